@@ -1,0 +1,8 @@
+curl --request POST "${MERCHANT_PAYMENTS_BASE_URL:-http://127.0.0.1:4010}/security/merchantUsers/get" \
+  --header "Authorization: Bearer ${MERCHANT_PAYMENTS_TOKEN}" \
+  --header "Content-Type: application/json" \
+  --header "Accept-Language: en" \
+  --data '{
+    "merchantAccountNumber": 12345678,
+    "userId": "1024"
+  }'
