@@ -1,0 +1,82 @@
+import { spawnSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, test } from "vitest";
+
+const specDir = fileURLToPath(new URL("..", import.meta.url));
+const redocly = join(specDir, "node_modules", ".bin", "redocly");
+const scratch = mkdtempSync(join(tmpdir(), "spec-lint-"));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** Runs `redocly lint` with the spec's own config on a root file; returns exit code and output. */
+function lint(root: string) {
+  const run = spawnSync(
+    redocly,
+    ["lint", root, "--config", join(specDir, "redocly.yaml"), "--format=json"],
+    {
+      encoding: "utf8",
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", NO_COLOR: "1" },
+      timeout: 60_000,
+    },
+  );
+  const report = JSON.parse(run.stdout.slice(run.stdout.indexOf("{")));
+  return {
+    status: run.status,
+    totals: report.totals,
+    problems: report.problems as { ruleId: string }[],
+  };
+}
+
+/** A copy of the spec sources in which `edit` changed one file. */
+function brokenCopy(name: string, file: string, edit: (text: string) => string) {
+  const dir = join(scratch, name);
+  cpSync(join(specDir, "openapi"), dir, { recursive: true });
+  const target = join(dir, file);
+  const before = readFileSync(target, "utf8");
+  const after = edit(before);
+  expect(after, "the edit must change the file").not.toBe(before);
+  writeFileSync(target, after);
+  return join(dir, "openapi.yaml");
+}
+
+describe("redocly lint", () => {
+  test("passes on the spec with zero errors and zero warnings", () => {
+    const result = lint(join(specDir, "openapi", "openapi.yaml"));
+    expect(result.problems).toEqual([]);
+    expect(result.totals).toMatchObject({ errors: 0, warnings: 0 });
+    expect(result.status).toBe(0);
+  });
+
+  test.each([
+    [
+      "an example that violates its schema",
+      "components/examples/TransactionSuccess.yaml",
+      (text: string) => text.replace("amountSent: 1500.00", "amountSent: 'fifteen hundred'"),
+      "no-invalid-media-type-examples",
+    ],
+    [
+      "a schema property without a description",
+      "components/schemas/FeeCalculation.yaml",
+      (text: string) => text.replace("    description: Currency used for the calculation.\n", ""),
+      "rule/schema-properties-described",
+    ],
+    [
+      "an operation that does not say whether it is safe to retry",
+      "paths/disbursements_batch_addJson.yaml",
+      (text: string) => text.replace("  x-safe-to-retry: false\n", ""),
+      "rule/operation-safe-to-retry",
+    ],
+    [
+      "an error response that is not problem details",
+      "components/responses/NotFound.yaml",
+      (text: string) => text.replace("application/problem+json", "application/json"),
+      "operation-4xx-problem-details-rfc7807",
+    ],
+  ])("fails on %s", (name, file, edit, rule) => {
+    const result = lint(brokenCopy(name.replace(/\W+/g, "-"), file, edit));
+    expect(result.status).not.toBe(0);
+    expect(result.problems.map((problem) => problem.ruleId)).toContain(rule);
+  });
+});
