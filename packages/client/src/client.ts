@@ -1,0 +1,230 @@
+import { toWireDate } from "./dates.js";
+import { RequestValidationError } from "./errors.js";
+import { defaultAcceptLanguage, type OperationId, operations } from "./generated/spec.js";
+import { type Issue, validators } from "./generated/validators.js";
+import { parseResult, toWebhookDeletion } from "./normalize.js";
+import { createRawClient, type RawClient } from "./raw.js";
+import { type BackoffOptions, defaultBackoff, retryDelay, shouldRetry, sleep } from "./retry.js";
+import { type FetchLike, type Success, sendOnce } from "./transport.js";
+import type {
+  ConnectorSummaryCount,
+  ConnectorSummarySum,
+  DisbursementBatch,
+  DisbursementBatchResult,
+  DisbursementMetrics,
+  FeeCalculation,
+  FeeCalculationRequest,
+  MerchantUser,
+  MerchantUserRequest,
+  MetricsRequest,
+  Transaction,
+  TransactionLookupRequest,
+  WebhookDeleteRequest,
+  WebhookDeletion,
+} from "./types.js";
+
+/** An access token, or a function returning one; the function is called for every request and retry. */
+export type TokenSource = string | (() => string | Promise<string>);
+
+/** Options of createMerchantPaymentsClient. */
+export interface ClientOptions {
+  /** The service's {base_url}, including the environment and `v1` segments. Required. */
+  baseUrl: string;
+  /** Bearer access token, or a function called for every request (and retry) to refresh it. Required. */
+  token: TokenSource;
+  /** Accept-Language header of every request. Default: the spec's default, "en". */
+  acceptLanguage?: string;
+  /** Timeout of each attempt, in milliseconds, covering the response body too. Default 30000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt for operations the spec marks safe. Default 2. */
+  maxRetries?: number;
+  /** A fetch implementation, called as fetch(url, init) (and fetch(Request) by `raw`). Default globalThis.fetch. */
+  fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** Backoff between retries, in milliseconds. Default { baseDelayMs: 250, maxDelayMs: 8000, maxRetryAfterMs: 60000 }. */
+  backoff?: BackoffOptions;
+}
+
+/** Per-call options; each overrides the client's option of the same name for this call only. */
+export interface RequestOptions {
+  /** Aborts the call (and any retry wait); the call then rejects with the signal's reason. Default none. */
+  signal?: AbortSignal;
+  /** Timeout of each attempt, in milliseconds. Default: the client's timeoutMs (30000). */
+  timeoutMs?: number;
+  /** Accept-Language header for this call. Default: the client's acceptLanguage ("en"). */
+  acceptLanguage?: string;
+  /** Retries for this call. Default: the client's maxRetries (2). */
+  maxRetries?: number;
+}
+
+/** The Merchant Payments client: one method per operation, plus `raw`. */
+export interface MerchantPaymentsClient {
+  /** Looks up one transaction by its reference number (retried when safe). */
+  getTransaction(body: TransactionLookupRequest, options?: RequestOptions): Promise<Transaction>;
+  /** Per-connector transaction counts for a period. */
+  getConnectorSummaryCountMetrics(
+    body: MetricsRequest,
+    options?: RequestOptions,
+  ): Promise<ConnectorSummaryCount[]>;
+  /** Per-connector transaction amounts for a period. */
+  getConnectorSummarySumMetrics(
+    body: MetricsRequest,
+    options?: RequestOptions,
+  ): Promise<ConnectorSummarySum[]>;
+  /** Overall disbursement metrics for a period. */
+  getDisbursementMetrics(
+    body: MetricsRequest,
+    options?: RequestOptions,
+  ): Promise<DisbursementMetrics>;
+  /** Submits a disbursement batch. Never retried once it may have reached the server (only on connection refused). */
+  submitDisbursementBatch(
+    body: DisbursementBatch,
+    options?: RequestOptions,
+  ): Promise<DisbursementBatchResult>;
+  /** Reads one merchant user; `userId` may be a number (sent as a string). */
+  getMerchantUser(body: MerchantUserRequest, options?: RequestOptions): Promise<MerchantUser>;
+  /** Calculates the fees of a prospective transaction. */
+  calculateFees(body: FeeCalculationRequest, options?: RequestOptions): Promise<FeeCalculation>;
+  /** Deletes a webhook subscription; resolves { message } whichever shape the service answered. */
+  deleteWebhookSubscription(
+    body: WebhookDeleteRequest,
+    options?: RequestOptions,
+  ): Promise<WebhookDeletion>;
+  /** The underlying openapi-fetch client, typed with the generated `paths`, sharing baseUrl, token and language. */
+  readonly raw: RawClient;
+}
+
+const DEFAULT_TIMEOUT_MS = 30000;
+const DEFAULT_MAX_RETRIES = 2;
+
+/** Creates a client. Throws TypeError when baseUrl or token is missing. */
+export function createMerchantPaymentsClient(options: ClientOptions): MerchantPaymentsClient {
+  if (!options || typeof options.baseUrl !== "string" || options.baseUrl === "") {
+    throw new TypeError("createMerchantPaymentsClient: baseUrl is required");
+  }
+  const tokenOption = options.token;
+  if (typeof tokenOption !== "string" && typeof tokenOption !== "function") {
+    throw new TypeError("createMerchantPaymentsClient: token must be a string or a function");
+  }
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const language = options.acceptLanguage ?? defaultAcceptLanguage;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  const backoff = { ...defaultBackoff, ...options.backoff };
+  const userFetch = options.fetch;
+  const fetchImpl: FetchLike = userFetch
+    ? (url, init) => userFetch(url, init)
+    : (url, init) => globalThis.fetch(url, init);
+
+  const urls = {} as Record<OperationId, string>;
+  for (const id of Object.keys(operations) as OperationId[])
+    urls[id] = baseUrl + operations[id].path;
+
+  const staticHeaders =
+    typeof tokenOption === "string" ? headersFor(tokenOption, language) : undefined;
+
+  function headersFor(token: string, lang: string): Record<string, string> {
+    return {
+      "content-type": "application/json",
+      accept: "application/json",
+      "accept-language": lang,
+      authorization: `Bearer ${token}`,
+    };
+  }
+
+  async function headersOf(
+    op: OperationId,
+    body: Record<string, unknown>,
+    lang: string | undefined,
+  ): Promise<Record<string, string>> {
+    const derived = operations[op].derivedHeaders;
+    let h: Record<string, string>;
+    if (staticHeaders && lang === undefined && derived.length === 0) return staticHeaders;
+    if (typeof tokenOption === "string") h = headersFor(tokenOption, lang ?? language);
+    else h = headersFor(await tokenOption(), lang ?? language);
+    for (const [name, prop] of derived) h[name] = String(body[prop]);
+    return h;
+  }
+
+  async function call(
+    op: OperationId,
+    body: unknown,
+    o: RequestOptions | undefined,
+  ): Promise<Success> {
+    const issues: Issue[] = [];
+    validators[op](body, issues);
+    if (issues.length > 0) throw new RequestValidationError(issues);
+    const json = JSON.stringify(body);
+    const signal = o?.signal;
+    const retries = o?.maxRetries ?? maxRetries;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await sendOnce({
+          fetch: fetchImpl,
+          url: urls[op],
+          headers: await headersOf(op, body as Record<string, unknown>, o?.acceptLanguage),
+          body: json,
+          timeoutMs: o?.timeoutMs ?? timeoutMs,
+          signal,
+        });
+      } catch (err) {
+        if (attempt >= retries || signal?.aborted || !shouldRetry(op, err)) throw err;
+        const delay = retryDelay(err, attempt, backoff);
+        if (delay === undefined) throw err;
+        await sleep(delay, signal);
+      }
+    }
+  }
+
+  async function result<T>(
+    op: OperationId,
+    body: unknown,
+    o: RequestOptions | undefined,
+  ): Promise<T> {
+    const r = await call(op, body, o);
+    return parseResult(r.status, r.text, operations[op].stringifiedIntegers) as T;
+  }
+
+  const metrics = (b: MetricsRequest) => ({
+    ...b,
+    fromDate: toWireDate(b?.fromDate),
+    toDate: toWireDate(b?.toDate),
+  });
+
+  let raw: RawClient | undefined;
+
+  return {
+    getTransaction: (b, o) => result("getTransaction", b, o),
+    getConnectorSummaryCountMetrics: (b, o) =>
+      result("getConnectorSummaryCountMetrics", metrics(b), o),
+    getConnectorSummarySumMetrics: (b, o) => result("getConnectorSummarySumMetrics", metrics(b), o),
+    getDisbursementMetrics: (b, o) => result("getDisbursementMetrics", metrics(b), o),
+    submitDisbursementBatch: (b, o) => {
+      const header = b?.header;
+      const wire =
+        header && header.scheduledDate instanceof Date
+          ? { ...b, header: { ...header, scheduledDate: toWireDate(header.scheduledDate) } }
+          : b;
+      return result("submitDisbursementBatch", wire, o);
+    },
+    getMerchantUser: (b, o) =>
+      result(
+        "getMerchantUser",
+        typeof b?.userId === "number" ? { ...b, userId: String(b.userId) } : b,
+        o,
+      ),
+    calculateFees: (b, o) => result("calculateFees", b, o),
+    deleteWebhookSubscription: async (b, o) => {
+      const r = await call("deleteWebhookSubscription", b, o);
+      return toWebhookDeletion(r.text);
+    },
+    get raw() {
+      raw ??= createRawClient({
+        baseUrl,
+        token: typeof tokenOption === "string" ? () => tokenOption : tokenOption,
+        acceptLanguage: language,
+        fetch: (request) => (userFetch ?? globalThis.fetch)(request),
+      });
+      return raw;
+    },
+  };
+}

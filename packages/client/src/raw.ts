@@ -1,0 +1,28 @@
+import createClient, { type Client } from "openapi-fetch";
+import type { paths } from "./generated/openapi.js";
+
+/** The openapi-fetch client typed with the generated `paths`. */
+export type RawClient = Client<paths>;
+
+/** Settings the raw client shares with the typed methods. */
+export interface RawSettings {
+  baseUrl: string;
+  token: () => string | Promise<string>;
+  acceptLanguage: string;
+  fetch: (input: Request) => Promise<Response>;
+}
+
+/** Creates the openapi-fetch client; a middleware adds Authorization and a default Accept-Language. */
+export function createRawClient(s: RawSettings): RawClient {
+  const client = createClient<paths>({ baseUrl: s.baseUrl, fetch: s.fetch });
+  client.use({
+    async onRequest({ request }) {
+      request.headers.set("Authorization", `Bearer ${await s.token()}`);
+      if (!request.headers.has("Accept-Language")) {
+        request.headers.set("Accept-Language", s.acceptLanguage);
+      }
+      return request;
+    },
+  });
+  return client;
+}

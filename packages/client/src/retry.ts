@@ -1,0 +1,98 @@
+import {
+  ApiError,
+  ConnectionError,
+  parseRetryAfter,
+  RateLimitError,
+  TimeoutError,
+} from "./errors.js";
+import { type OperationId, operations } from "./generated/spec.js";
+
+/** Backoff settings; every delay is in milliseconds. */
+export interface BackoffOptions {
+  /** First retry waits about this long, doubling each attempt (with jitter). Default 250 ms. */
+  baseDelayMs?: number;
+  /** Upper bound of one exponential backoff delay. Default 8000 ms. */
+  maxDelayMs?: number;
+  /** Longest Retry-After the client will wait; a longer one ends the retries. Default 60000 ms. */
+  maxRetryAfterMs?: number;
+}
+
+/** Backoff defaults: 250 ms base, 8 s max, 60 s Retry-After cap. */
+export const defaultBackoff: Required<BackoffOptions> = {
+  baseDelayMs: 250,
+  maxDelayMs: 8000,
+  maxRetryAfterMs: 60000,
+};
+
+/** True for statuses that say "try again later": 408, 429 and 5xx. */
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || status >= 500;
+}
+
+/** True when the spec marks the operation `x-safe-to-retry`. */
+export function isSafeToRetry(operation: OperationId): boolean {
+  return operations[operation].safeToRetry;
+}
+
+/** True when the error proves the request never left this machine: the connection was refused. */
+export function provesNothingWasSent(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 8 && e && typeof e === "object"; depth++) {
+    const x = e as { code?: unknown; cause?: unknown; errors?: unknown };
+    if (x.code === "ECONNREFUSED") return true;
+    // Happy-eyeballs: every address refused.
+    if (Array.isArray(x.errors) && x.errors.length > 0 && x.errors.every(provesNothingWasSent)) {
+      return true;
+    }
+    e = x.cause;
+  }
+  return false;
+}
+
+/** True when `error` may be retried for `operation`; an abort by the caller's signal never is. */
+export function shouldRetry(operation: OperationId, error: unknown): boolean {
+  if (error instanceof ConnectionError && provesNothingWasSent(error)) return true;
+  if (!isSafeToRetry(operation)) return false;
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return true;
+  return error instanceof ApiError && isRetryableStatus(error.status);
+}
+
+/**
+ * Milliseconds to wait before retry number `attempt` (0-based): Retry-After when the server sent one,
+ * else exponential backoff with jitter; undefined when Retry-After exceeds the cap (do not retry).
+ */
+export function retryDelay(
+  error: unknown,
+  attempt: number,
+  backoff: Required<BackoffOptions>,
+  random: () => number = Math.random,
+): number | undefined {
+  const retryAfter = error instanceof ApiError ? retryAfterOf(error) : undefined;
+  if (retryAfter !== undefined) {
+    return retryAfter <= backoff.maxRetryAfterMs ? retryAfter : undefined;
+  }
+  const exp = Math.min(backoff.maxDelayMs, backoff.baseDelayMs * 2 ** attempt);
+  return exp / 2 + (random() * exp) / 2;
+}
+
+function retryAfterOf(error: ApiError): number | undefined {
+  return error instanceof RateLimitError
+    ? error.retryAfterMs
+    : parseRetryAfter(error.headers["retry-after"]);
+}
+
+/** Waits `ms` milliseconds; rejects with the signal's reason if it aborts first. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener("abort", onAbort, { once: true });
+  });
+}

@@ -1,0 +1,60 @@
+import { apiErrorFor, ConnectionError, TimeoutError } from "./errors.js";
+import { headersToObject, parseErrorBody } from "./normalize.js";
+
+/** A fetch-compatible function: called as fetch(url, init). */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+/** One HTTP attempt's inputs. Holds no token after the call returns: headers live only in `init`. */
+export interface Attempt {
+  fetch: FetchLike;
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+}
+
+/** Outcome of a 2xx attempt: status and body text. */
+export interface Success {
+  status: number;
+  text: string;
+}
+
+/**
+ * Sends one POST and reads the whole body within `timeoutMs`. Resolves on 2xx; rejects with an ApiError
+ * subclass on other statuses, TimeoutError, ConnectionError, or the caller's abort reason.
+ */
+export async function sendOnce(a: Attempt): Promise<Success> {
+  const user = a.signal;
+  if (user?.aborted) throw user.reason;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, a.timeoutMs);
+  const onAbort = () => controller.abort(user?.reason);
+  user?.addEventListener("abort", onAbort, { once: true });
+  try {
+    let res: Response;
+    let text: string;
+    try {
+      res = await a.fetch(a.url, {
+        method: "POST",
+        headers: a.headers,
+        body: a.body,
+        signal: controller.signal,
+      });
+      text = await res.text();
+    } catch (err) {
+      if (user?.aborted) throw user.reason;
+      if (timedOut) throw new TimeoutError(a.timeoutMs);
+      throw new ConnectionError(err);
+    }
+    if (res.status >= 200 && res.status < 300) return { status: res.status, text };
+    throw apiErrorFor(res.status, parseErrorBody(text), headersToObject(res.headers));
+  } finally {
+    clearTimeout(timer);
+    user?.removeEventListener("abort", onAbort);
+  }
+}
