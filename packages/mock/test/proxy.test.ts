@@ -1,0 +1,92 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { startValidationProxy, type ValidationProxy } from "../src/index.js";
+import { portIsFree, post } from "./helpers.js";
+
+/** A stand-in for a real implementation: one conforming and one non-conforming operation. */
+function startUpstream(): Promise<{ server: Server; url: string; seen: string[] }> {
+  const seen: string[] = [];
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      seen.push(req.url ?? "");
+      res.setHeader("content-type", "application/json");
+      if (req.url === "/disbursements/batch/addJson") {
+        res.end(JSON.stringify({ merchantAccountNumber: 12345678, batchNumber: 40021 }));
+      } else {
+        // Not the MerchantUser of the spec: userId is a number and most required fields are missing.
+        res.end(JSON.stringify({ userId: 1024, firstName: "Wanjiku" }));
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        server,
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        seen,
+      }),
+    ),
+  );
+}
+
+describe("the validation proxy", () => {
+  let upstream: Awaited<ReturnType<typeof startUpstream>>;
+  let proxy: ValidationProxy;
+  beforeAll(async () => {
+    upstream = await startUpstream();
+    proxy = await startValidationProxy({ upstream: upstream.url });
+  });
+  afterAll(async () => {
+    await proxy?.close();
+    await new Promise((resolve) => upstream?.server.close(resolve));
+  });
+
+  test("passes a conforming answer of the upstream through unchanged, with no violation", async () => {
+    const answer = await post(
+      `${proxy.baseUrl}/disbursements/batch/addJson`,
+      JSON.stringify({
+        header: { merchantAccountNumber: 12345678, isBatchScheduled: false },
+        transactions: [{ beneficiaryName: "Grace", transactionAmount: 10 }],
+      }),
+      { accept: "application/json" },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toEqual({ merchantAccountNumber: 12345678, batchNumber: 40021 });
+    expect(upstream.seen).toContain("/disbursements/batch/addJson");
+    expect(proxy.violations.filter((v) => v.path === "/disbursements/batch/addJson")).toEqual([]);
+  });
+
+  test("reports every violation of a non-conforming answer of the upstream", async () => {
+    const answer = await post(
+      `${proxy.baseUrl}/security/merchantUsers/get`,
+      JSON.stringify({ merchantAccountNumber: 12345678, userId: "1024" }),
+    );
+    expect(upstream.seen).toContain("/security/merchantUsers/get");
+    expect(answer.status).toBe(500);
+    const report = proxy.violations.find((v) => v.path === "/security/merchantUsers/get");
+    expect(report?.status).toBe(500);
+    const messages = report?.violations.map((v) => v.message) ?? [];
+    expect(messages).toContain("Response body must have required property 'lastName'");
+    expect(messages).toContain("Response body property userId must be string");
+    expect(messages.length).toBeGreaterThanOrEqual(12);
+  });
+
+  test("rejects a request that breaks the spec before it reaches the upstream", async () => {
+    const before = upstream.seen.length;
+    const answer = await post(
+      `${proxy.baseUrl}/security/merchantUsers/get`,
+      JSON.stringify({ merchantAccountNumber: 9999999, userId: "1024" }),
+    );
+    expect(answer.status).toBe(422);
+    expect(upstream.seen.length).toBe(before);
+    expect(proxy.violations.at(-1)?.violations[0]?.message).toMatch(/>= 10000000/);
+  });
+
+  test("frees its port after close()", async () => {
+    const other = await startValidationProxy({ upstream: upstream.url });
+    await other.close();
+    expect(await portIsFree(other.port)).toBe(true);
+  });
+});

@@ -1,0 +1,191 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { type MockServer, PrismStartError, startMock } from "../src/index.js";
+import { portIsFree, post, processExists } from "./helpers.js";
+
+const lookup = JSON.stringify({
+  merchantAccountNumber: 12345678,
+  transactionReferenceNumber: "TXN-20240115-000123",
+});
+
+describe("a started mock", () => {
+  let mock: MockServer;
+  beforeAll(async () => {
+    mock = await startMock({ errors: true });
+  });
+  afterAll(async () => {
+    await mock?.close();
+  });
+
+  test("serves the spec's first example once startMock resolves", async () => {
+    const answer = await post(`${mock.baseUrl}/collections/getTransaction`, lookup);
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toMatchObject({ transactionReferenceNumber: "TXN-20240115-000123" });
+    expect(mock.baseUrl).toBe(`http://127.0.0.1:${mock.port}`);
+  });
+
+  test("passes Prefer example= and code= through to Prism", async () => {
+    const example = await post(`${mock.baseUrl}/collections/getTransaction`, lookup, {
+      prefer: "example=TransactionIntegerBeneficiary",
+    });
+    expect(example.json()).toMatchObject({ beneficiaryAccountNumber: 9007199254740 });
+    const unavailable = await post(`${mock.baseUrl}/collections/getTransaction`, lookup, {
+      prefer: "code=503",
+    });
+    expect(unavailable.status).toBe(503);
+    expect(unavailable.headers.get("content-type")).toContain("application/problem+json");
+    const limited = await post(`${mock.baseUrl}/collections/getTransaction`, lookup, {
+      prefer: "code=429",
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get("retry-after")).toBe("30");
+  });
+
+  test.each([
+    ["a truncated object", '{"merchantAccountNumber":12345678,'],
+    ["an unquoted key", "{merchantAccountNumber: 12345678}"],
+    ["a trailing comma", '{"merchantAccountNumber":12345678,}'],
+    ["plain words", "not json at all"],
+  ])("answers %s with a 400 problem within a second", async (_name, body) => {
+    const answer = await post(`${mock.baseUrl}/collections/getTransaction`, body, {}, 1000);
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get("content-type")).toBe("application/problem+json");
+    expect(answer.json()).toMatchObject({
+      type: expect.any(String),
+      title: expect.any(String),
+      status: 400,
+      detail: expect.stringContaining("not valid JSON"),
+    });
+  });
+
+  test("answers malformed JSON sent in chunks with a 400 problem within a second", async () => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"merchantAccountNumber":'));
+        controller.enqueue(new TextEncoder().encode("12345678,}"));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${mock.baseUrl}/collections/getTransaction`, {
+      method: "POST",
+      body: stream,
+      duplex: "half",
+      headers: { authorization: "Bearer t", "content-type": "application/json; charset=utf-8" },
+      signal: AbortSignal.timeout(1000),
+    } as RequestInit);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ status: 400 });
+  });
+
+  test("leaves a body of another media type to Prism", async () => {
+    const answer = await post(`${mock.baseUrl}/collections/getTransaction`, "{bad", {
+      "content-type": "text/plain",
+    });
+    expect(answer.status).toBe(422);
+  });
+
+  test("answers an invalid request with Prism's 422 problem and a missing credential with 401", async () => {
+    const invalid = await post(
+      `${mock.baseUrl}/collections/getTransaction`,
+      JSON.stringify({ merchantAccountNumber: 9999999, transactionReferenceNumber: "x" }),
+    );
+    expect(invalid.status).toBe(422);
+    expect(invalid.headers.get("sl-violations")).toContain("merchantAccountNumber");
+    const response = await fetch(`${mock.baseUrl}/collections/getTransaction`, {
+      method: "POST",
+      body: lookup,
+      headers: { "content-type": "application/json" },
+      signal: AbortSignal.timeout(5000),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("content-type")).toContain("application/problem+json");
+  });
+
+  test("records the violations Prism reports", async () => {
+    const before = mock.violations.length;
+    await post(
+      `${mock.baseUrl}/collections/getTransaction`,
+      JSON.stringify({ merchantAccountNumber: 100000000, transactionReferenceNumber: "x" }),
+    );
+    const report = mock.violations.at(-1);
+    expect(mock.violations.length).toBe(before + 1);
+    expect(report?.path).toBe("/collections/getTransaction");
+    expect(report?.violations[0]?.message).toMatch(/merchantAccountNumber must be <= 99999999/);
+  });
+});
+
+describe("the life cycle of a mock", () => {
+  let blocker: Server | undefined;
+  afterAll(async () => {
+    await new Promise((resolve) => (blocker ? blocker.close(resolve) : resolve(undefined)));
+  });
+
+  test("ends Prism and frees the port after close()", async () => {
+    const mock = await startMock();
+    expect(await portIsFree(mock.port)).toBe(false);
+    expect(processExists(mock.prismPid)).toBe(true);
+    await mock.close();
+    expect(await portIsFree(mock.port)).toBe(true);
+    expect(processExists(mock.prismPid)).toBe(false);
+    await mock.close();
+  });
+
+  test("rejects with Prism's own message when the spec cannot be parsed", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mock-bad-spec-"));
+    const spec = join(dir, "openapi.yaml");
+    writeFileSync(spec, "openapi: 3.1.0\ninfo: {title: broken\n");
+    const attempt = startMock({ spec });
+    await expect(attempt).rejects.toBeInstanceOf(PrismStartError);
+    await expect(attempt).rejects.toThrow(/Error parsing .*openapi\.yaml/);
+  });
+
+  test("rejects with Prism's own message when the spec file does not exist", async () => {
+    await expect(startMock({ spec: "/nonexistent/openapi.yaml" })).rejects.toThrow(
+      /ENOENT: no such file or directory/,
+    );
+  });
+
+  test("rejects when the port is already taken", async () => {
+    blocker = createServer();
+    const port = await new Promise<number>((resolve) =>
+      blocker?.listen(0, "127.0.0.1", () => {
+        const address = blocker?.address();
+        resolve(typeof address === "object" && address ? address.port : 0);
+      }),
+    );
+    await expect(startMock({ port })).rejects.toThrow(/EADDRINUSE/);
+  });
+
+  test("reports a crash of Prism after the start", async () => {
+    const mock = await startMock();
+    process.kill(mock.prismPid, "SIGKILL");
+    await expect(mock.crashed).resolves.toEqual(expect.any(String));
+    await mock.close();
+    expect(await portIsFree(mock.port)).toBe(true);
+  });
+});
+
+describe("dynamic mode", () => {
+  test("generates the same data for the same seed, and other data for another seed", async () => {
+    const body = JSON.stringify({ merchantAccountNumber: 12345678, userId: "1024" });
+    const [a, b, c] = await Promise.all([
+      startMock({ dynamic: true, seed: "contract-42" }),
+      startMock({ dynamic: true, seed: "contract-42" }),
+      startMock({ dynamic: true, seed: "another-seed" }),
+    ]);
+    try {
+      const [fromA, fromB, fromC] = await Promise.all(
+        [a, b, c].map((m) => post(`${m.baseUrl}/security/merchantUsers/get`, body)),
+      );
+      expect(fromA?.status).toBe(200);
+      expect(fromA?.text).toBe(fromB?.text);
+      expect(fromA?.text).not.toBe(fromC?.text);
+      expect(fromA?.json()).not.toMatchObject({ userId: "1024", firstName: "Wanjiku" });
+    } finally {
+      await Promise.all([a, b, c].map((m) => m.close()));
+    }
+  });
+});
