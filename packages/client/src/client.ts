@@ -137,10 +137,8 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     lang: string | undefined,
   ): Promise<Record<string, string>> {
     const derived = operations[op].derivedHeaders;
-    let h: Record<string, string>;
-    if (staticHeaders && lang === undefined && derived.length === 0) return staticHeaders;
-    if (typeof tokenOption === "string") h = headersFor(tokenOption, lang ?? language);
-    else h = headersFor(await tokenOption(), lang ?? language);
+    const token = typeof tokenOption === "string" ? tokenOption : await tokenOption();
+    const h = headersFor(token, lang ?? language);
     for (const [name, prop] of derived) h[name] = String(body[prop]);
     return h;
   }
@@ -155,13 +153,17 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     if (issues.length > 0) throw new RequestValidationError(issues);
     const json = JSON.stringify(body);
     const signal = o?.signal;
+    const fastHeaders = operations[op].derivedHeaders.length === 0 ? staticHeaders : undefined;
     const retries = o?.maxRetries ?? maxRetries;
     for (let attempt = 0; ; attempt++) {
       try {
         return await sendOnce({
           fetch: fetchImpl,
           url: urls[op],
-          headers: await headersOf(op, body as Record<string, unknown>, o?.acceptLanguage),
+          headers:
+            fastHeaders && o?.acceptLanguage === undefined
+              ? fastHeaders
+              : await headersOf(op, body as Record<string, unknown>, o?.acceptLanguage),
           body: json,
           timeoutMs: o?.timeoutMs ?? timeoutMs,
           signal,

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createMerchantPaymentsClient } from "../src/index.js";
+import { example } from "./helpers/fixtures.js";
+import { json, startServer, type TestServer } from "./helpers/server.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "TXN-1" };
+const raw = (status: number, text: string, type = "application/json") =>
+  server.handle((_req, res) => {
+    res.writeHead(status, { "content-type": type });
+    res.end(text);
+  });
+const client = (extra: Record<string, unknown> = {}) =>
+  createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t", ...extra });
+const sentBody = (i = 0) => JSON.parse(server.received[i]?.body ?? "null");
+
+describe("Transaction.beneficiaryAccountNumber", () => {
+  test("keeps a string beneficiary account number as sent, leading zeros included", async () => {
+    const tx = example("TransactionSuccess");
+    server.handle((_req, res) => json(res, 200, tx));
+    const t = await client().getTransaction(lookup);
+    expect(t.beneficiaryAccountNumber).toBe("0712345678");
+    expect(t).toEqual(tx);
+  });
+
+  test("turns an integer beneficiary account number into a string", async () => {
+    const tx = example("TransactionIntegerBeneficiary");
+    server.handle((_req, res) => json(res, 200, tx));
+    const t = await client().getTransaction(lookup);
+    expect(t.beneficiaryAccountNumber).toBe(String(tx.beneficiaryAccountNumber));
+    expect(typeof t.beneficiaryAccountNumber).toBe("string");
+  });
+
+  test("keeps every digit of a 20-digit integer beneficiary account number", async () => {
+    raw(
+      200,
+      `{"transactionReferenceNumber":"TXN-1","beneficiaryAccountNumber" : 12345678901234567891,"amountSent":1}`,
+    );
+    const t = await client().getTransaction(lookup);
+    expect(t.beneficiaryAccountNumber).toBe("12345678901234567891");
+    expect(t.amountSent).toBe(1);
+  });
+
+  test("is not fooled by the field name inside another string value", async () => {
+    raw(
+      200,
+      `{"transactionDescription":"x \\"beneficiaryAccountNumber\\": 1, y","beneficiaryAccountNumber":98765432109876543210}`,
+    );
+    const t = await client().getTransaction(lookup);
+    expect(t.beneficiaryAccountNumber).toBe("98765432109876543210");
+    expect(t.transactionDescription).toBe('x "beneficiaryAccountNumber": 1, y');
+  });
+});
+
+describe("deleteWebhookSubscription", () => {
+  const body = example<{ eventCode: string; merchantAccountNumber: number; deletedBy: string }>(
+    "DeleteWebhookRequest",
+  );
+
+  test("resolves { message } from the declared object shape", async () => {
+    server.handle((_req, res) => json(res, 200, example("WebhookDeletedMessage")));
+    await expect(client().deleteWebhookSubscription(body)).resolves.toEqual({
+      message: "Merchant webhook deleted successfully.",
+    });
+  });
+
+  test("resolves { message } from a bare JSON string", async () => {
+    server.handle((_req, res) => json(res, 200, example("WebhookDeletedBareString")));
+    await expect(client().deleteWebhookSubscription(body)).resolves.toEqual({
+      message: "Merchant webhook deleted successfully.",
+    });
+  });
+
+  test("resolves { message } from a plain-text confirmation", async () => {
+    raw(200, "Deleted", "text/plain");
+    await expect(client().deleteWebhookSubscription(body)).resolves.toEqual({ message: "Deleted" });
+  });
+
+  test("derives the MerchantAccountNumber header from the body", async () => {
+    server.handle((_req, res) => json(res, 200, { message: "ok" }));
+    await client().deleteWebhookSubscription({ ...body, merchantAccountNumber: 87654321 });
+    expect(server.received[0]?.headers.merchantaccountnumber).toBe("87654321");
+    expect(sentBody().merchantAccountNumber).toBe(87654321);
+  });
+});
+
+describe("request dates", () => {
+  test("sends a Date as its UTC calendar date", async () => {
+    server.handle((_req, res) => json(res, 200, []));
+    await client().getConnectorSummaryCountMetrics({
+      merchantAccountNumber: 12345678,
+      summaryType: "D",
+      fromDate: new Date("2024-01-31T23:30:00-05:00"), // 2024-02-01 04:30 UTC
+      toDate: new Date(Date.UTC(2024, 1, 29)),
+    });
+    expect(sentBody()).toEqual({
+      merchantAccountNumber: 12345678,
+      summaryType: "D",
+      fromDate: "2024-02-01",
+      toDate: "2024-02-29",
+    });
+  });
+
+  test("sends a YYYY-MM-DD string unchanged", async () => {
+    server.handle((_req, res) => json(res, 200, []));
+    await client().getConnectorSummarySumMetrics(example("MetricsRequestDisbursements"));
+    expect(sentBody()).toEqual(example("MetricsRequestDisbursements"));
+  });
+
+  test("sends a Date scheduledDate of a batch header as its UTC calendar date", async () => {
+    server.handle((_req, res) => json(res, 200, example("DisbursementBatchAccepted")));
+    const batch = example<{ header: Record<string, unknown>; transactions: [] }>(
+      "DisbursementBatchScheduled",
+    );
+    const result = await client().submitDisbursementBatch({
+      ...batch,
+      header: { ...batch.header, scheduledDate: new Date(Date.UTC(2024, 2, 1, 23, 59)) },
+    });
+    expect(sentBody().header.scheduledDate).toBe("2024-03-01");
+    expect(sentBody().transactions).toEqual(batch.transactions);
+    expect(result).toEqual(example("DisbursementBatchAccepted"));
+  });
+});
+
+describe("other normalizations", () => {
+  test("sends a numeric userId as a string", async () => {
+    server.handle((_req, res) => json(res, 200, example("MerchantUserActive")));
+    const user = await client().getMerchantUser({ merchantAccountNumber: 12345678, userId: 1024 });
+    expect(sentBody()).toEqual({ merchantAccountNumber: 12345678, userId: "1024" });
+    expect(user).toEqual(example("MerchantUserActive"));
+  });
+
+  test("keeps unknown extra response fields", async () => {
+    server.handle((_req, res) =>
+      json(res, 200, {
+        ...example<Record<string, unknown>>("FeeCalculationMobileWallet"),
+        extra: 1,
+      }),
+    );
+    const fees = await client().calculateFees(example("CalculateFeesRequest"));
+    expect(fees).toMatchObject({ netFeeAmount: 22.04, extra: 1 });
+  });
+
+  test("resolves the connector arrays and the metrics object as sent", async () => {
+    server.handle((_req, res, n) =>
+      json(
+        res,
+        200,
+        example(
+          ["ConnectorSummaryCounts", "ConnectorSummarySums", "DisbursementMetricsJanuary"][n] ?? "",
+        ),
+      ),
+    );
+    const c = client();
+    const m = example("MetricsRequestDisbursements") as never;
+    expect(await c.getConnectorSummaryCountMetrics(m)).toEqual(example("ConnectorSummaryCounts"));
+    expect(await c.getConnectorSummarySumMetrics(m)).toEqual(example("ConnectorSummarySums"));
+    expect(await c.getDisbursementMetrics(m)).toEqual(example("DisbursementMetricsJanuary"));
+    expect(server.received.map((r) => r.url)).toEqual([
+      "/core/MerchantAnalytics/GetConnectorSummaryCountMetrics",
+      "/core/MerchantAnalytics/GetConnectorSummarySumMetrics",
+      "/core/MerchantAnalytics/GetDisbursementMetrics",
+    ]);
+  });
+
+  test("sends Accept-Language en by default, the client's value, and a per-call override", async () => {
+    server.handle((_req, res) => json(res, 200, example("TransactionSuccess")));
+    await client().getTransaction(lookup);
+    await client({ acceptLanguage: "fr" }).getTransaction(lookup);
+    await client({ acceptLanguage: "fr" }).getTransaction(lookup, { acceptLanguage: "sw" });
+    expect(server.received.map((r) => r.headers["accept-language"])).toEqual(["en", "fr", "sw"]);
+  });
+
+  test("sends JSON with content-type and accept headers to the spec's path under the base URL", async () => {
+    server.handle((_req, res) => json(res, 200, example("TransactionSuccess")));
+    await createMerchantPaymentsClient({
+      baseUrl: `${server.baseUrl}/sandbox/v1/`,
+      token: "t",
+    }).getTransaction(lookup);
+    const r = server.received[0];
+    expect(r?.method).toBe("POST");
+    expect(r?.url).toBe("/sandbox/v1/collections/getTransaction");
+    expect(r?.headers["content-type"]).toBe("application/json");
+    expect(r?.headers.accept).toBe("application/json");
+  });
+
+  test("calls a token function for every request", async () => {
+    server.handle((_req, res) => json(res, 200, example("TransactionSuccess")));
+    let n = 0;
+    const c = client({ token: async () => `tok-${++n}` });
+    await c.getTransaction(lookup);
+    await c.getTransaction(lookup);
+    expect(server.received.map((r) => r.headers.authorization)).toEqual([
+      "Bearer tok-1",
+      "Bearer tok-2",
+    ]);
+  });
+});
