@@ -1,0 +1,148 @@
+import { Agent, request } from "node:http";
+import axios from "axios";
+import createClient from "openapi-fetch";
+import { startJsonServer } from "./child.js";
+import type { ClientModule } from "./client.js";
+import type { paths } from "./generated/schema.js";
+import type { BenchResult } from "./results.js";
+import { runCallRounds } from "./rounds.js";
+import { requestExample, responseExample } from "./spec.js";
+import { contenderRows, ratioTarget } from "./summary.js";
+
+/** Options of the loopback benchmark. */
+export interface LoopbackOptions {
+  // biome-ignore lint/suspicious/noExplicitAny: the bundled spec document.
+  doc: any;
+  client: ClientModule | null;
+  /** Rounds (>= 5). */
+  rounds: number;
+  /** Sequential calls per contender per round (default 2000). */
+  calls: number;
+  /** Warm-up calls per contender before the first round (default 300). */
+  warmup: number;
+  /** Slices each round is cut into, contenders alternating slice by slice (default 10). */
+  slices: number;
+  log: (line: string) => void;
+}
+
+const TOKEN = "bench-token";
+const PATH = "/collections/getTransaction";
+
+/** Builds one call function per contender, all against the same server with the same body and headers. */
+export function loopbackCalls(
+  baseUrl: string,
+  body: Record<string, unknown>,
+  client: ClientModule | null,
+): Map<string, () => Promise<unknown>> {
+  const headers = {
+    "content-type": "application/json",
+    authorization: `Bearer ${TOKEN}`,
+    "accept-language": "en",
+  };
+  const calls = new Map<string, () => Promise<unknown>>();
+
+  calls.set("raw fetch", async () => {
+    const res = await fetch(baseUrl + PATH, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`raw fetch: HTTP ${res.status}`);
+    return res.json();
+  });
+
+  const bare = createClient<paths>({ baseUrl, headers });
+  calls.set("openapi-fetch", async () => {
+    const { data, error } = await bare.POST(PATH, { body: body as never });
+    if (error !== undefined || data === undefined) throw new Error("openapi-fetch: error response");
+    return data;
+  });
+
+  if (client) {
+    const ours = client.createMerchantPaymentsClient({ baseUrl, token: TOKEN });
+    calls.set("@merchant-payments/client", () => ours.getTransaction(body));
+  }
+
+  const ax = axios.create({
+    baseURL: baseUrl,
+    headers,
+    httpAgent: new Agent({ keepAlive: true, maxSockets: 1 }),
+  });
+  calls.set("axios", async () => (await ax.post(PATH, body)).data);
+
+  const url = new URL(baseUrl);
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  calls.set(
+    "node:http keep-alive",
+    () =>
+      new Promise((resolve, reject) => {
+        const payload = JSON.stringify(body);
+        const req = request(
+          {
+            host: url.hostname,
+            port: url.port,
+            path: PATH,
+            method: "POST",
+            agent,
+            headers: { ...headers, "content-length": Buffer.byteLength(payload) },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on("data", (chunk: Buffer) => chunks.push(chunk));
+            res.on("end", () => {
+              if (res.statusCode !== 200) reject(new Error(`node:http: HTTP ${res.statusCode}`));
+              else resolve(JSON.parse(Buffer.concat(chunks).toString("utf8")));
+            });
+            res.on("error", reject);
+          },
+        );
+        req.on("error", reject);
+        req.end(payload);
+      }),
+  );
+  return calls;
+}
+
+/** Benchmark 1: sequential getTransaction calls over a loopback keep-alive node:http server. */
+export async function benchLoopback(options: LoopbackOptions): Promise<BenchResult> {
+  const { doc, rounds, calls, warmup, slices, log } = options;
+  const body = requestExample(doc, "getTransaction");
+  const expected = responseExample(doc, "getTransaction").transactionReferenceNumber;
+  const server = await startJsonServer();
+  try {
+    const fns = loopbackCalls(server.baseUrl, body, options.client);
+    // Same warm-up for every contender; each answer is checked so no contender measures a failure.
+    for (const [name, fn] of fns) {
+      for (let i = 0; i < warmup; i++) {
+        const answer = (await fn()) as Record<string, unknown>;
+        if (answer.transactionReferenceNumber !== expected) {
+          throw new Error(`${name} returned an unexpected answer: ${JSON.stringify(answer)}`);
+        }
+      }
+    }
+    const contenders = [...fns].map(([name, call]) => ({ name, call }));
+    log(`loopback: ${calls} sequential calls per contender per round, ${server.baseUrl}`);
+    const samples = await runCallRounds(contenders, rounds, calls, slices, log);
+    const rows = contenderRows(samples, "raw fetch", {
+      "raw fetch": "baseline",
+      "node:http keep-alive": "the floor",
+    });
+    const result: BenchResult = {
+      id: "loopback",
+      title: "1. Call overhead over loopback (getTransaction)",
+      unit: "µs/call",
+      baseline: "raw fetch",
+      rounds,
+      contenders: rows,
+      targets: [ratioTarget(rows, "@merchant-payments/client", "<= 1.10x raw fetch", { max: 1.1 })],
+      notes: [
+        `${calls} sequential calls per contender per round after ${warmup} warm-up calls each, against one keep-alive node:http server in a child process answering the spec's getTransaction example; every contender sends the same body and headers and parses the JSON answer.`,
+        `Each round is cut into ${slices} slices of ${calls / slices} calls per contender, the order rotating every slice, so background load hits every contender alike. Sample = mean time per call over the round; ratios are per round against raw fetch (lower is faster).`,
+      ],
+    };
+    if (!options.client) result.notes.push("@merchant-payments/client not measured: not built.");
+    return result;
+  } finally {
+    await server.close();
+  }
+}

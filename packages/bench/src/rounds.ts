@@ -1,0 +1,95 @@
+import { roundOrder } from "./stats.js";
+
+/** A contender of a benchmark: run() measures one round and returns its sample. */
+export interface Contender {
+  /** Display name. */
+  name: string;
+  /** Measures one round; resolves with the sample (in the benchmark's unit). */
+  run(): Promise<number>;
+}
+
+/** Collects garbage if the process runs with --expose-gc, so every contender starts from a clean heap. */
+export function collectGarbage(): void {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) {
+    gc();
+    gc();
+  }
+}
+
+/**
+ * Runs `rounds` rounds; in each round every contender runs once, in an order that rotates every round.
+ * Collects garbage before every run. Resolves with each contender's samples in round order.
+ */
+export async function runRounds(
+  contenders: readonly Contender[],
+  rounds: number,
+  log: (line: string) => void = () => {},
+): Promise<Map<string, number[]>> {
+  const samples = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
+  for (let r = 0; r < rounds; r++) {
+    const parts: string[] = [];
+    for (const contender of roundOrder(contenders, r)) {
+      collectGarbage();
+      const value = await contender.run();
+      samples.get(contender.name)?.push(value);
+      parts.push(`${contender.name} ${value.toFixed(2)}`);
+    }
+    log(`  round ${r + 1}/${rounds}: ${parts.join(", ")}`);
+  }
+  return samples;
+}
+
+/** Runs an async call n times in sequence; resolves with the mean time per call in microseconds. */
+export async function timeSequential(call: () => Promise<unknown>, n: number): Promise<number> {
+  const start = performance.now();
+  for (let i = 0; i < n; i++) await call();
+  return ((performance.now() - start) * 1000) / n;
+}
+
+/** A contender of a per-call benchmark: one call of the measured operation. */
+export interface CallContender {
+  /** Display name. */
+  name: string;
+  /** One call; resolves when the answer is fully read. */
+  call: () => Promise<unknown>;
+}
+
+/**
+ * Runs `rounds` rounds of `callsPerRound` sequential calls per contender. Each round is cut into
+ * `slices` slices; in every slice each contender makes callsPerRound/slices calls, in an order that
+ * rotates every slice, so a burst of load from other processes hits every contender alike.
+ * Sample = mean time per call over the round, in microseconds.
+ */
+export async function runCallRounds(
+  contenders: readonly CallContender[],
+  rounds: number,
+  callsPerRound: number,
+  slices: number,
+  log: (line: string) => void = () => {},
+): Promise<Map<string, number[]>> {
+  if (callsPerRound % slices !== 0)
+    throw new RangeError("callsPerRound must be a multiple of slices");
+  const perSlice = callsPerRound / slices;
+  const samples = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
+  for (let r = 0; r < rounds; r++) {
+    const totals = new Map<string, number>(contenders.map((c) => [c.name, 0]));
+    for (let s = 0; s < slices; s++) {
+      for (const contender of roundOrder(contenders, r * slices + s)) {
+        collectGarbage();
+        const { call } = contender;
+        const start = performance.now();
+        for (let i = 0; i < perSlice; i++) await call();
+        totals.set(contender.name, (totals.get(contender.name) ?? 0) + performance.now() - start);
+      }
+    }
+    const parts: string[] = [];
+    for (const contender of contenders) {
+      const value = ((totals.get(contender.name) ?? 0) * 1000) / callsPerRound;
+      samples.get(contender.name)?.push(value);
+      parts.push(`${contender.name} ${value.toFixed(2)}`);
+    }
+    log(`  round ${r + 1}/${rounds}: ${parts.join(", ")}`);
+  }
+  return samples;
+}

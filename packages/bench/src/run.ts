@@ -1,0 +1,113 @@
+// `pnpm bench`: runs every benchmark, prints the machine and each round, and writes results.json and
+// results.md next to package.json. Flags: --only=id,id (loopback, overhead, batch, mock, pipeline, size)
+// and --rounds=N (>= 5) for development runs, which write to .tmp/ instead.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { benchBatchMemory, benchBatchTime } from "./bench-batch.js";
+import { benchLoopback } from "./bench-loopback.js";
+import { benchMock } from "./bench-mock.js";
+import { benchOverhead } from "./bench-overhead.js";
+import { benchPipeline, repoRoot } from "./bench-pipeline.js";
+import { benchSize } from "./bench-size.js";
+import { loadClient } from "./client.js";
+import { machineInfo } from "./machine.js";
+import { renderMarkdown } from "./markdown.js";
+import type { BenchResult, Results } from "./results.js";
+import { loadSpec } from "./spec.js";
+
+const ALL = ["loopback", "overhead", "batch", "mock", "pipeline", "size"] as const;
+
+function flag(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const only = flag("only")?.split(",") ?? [...ALL];
+  const roundsFlag = flag("rounds");
+  const rounds = (n: number) => Math.max(5, roundsFlag ? Number(roundsFlag) : n);
+  const partial = only.length !== ALL.length || roundsFlag !== undefined;
+  const root = repoRoot();
+  const machine = machineInfo(root);
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  log(
+    `Node ${machine.node} | CPU ${machine.cpu} x${machine.cores} | ${machine.os} | commit ${machine.commit}`,
+  );
+  if (!(globalThis as { gc?: unknown }).gc)
+    log("warning: run with --expose-gc for a clean heap before each run");
+
+  const doc = loadSpec();
+  const { module: client, reason } = await loadClient();
+  if (!client) log(`warning: @merchant-payments/client not measured: ${reason}`);
+  const benchmarks: BenchResult[] = [];
+  const add = (r: BenchResult) => {
+    benchmarks.push(r);
+    log(
+      `${r.title}: ${r.contenders.map((c) => `${c.name} ${c.summary.median.toFixed(2)} ${r.unit}${c.ratio ? ` (${c.ratio.summary.median.toFixed(2)}x)` : ""}`).join("; ")}`,
+    );
+  };
+
+  if (only.includes("loopback"))
+    add(
+      await benchLoopback({
+        doc,
+        client,
+        rounds: rounds(7),
+        calls: 2000,
+        warmup: 300,
+        slices: 10,
+        log,
+      }),
+    );
+  if (only.includes("overhead"))
+    add(
+      await benchOverhead({
+        doc,
+        client,
+        rounds: rounds(7),
+        calls: 20_000,
+        warmup: 2_000,
+        slices: 10,
+        log,
+      }),
+    );
+  if (only.includes("batch")) {
+    add(await benchBatchTime({ doc, client, rounds: rounds(7), repeats: 3, log }));
+    add(await benchBatchMemory({ doc, client, rounds: rounds(5), repeats: 1, log }));
+  }
+  if (only.includes("mock"))
+    for (const r of await benchMock({
+      doc,
+      rounds: rounds(5),
+      smallCalls: 200,
+      batchCalls: 1,
+      log,
+    }))
+      add(r);
+  if (only.includes("size")) add(await benchSize(client !== null));
+  if (only.includes("pipeline"))
+    for (const r of await benchPipeline({ rounds: rounds(5), log })) add(r);
+
+  const results: Results = {
+    machine,
+    durationSeconds: (performance.now() - started) / 1000,
+    benchmarks,
+  };
+  const outDir = partial
+    ? join(root, "packages", "bench", ".tmp")
+    : join(root, "packages", "bench");
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(outDir, "results.md"), renderMarkdown(results));
+  log(
+    `wrote ${join(outDir, "results.json")} and results.md in ${results.durationSeconds.toFixed(0)} s`,
+  );
+  const missed = benchmarks.flatMap((b) => b.targets).filter((t) => t.met === false);
+  for (const t of missed) log(`target missed: ${t.contender} ${t.description} (${t.measured})`);
+}
+
+main().catch((error) => {
+  process.stderr.write(`${(error as Error).stack ?? error}\n`);
+  process.exit(1);
+});
