@@ -1,0 +1,98 @@
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe, expect, test } from "vitest";
+import { BUDGET_BYTES, measure } from "../scripts/size.mjs";
+import { maxBatchItems, merchantBounds, spec } from "./helpers/fixtures.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+const srcFiles = (dir = join(root, "src")): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory()
+      ? d.name === "generated"
+        ? []
+        : srcFiles(join(dir, d.name))
+      : d.name.endsWith(".ts")
+        ? [join(dir, d.name)]
+        : [],
+  );
+
+describe("the built package", () => {
+  test("the ESM entry with its dependencies is within 12 KB minified and gzipped", async () => {
+    expect(existsSync(join(dist, "index.js")), "run the build first").toBe(true);
+    const { gzipped } = await measure(join(dist, "index.js"));
+    expect(BUDGET_BYTES).toBe(12 * 1024);
+    expect(gzipped).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  test("the size script passes the real budget and fails a smaller one", () => {
+    const script = join(root, "scripts", "size.mjs");
+    const out = execFileSync(process.execPath, [script, "--json"], { encoding: "utf8" });
+    expect(JSON.parse(out)).toMatchObject({ ok: true, budget: BUDGET_BYTES });
+    expect(() =>
+      execFileSync(process.execPath, [script], {
+        stdio: "pipe",
+        env: { ...process.env, SIZE_BUDGET_BYTES: "1000" },
+      }),
+    ).toThrow();
+  });
+
+  test("loads from CommonJS and from ESM with the same API", async () => {
+    const cjs = createRequire(import.meta.url)(join(dist, "index.cjs"));
+    const esm = await import(pathToFileURL(join(dist, "index.js")).href);
+    for (const mod of [cjs, esm]) {
+      expect(typeof mod.createMerchantPaymentsClient).toBe("function");
+      expect(new mod.RateLimitError(429, {}, {})).toBeInstanceOf(mod.ApiError);
+      const c = mod.createMerchantPaymentsClient({ baseUrl: "http://127.0.0.1:1", token: "t" });
+      expect(typeof c.raw.POST).toBe("function");
+    }
+    expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort());
+  });
+
+  test("ships ESM, CJS and both kinds of declarations listed in the exports map", () => {
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
+    const files = [
+      pkg.exports["."].import.default,
+      pkg.exports["."].import.types,
+      pkg.exports["."].require.default,
+      pkg.exports["."].require.types,
+    ];
+    for (const f of files) expect(existsSync(join(root, f)), f).toBe(true);
+  });
+});
+
+describe("the runtime source", () => {
+  test("imports nothing Node-only, so it runs in browsers", () => {
+    for (const file of srcFiles()) {
+      const text = readFileSync(file, "utf8");
+      expect(text, file).not.toMatch(/from\s+["']node:|require\(|\bprocess\.|\bBuffer\b/);
+    }
+  });
+
+  test("types no constant of the spec by hand: paths, bounds and limits come from generation", () => {
+    const constants = [
+      String(merchantBounds.minimum),
+      String(merchantBounds.maximum),
+      String(maxBatchItems),
+      ...Object.keys(spec.paths),
+    ];
+    for (const file of srcFiles()) {
+      const text = readFileSync(file, "utf8");
+      for (const c of constants) expect(text.includes(c), `${c} in ${file}`).toBe(false);
+    }
+  });
+
+  test("the generated operation table matches the spec", async () => {
+    const { operations } = await import("../src/generated/spec.js");
+    for (const [path, item] of Object.entries(spec.paths)) {
+      const op = item.post;
+      expect(op).toBeDefined();
+      const info = operations[op?.operationId as keyof typeof operations];
+      expect(info.path).toBe(path);
+      expect(info.safeToRetry).toBe(op?.["x-safe-to-retry"]);
+    }
+  });
+});

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createMerchantPaymentsClient } from "../src/index.js";
+import { example } from "./helpers/fixtures.js";
+import { json, startServer, type TestServer } from "./helpers/server.js";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.close());
+
+describe("client.raw", () => {
+  test("shares the base URL, token function and Accept-Language, and returns { data, response }", async () => {
+    server.handle((_r, res) => json(res, 200, example("TransactionSuccess")));
+    let n = 0;
+    const client = createMerchantPaymentsClient({
+      baseUrl: `${server.baseUrl}/sandbox/v1`,
+      token: () => `tok-${++n}`,
+      acceptLanguage: "fr",
+    });
+    const { data, error, response } = await client.raw.POST("/collections/getTransaction", {
+      body: { merchantAccountNumber: 12345678, transactionReferenceNumber: "T" },
+    });
+    expect(error).toBeUndefined();
+    expect(response.status).toBe(200);
+    expect(data).toEqual(example("TransactionSuccess"));
+    const r = server.received[0];
+    expect(r?.url).toBe("/sandbox/v1/collections/getTransaction");
+    expect(r?.headers.authorization).toBe("Bearer tok-1");
+    expect(r?.headers["accept-language"]).toBe("fr");
+  });
+
+  test("returns the problem body as error without throwing", async () => {
+    server.handle((_r, res) =>
+      json(res, 404, example("ProblemNotFound"), { "content-type": "application/problem+json" }),
+    );
+    const client = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t" });
+    const { data, error, response } = await client.raw.POST("/security/merchantUsers/get", {
+      body: { merchantAccountNumber: 12345678, userId: "1" },
+      headers: { "Accept-Language": "sw" },
+    });
+    expect(data).toBeUndefined();
+    expect(error).toEqual(example("ProblemNotFound"));
+    expect(response.status).toBe(404);
+    expect(server.received[0]?.headers["accept-language"]).toBe("sw");
+  });
+
+  test("uses the custom fetch of the client", async () => {
+    server.handle((_r, res) => json(res, 200, { message: "ok" }));
+    let seen = 0;
+    const client = createMerchantPaymentsClient({
+      baseUrl: server.baseUrl,
+      token: "t",
+      fetch: (input, init) => {
+        seen++;
+        return fetch(input, init);
+      },
+    });
+    await client.raw.POST("/merchants/webhooks/delete", {
+      params: { header: { MerchantAccountNumber: 12345678 } },
+      body: {
+        merchantAccountNumber: 12345678,
+        eventCode: "payment.success",
+        deletedBy: "a@b.example",
+      },
+    });
+    await client.deleteWebhookSubscription(example("DeleteWebhookRequest"));
+    expect(seen).toBe(2);
+    expect(client.raw).toBe(client.raw);
+  });
+});
