@@ -14,7 +14,7 @@ const output = at("dist/index.html");
 mkdirSync(at("dist"), { recursive: true });
 
 const result = spawnSync(
-  "redocly",
+  at("node_modules/.bin/redocly"),
   [
     "build-docs",
     bundleYaml,
@@ -57,6 +57,12 @@ if (!html.includes('"label":"TypeScript"')) {
   console.error("The page lacks the code sample languages of redocly.yaml: did redocly read it?");
   process.exit(1);
 }
+// A local icon, so that browsers do not ask for /favicon.ico (a 404 on most static hosts).
+html = html.replace(
+  "</head>",
+  '  <link rel="icon" type="image/svg+xml" href="favicon.svg">\n</head>',
+);
+copyFileSync(at("assets/favicon.svg"), at("dist/favicon.svg"));
 writeFileSync(output, html);
 copyFileSync(bundleYaml, at("dist/openapi.yaml"));
 copyFileSync(bundleJson, at("dist/openapi.json"));

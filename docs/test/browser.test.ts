@@ -1,0 +1,152 @@
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { listOperations, readBundle } from "../src/samples.mjs";
+import { startStaticServer } from "../src/static-server.mjs";
+import { launchChromium, type PageWatch, watchContext } from "./support/browser.js";
+import { openOperation, responseExample, showRequestSample, sidebar } from "./support/redoc.js";
+
+const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+const operations = listOperations();
+const VIEWPORT = { width: 1400, height: 900 };
+
+/** Code as the reader sees it: trailing spaces and the final newline do not count. */
+const normalize = (code: string) =>
+  code
+    .replace(/\r/g, "")
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .join("\n")
+    .trim();
+
+let browser: Browser;
+let server: Awaited<ReturnType<typeof startStaticServer>>;
+
+beforeAll(async () => {
+  server = await startStaticServer({ root: dist });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+describe("the site served over HTTP", () => {
+  let context: BrowserContext;
+  let page: Page;
+  let watch: PageWatch;
+  const anchors = new Map<string, string>();
+
+  beforeAll(async () => {
+    context = await browser.newContext({ viewport: VIEWPORT });
+    watch = await watchContext(context, [server.url]);
+    page = await context.newPage();
+    await page.goto(server.url, { waitUntil: "load" });
+    await sidebar(page).waitFor({ state: "visible", timeout: 30_000 });
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test("opens on the developer guide, every section of info.description a heading", async () => {
+    expect(await page.title()).toContain("Merchant Payments API");
+    const sections = [...readBundle().info.description.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(sections).toContain("Quick start");
+    for (const section of sections) {
+      await expect(
+        page.getByRole("heading", { name: section }).count(),
+        section,
+      ).resolves.toBeGreaterThan(0);
+    }
+  });
+
+  test.each(operations)(
+    "shows $operationId with its TypeScript sample, request example and response example",
+    async (op) => {
+      const { element, anchor } = await openOperation(page, op.tag, op.summary);
+      anchors.set(op.operationId, anchor);
+      await expect(
+        element.getByRole("heading", { name: op.summary }).first().isVisible(),
+      ).resolves.toBe(true);
+      await expect(element.getByText(op.path, { exact: true }).first().isVisible()).resolves.toBe(
+        true,
+      );
+
+      const typescript = await showRequestSample(page, element, "TypeScript");
+      expect(normalize(typescript)).toBe(normalize(op.typescript ?? ""));
+
+      const payload = await showRequestSample(page, element, "Payload");
+      expect(JSON.parse(payload)).toEqual(op.requestExamples[0]);
+
+      expect(JSON.parse(await responseExample(element))).toEqual(op.responseExamples[0]);
+
+      const curl = await showRequestSample(page, element, "curl");
+      expect(normalize(curl)).toBe(normalize(op.curl ?? ""));
+      await showRequestSample(page, element, "TypeScript");
+    },
+  );
+
+  test("saves a full-page screenshot to dist/screenshot.png", async () => {
+    const op = operations.find((o) => o.operationId === "submitDisbursementBatch") ?? operations[0];
+    if (!op) throw new Error("no operations");
+    await openOperation(page, op.tag, op.summary);
+    const shot = await page.screenshot({ path: `${dist}screenshot.png`, fullPage: true });
+    expect(shot.length).toBeGreaterThan(10_000);
+  });
+
+  test("a deep link to an operation opens the page scrolled to that operation", async () => {
+    // The last operation of a tag with several, so that reaching it takes a scroll.
+    const tags = operations.map((o) => o.tag);
+    const op = [...operations].reverse().find((o) => tags.filter((t) => t === o.tag).length > 1);
+    if (!op) throw new Error("no tag with several operations");
+    const anchor = anchors.get(op.operationId);
+    expect(anchor).toMatch(/^#\//);
+
+    const fresh = await context.newPage();
+    try {
+      await fresh.goto(`${server.url}${anchor}`, { waitUntil: "load" });
+      const element = fresh.locator(`[id="${anchor?.replace(/^#\/?/, "")}"]`);
+      await element.waitFor({ state: "visible", timeout: 30_000 });
+      await fresh.waitForFunction(
+        (el) => {
+          const top = (el as HTMLElement).getBoundingClientRect().top;
+          return top >= -2 && top < 200 && window.scrollY > 0;
+        },
+        await element.elementHandle(),
+        { timeout: 10_000 },
+      );
+      await expect(
+        element.getByRole("heading", { name: op.summary }).first().isVisible(),
+      ).resolves.toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  test("attempted no request outside 127.0.0.1 and logged no console error", () => {
+    expect(watch.outside).toEqual([]);
+    expect(watch.errors).toEqual([]);
+  });
+});
+
+describe("the site opened from file://", () => {
+  test("renders every operation without a server, without a request or an error", async () => {
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    try {
+      const root = pathToFileURL(dist).href;
+      const watch = await watchContext(context, [root]);
+      const page = await context.newPage();
+      await page.goto(`${root}index.html`, { waitUntil: "load" });
+      await sidebar(page).waitFor({ state: "visible", timeout: 30_000 });
+      for (const op of operations) {
+        const { element } = await openOperation(page, op.tag, op.summary);
+        const typescript = await showRequestSample(page, element, "TypeScript");
+        expect(normalize(typescript)).toBe(normalize(op.typescript ?? ""));
+      }
+      expect(watch.outside).toEqual([]);
+      expect(watch.errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,70 @@
+import type { Locator, Page } from "playwright-core";
+
+/** How the rendered Redoc page is found and driven; the one place that knows Redoc's DOM. */
+export const sidebar = (page: Page): Locator =>
+  page.locator('[data-component-name="Menu/Menu"]').first();
+
+/**
+ * Opens an operation the way a reader does: expands its tag in the sidebar if it is collapsed, then clicks
+ * the operation. Resolves the operation's element and its anchor (the URL hash, e.g. "#/fees/calculatefees").
+ */
+export async function openOperation(
+  page: Page,
+  tag: string,
+  summary: string,
+): Promise<{ element: Locator; anchor: string }> {
+  const menu = sidebar(page);
+  const link = menu.locator("a", { hasText: summary });
+  if (!(await link.isVisible())) await menu.getByText(tag, { exact: true }).click();
+  await link.waitFor({ state: "visible", timeout: 10_000 });
+  const anchor = (await link.getAttribute("href")) ?? "";
+  await link.click();
+  const element = page.locator(`[id="${anchor.replace(/^#\/?/, "")}"]`);
+  await element.waitFor({ state: "attached", timeout: 10_000 });
+  return { element, anchor };
+}
+
+/** Picks a language (or "Payload", the request example) in an operation's request samples panel. */
+export async function showRequestSample(
+  page: Page,
+  operation: Locator,
+  language: string,
+): Promise<string> {
+  const panel = operation.locator(".panel-request-samples");
+  const languages = ["TypeScript", "curl", "Payload"];
+  const dropdowns = panel.locator('[data-component-name="Dropdown/Dropdown"]');
+  const count = await dropdowns.count();
+  for (let i = 0; i < count; i++) {
+    const dropdown = dropdowns.nth(i);
+    const current = ((await dropdown.textContent()) ?? "").trim();
+    if (!languages.includes(current)) continue;
+    if (current !== language) {
+      await dropdown.click();
+      await page
+        .locator('[data-component-name="Dropdown/DropdownMenuItem"]:visible')
+        .filter({ hasText: new RegExp(`^\\s*${language}\\s*$`) })
+        .first()
+        .click();
+      await page.waitForFunction(
+        ([el, lang]) => (el as HTMLElement).textContent?.trim() === lang,
+        [await dropdown.elementHandle(), language] as const,
+        { timeout: 5_000 },
+      );
+    }
+    return (
+      (await panel.locator('[data-component-name="CodeBlock/CodeBlock"]').first().textContent()) ??
+      ""
+    );
+  }
+  throw new Error(
+    `no language picker in the request samples panel of ${await operation.getAttribute("id")}`,
+  );
+}
+
+/** Text of the response example shown for an operation (the first example of the first response). */
+export async function responseExample(operation: Locator): Promise<string> {
+  const viewer = operation.locator(
+    '.panel-response-samples [data-component-name="JsonViewer/JsonViewer"]',
+  );
+  return (await viewer.first().textContent()) ?? "";
+}
