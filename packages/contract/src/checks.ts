@@ -1,0 +1,141 @@
+import {
+  ApiError,
+  AuthenticationError,
+  BadRequestError,
+  type MerchantPaymentsClient,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  ServerError,
+  UnprocessableEntityError,
+} from "@merchant-payments/client";
+import { clientFor } from "./harness.js";
+import { type OperationSpec, problemSchemaRef } from "./spec.js";
+import type { SpecValidator } from "./validator.js";
+
+type Method = (body: unknown, options?: unknown) => Promise<unknown>;
+
+/** The client method named after an operationId (the client names its methods after the spec's operationIds). */
+export function methodOf(client: MerchantPaymentsClient, operationId: string): Method {
+  const method = (client as unknown as Record<string, unknown>)[operationId];
+  if (typeof method !== "function") throw new Error(`the client has no method ${operationId}`);
+  return (method as Method).bind(client);
+}
+
+/** The first named request example of an operation: a body the spec itself calls valid. */
+export function exampleRequest(op: OperationSpec): unknown {
+  const first = Object.values(op.requestExamples)[0];
+  if (first === undefined) throw new Error(`${op.operationId} has no request example`);
+  return first;
+}
+
+/**
+ * Whether the client's result carries the example's data, allowing the normalizations the client
+ * documents: an integer where the spec also allows a string comes back as a string, and a bare
+ * JSON string confirmation comes back as `{ message }`.
+ */
+export function matchesExample(result: unknown, example: unknown): boolean {
+  if (typeof example === "number" && typeof result === "string") return String(example) === result;
+  if (typeof example === "string" && typeof result === "object" && result !== null) {
+    return (result as { message?: unknown }).message === example;
+  }
+  if (Array.isArray(example)) {
+    return (
+      Array.isArray(result) &&
+      result.length === example.length &&
+      example.every((e, i) => matchesExample(result[i], e))
+    );
+  }
+  if (typeof example === "object" && example !== null) {
+    if (typeof result !== "object" || result === null) return false;
+    const r = result as Record<string, unknown>;
+    const e = example as Record<string, unknown>;
+    return (
+      Object.keys(e).every((k) => matchesExample(r[k], e[k])) && Object.keys(r).every((k) => k in e)
+    );
+  }
+  return Object.is(result, example);
+}
+
+/**
+ * Asks the mock for one named response example through the client and returns what is wrong:
+ * the client failed, the result breaks the response schema (Ajv), or it is not the example.
+ */
+export async function checkResponseExample(
+  baseUrl: string,
+  validator: SpecValidator,
+  op: OperationSpec,
+  exampleName: string,
+): Promise<string[]> {
+  const response = op.responses.find((r) => exampleName in r.examples);
+  if (!response) return [`${op.operationId} documents no response example ${exampleName}`];
+  const client = clientFor(baseUrl, { prefer: `example=${exampleName}` });
+  let result: unknown;
+  try {
+    result = await methodOf(client, op.operationId)(exampleRequest(op));
+  } catch (error) {
+    const body = error instanceof ApiError ? ` ${JSON.stringify(error.body)}` : "";
+    return [`${op.operationId} threw ${(error as Error).name}: ${(error as Error).message}${body}`];
+  }
+  const problems = validator.errors(response.schema, result).map((e) => `schema: ${e}`);
+  if (!matchesExample(result, response.examples[exampleName])) {
+    problems.push(`result differs from example ${exampleName}: ${JSON.stringify(result)}`);
+  }
+  return problems;
+}
+
+/** The error class the client must throw for a documented status ("5XX" and any 5xx: ServerError). */
+export function errorClassFor(status: number): typeof ApiError {
+  if (status >= 500) return ServerError;
+  const classes: Record<number, typeof ApiError> = {
+    400: BadRequestError,
+    401: AuthenticationError,
+    403: PermissionDeniedError,
+    404: NotFoundError,
+    422: UnprocessableEntityError,
+    429: RateLimitError,
+  };
+  const found = classes[status];
+  if (!found) throw new Error(`no error class is specified for status ${status}`);
+  return found;
+}
+
+/** The concrete statuses to ask for a documented status key: "5XX" -> 500 and 503. */
+export function concreteStatuses(key: string): number[] {
+  return /^\dXX$/i.test(key) ? [Number(`${key[0]}00`), Number(`${key[0]}03`)] : [Number(key)];
+}
+
+/**
+ * Asks the mock for a documented error status through the client and returns what is wrong: the
+ * call succeeded, threw another class or status, or the body is not a problem of the spec.
+ */
+export async function checkErrorStatus(
+  baseUrl: string,
+  validator: SpecValidator,
+  op: OperationSpec,
+  status: number,
+  acceptProblems = true,
+): Promise<string[]> {
+  const client = clientFor(baseUrl, { prefer: `code=${status}`, acceptProblems });
+  try {
+    const result = await methodOf(client, op.operationId)(exampleRequest(op));
+    return [`expected ${status}, the call resolved with ${JSON.stringify(result)}`];
+  } catch (error) {
+    const expected = errorClassFor(status);
+    const problems: string[] = [];
+    if (!(error instanceof expected)) {
+      problems.push(
+        `expected ${expected.name}, got ${(error as Error).name}: ${(error as Error).message}`,
+      );
+      return problems;
+    }
+    if (error.status !== status) problems.push(`status ${error.status} instead of ${status}`);
+    problems.push(
+      ...validator.errors(problemSchemaRef, error.body).map((e) => `problem body: ${e}`),
+    );
+    if (error instanceof RateLimitError && typeof error.retryAfterMs !== "number") {
+      problems.push("RateLimitError without retryAfterMs although Retry-After was sent");
+    }
+    return problems;
+  }
+}

@@ -1,0 +1,72 @@
+import type { MerchantPaymentsClient } from "@merchant-payments/client";
+import { REQUEST_TIMEOUT_MS } from "./harness.js";
+import type { OperationSpec } from "./spec.js";
+
+/** What came back for one raw request. */
+export interface RawAnswer {
+  status: number;
+  contentType: string;
+  /** Prism's `sl-violations` header: which constraint it found broken. */
+  violations: string;
+  body: unknown;
+}
+
+/** Options of one raw request. */
+export interface RawSendOptions {
+  /** Headers to send besides the client's (Authorization, Accept-Language); default the operation's required ones. */
+  headers?: Record<string, string>;
+  /** Send this text as the body instead of JSON-serializing `body`. */
+  rawText?: string;
+  /** Timeout in milliseconds; default REQUEST_TIMEOUT_MS. */
+  timeoutMs?: number;
+}
+
+/**
+ * Sends a body through `client.raw` (openapi-fetch), so that the client's own validation cannot
+ * hide what the server does with it. `accept: application/json` is sent, as the spec documents.
+ */
+export async function sendRaw(
+  client: MerchantPaymentsClient,
+  op: OperationSpec,
+  body: unknown,
+  options: RawSendOptions = {},
+): Promise<RawAnswer> {
+  const post = client.raw.POST as unknown as (
+    path: string,
+    init: Record<string, unknown>,
+  ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;
+  const init: Record<string, unknown> = {
+    body,
+    headers: { accept: "application/json", ...options.headers },
+    signal: AbortSignal.timeout(options.timeoutMs ?? REQUEST_TIMEOUT_MS),
+    parseAs: "text",
+  };
+  if (options.rawText !== undefined) init.bodySerializer = () => options.rawText;
+  const { data, error, response } = await post(op.path, init);
+  const text = (data ?? error ?? "") as string;
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // keep the text
+  }
+  return {
+    status: response.status,
+    contentType: response.headers.get("content-type") ?? "",
+    violations: response.headers.get("sl-violations") ?? "",
+    body: parsed,
+  };
+}
+
+/** The operation's required headers, with values taken from a valid body of the same request. */
+export function requiredHeaders(op: OperationSpec, body: unknown): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const source = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  for (const header of op.headers) {
+    if (!header.required) continue;
+    // The spec's only required header repeats the body property of the same name (case-insensitive).
+    const key = Object.keys(source).find((k) => k.toLowerCase() === header.name.toLowerCase());
+    if (key !== undefined) headers[header.name] = String(source[key]);
+  }
+  return headers;
+}

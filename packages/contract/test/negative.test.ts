@@ -1,0 +1,126 @@
+import { describe, expect, test } from "vitest";
+import { exampleRequest } from "../src/checks.js";
+import { clientFor } from "../src/harness.js";
+import { type RawAnswer, requiredHeaders, sendRaw } from "../src/raw.js";
+import { deref, problemSchemaRef, type Schema } from "../src/spec.js";
+import { operations, spec, useMock, validator } from "./setup-mock.js";
+
+const server = useMock();
+
+const merchantSchema = deref(spec, { $ref: "#/components/schemas/MerchantAccountNumber" }) as {
+  minimum: number;
+  maximum: number;
+};
+const batchSchema = deref(spec, { $ref: "#/components/schemas/DisbursementBatch" }) as {
+  properties: { transactions: { maxItems: number } };
+};
+
+/** Asserts a documented rejection: the status, a problem+json body valid against Problem. */
+function expectProblem(answer: RawAnswer, status: number, violation?: RegExp) {
+  expect(answer.status).toBe(status);
+  expect(answer.contentType).toContain("application/problem+json");
+  expect(validator.errors(problemSchemaRef, answer.body)).toEqual([]);
+  expect((answer.body as { status?: unknown }).status).toBe(status);
+  if (violation) expect(answer.violations).toMatch(violation);
+}
+
+const withMerchant = operations.filter((op) => {
+  const props = (deref(spec, op.requestSchema) as Schema).properties as Record<string, unknown>;
+  return props && "merchantAccountNumber" in props;
+});
+
+describe.each(withMerchant.map((op) => [op.operationId, op] as const))("%s", (_id, op) => {
+  const valid = exampleRequest(op) as Record<string, unknown>;
+  const send = (body: unknown) =>
+    sendRaw(clientFor(server.baseUrl), op, body, { headers: requiredHeaders(op, valid) });
+
+  test("accepts its request example through client.raw (the baseline of every negative case)", async () => {
+    const answer = await send(valid);
+    expect(answer.status).toBe(200);
+  });
+
+  test(`rejects merchant account number ${merchantSchema.minimum - 1} (below the minimum) with 422`, async () => {
+    const answer = await send({ ...valid, merchantAccountNumber: merchantSchema.minimum - 1 });
+    expectProblem(answer, 422, /merchantAccountNumber must be >=/);
+  });
+
+  test(`rejects merchant account number ${merchantSchema.maximum + 1} (above the maximum) with 422`, async () => {
+    const answer = await send({ ...valid, merchantAccountNumber: merchantSchema.maximum + 1 });
+    expectProblem(answer, 422, /merchantAccountNumber must be <=/);
+  });
+
+  test("rejects a non-integer merchant account number with 422", async () => {
+    const answer = await send({ ...valid, merchantAccountNumber: merchantSchema.minimum + 0.5 });
+    expectProblem(answer, 422, /merchantAccountNumber must be integer/);
+  });
+
+  test("rejects a merchant account number sent as a string with 422", async () => {
+    const answer = await send({
+      ...valid,
+      merchantAccountNumber: String(valid.merchantAccountNumber),
+    });
+    expectProblem(answer, 422, /merchantAccountNumber must be integer/);
+  });
+});
+
+describe.each(operations.map((op) => [op.operationId, op] as const))("%s", (_id, op) => {
+  const valid = exampleRequest(op) as Record<string, unknown>;
+  const schema = deref(spec, op.requestSchema) as Schema;
+  const required = (schema.required ?? []) as string[];
+  const properties = (schema.properties ?? {}) as Record<string, Schema>;
+  const send = (body: unknown, headers = requiredHeaders(op, valid)) =>
+    sendRaw(clientFor(server.baseUrl), op, body, { headers });
+
+  test.each(required)("rejects a body without required %s with 422", async (name) => {
+    const { [name]: _dropped, ...rest } = valid;
+    const answer = await send(rest);
+    expectProblem(answer, 422, new RegExp(`required property '${name}'`));
+  });
+
+  test.each(Object.keys(properties))("rejects %s of a wrong type with 422", async (name) => {
+    const wrong = typeof valid[name] === "boolean" || typeof valid[name] === "object" ? 42 : true;
+    const answer = await send({ ...valid, [name]: wrong });
+    expectProblem(answer, 422, new RegExp(name));
+  });
+
+  test("rejects a body that is not an object with 422", async () => {
+    expectProblem(await send([valid]), 422, /must be object/);
+  });
+
+  test("rejects a request without Authorization with 401", async () => {
+    const client = clientFor(server.baseUrl, { withoutAuthorization: true });
+    const answer = await sendRaw(client, op, valid, { headers: requiredHeaders(op, valid) });
+    expectProblem(answer, 401);
+  });
+
+  test("rejects malformed JSON with 400 within a second", async () => {
+    const answer = await sendRaw(clientFor(server.baseUrl), op, valid, {
+      headers: requiredHeaders(op, valid),
+      rawText: JSON.stringify(valid).slice(0, -1),
+      timeoutMs: 1000,
+    });
+    expectProblem(answer, 400);
+  });
+
+  const requiredHeaderNames = op.headers.filter((h) => h.required).map((h) => h.name);
+  test.skipIf(requiredHeaderNames.length === 0).each(requiredHeaderNames)(
+    "rejects a request without the required %s header with 422",
+    async (name) => {
+      const answer = await send(valid, {});
+      expectProblem(answer, 422, new RegExp(name, "i"));
+    },
+  );
+});
+
+test(`rejects a batch of ${batchSchema.properties.transactions.maxItems + 1} transactions with 422`, async () => {
+  const op = operations.find((o) => o.operationId === "submitDisbursementBatch");
+  if (!op) throw new Error("submitDisbursementBatch is not in the spec");
+  const valid = exampleRequest(op) as { header: unknown; transactions: unknown[] };
+  const item = valid.transactions[0];
+  const count = batchSchema.properties.transactions.maxItems + 1;
+  const answer = await sendRaw(clientFor(server.baseUrl), op, {
+    header: valid.header,
+    transactions: Array.from({ length: count }, () => item),
+  });
+  expectProblem(answer, 422, /transactions must NOT have more than/);
+});
