@@ -36,7 +36,11 @@ try {
 } catch (error) {
   // The client never retries a batch that may have reached the service: submitting it
   // again could pay every beneficiary twice. Find out what happened before resubmitting.
-  if (error instanceof TimeoutError || error instanceof ServerError || error instanceof ConnectionError) {
+  if (
+    error instanceof TimeoutError ||
+    error instanceof ServerError ||
+    error instanceof ConnectionError
+  ) {
     console.error("The batch may or may not have been accepted; check before submitting again.");
   }
   throw error;
