@@ -1,0 +1,132 @@
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
+import { type Browser, chromium } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { example } from "./helpers/fixtures.js";
+import { json, startServer, type TestServer } from "./helpers/server.js";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const executablePath = process.env.CHROME_PATH || "/usr/bin/chromium";
+const hasBrowser = existsSync(executablePath);
+const inCI = process.env.CI === "true";
+
+let server: TestServer;
+let browser: Browser | undefined;
+let bundle: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  const out = await build({
+    entryPoints: [join(root, "dist", "index.js")],
+    bundle: true,
+    format: "esm",
+    platform: "browser",
+    write: false,
+    logLevel: "silent",
+  });
+  bundle = out.outputFiles[0]?.text ?? "";
+  if (!hasBrowser) return;
+  // Playwright gives every launch a fresh temporary profile (no --user-data-dir needed).
+  browser = await chromium.launch({
+    executablePath,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server.close();
+});
+
+// Skipped only where no Chromium is installed outside CI; in CI a missing browser fails the run.
+describe.skipIf(!hasBrowser && !inCI)("in a real browser (Chromium)", () => {
+  test("the ESM build runs: calls, normalizes, retries and throws typed errors", async () => {
+    expect(browser, `no Chromium at ${executablePath}`).toBeDefined();
+    let posts = 0;
+    server.handle((req, res) => {
+      if (req.method === "GET" && req.url === "/") {
+        res.writeHead(200, { "content-type": "text/html" });
+        res.end("<!doctype html><title>client</title>");
+      } else if (req.url === "/client.js") {
+        res.writeHead(200, { "content-type": "text/javascript" });
+        res.end(bundle);
+      } else if (req.url === "/collections/getTransaction") {
+        posts++;
+        if (posts === 1) json(res, 503, example("ProblemServerError"));
+        else {
+          res.writeHead(200, { "content-type": "application/json" });
+          res.end(
+            JSON.stringify(example("TransactionIntegerBeneficiary")).replace(
+              /"beneficiaryAccountNumber":\d+/,
+              '"beneficiaryAccountNumber":12345678901234567891',
+            ),
+          );
+        }
+      } else if (req.url === "/merchants/webhooks/delete") {
+        json(res, 200, example("WebhookDeletedBareString"));
+      } else json(res, 404, example("ProblemNotFound"));
+    });
+    const page = await (browser as Browser).newPage();
+    try {
+      await page.goto(`${server.baseUrl}/`);
+      // A string, so the test runner's transform does not rewrite the dynamic import.
+      const result = await page.evaluate(`(async () => {
+        const m = await import(location.origin + "/client.js");
+        const client = m.createMerchantPaymentsClient({
+          baseUrl: location.origin,
+          token: () => "browser-token",
+          backoff: { baseDelayMs: 1 },
+        });
+        const tx = await client.getTransaction({
+          merchantAccountNumber: 12345678,
+          transactionReferenceNumber: "T",
+        });
+        const del = await client.deleteWebhookSubscription({
+          merchantAccountNumber: 12345678,
+          eventCode: "payment.success",
+          deletedBy: "a@b.example",
+        });
+        let validation = "";
+        try {
+          await client.getTransaction({
+            merchantAccountNumber: 1,
+            transactionReferenceNumber: "T",
+          });
+        } catch (e) {
+          validation = e instanceof m.RequestValidationError ? e.issues[0].path : String(e);
+        }
+        let notFound = 0;
+        try {
+          await client.getMerchantUser({ merchantAccountNumber: 12345678, userId: 7 });
+        } catch (e) {
+          notFound = e instanceof m.NotFoundError ? e.status : -1;
+        }
+        return { ben: tx.beneficiaryAccountNumber, del, validation, notFound };
+      })()`);
+      expect(result).toEqual({
+        ben: "12345678901234567891",
+        del: { message: "Merchant webhook deleted successfully." },
+        validation: "/merchantAccountNumber",
+        notFound: 404,
+      });
+      expect(posts).toBe(2);
+      const tx = server.received.find((r) => r.url === "/collections/getTransaction");
+      expect(tx?.headers.authorization).toBe("Bearer browser-token");
+      const del = server.received.find((r) => r.url === "/merchants/webhooks/delete");
+      expect(del?.headers.merchantaccountnumber).toBe("12345678");
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+});
