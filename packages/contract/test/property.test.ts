@@ -1,0 +1,86 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { invalidArbitrary, type Mutation, validArbitrary } from "../src/arbitraries.js";
+import { exampleRequest } from "../src/checks.js";
+import { clientFor } from "../src/harness.js";
+import { mapLimit } from "../src/pool.js";
+import { requiredHeaders, sendRaw } from "../src/raw.js";
+import { operations, spec, useMock, validator } from "./setup-mock.js";
+
+/** Bodies per operation and kind (valid / invalid). */
+const RUNS = 100;
+/** Requests in flight at once. */
+const CONCURRENCY = 8;
+
+const seed = process.env.CONTRACT_SEED ? Number(process.env.CONTRACT_SEED) : Date.now() % 2 ** 31;
+console.log(`property-based requests: seed ${seed} (replay with CONTRACT_SEED=${seed})`);
+
+const server = useMock();
+
+describe.each(operations.map((op, index) => [op.operationId, op, index] as const))(
+  "%s",
+  (_id, op, index) => {
+    const example = exampleRequest(op);
+    const headersFor = (body: unknown) => {
+      const own = requiredHeaders(op, body);
+      const fallback = requiredHeaders(op, example);
+      // A header repeats a body field; when that field is broken or missing, send the valid one.
+      return Object.keys(own).length === Object.keys(fallback).length &&
+        validator.errors(
+          op.headers.find((h) => h.required)?.schema ?? {},
+          Number(Object.values(own)[0]),
+        ).length === 0
+        ? own
+        : fallback;
+    };
+
+    test(`accepts ${RUNS} valid bodies generated from the request schema`, async () => {
+      const opSeed = seed + index * 2;
+      const bodies = fc.sample(validArbitrary(spec, op.requestSchema), {
+        seed: opSeed,
+        numRuns: RUNS,
+      });
+      const client = clientFor(server.baseUrl);
+      const failures: string[] = [];
+      await mapLimit(bodies, CONCURRENCY, async (body, i) => {
+        const invalid = validator.errors(op.requestSchema, body);
+        if (invalid.length > 0) {
+          failures.push(
+            `#${i} generator made an invalid body (${invalid.join("; ")}): ${JSON.stringify(body)}`,
+          );
+          return;
+        }
+        const answer = await sendRaw(client, op, body, { headers: headersFor(body) });
+        if (answer.status !== 200) {
+          failures.push(
+            `#${i} got ${answer.status} ${answer.violations} for ${JSON.stringify(body)}`,
+          );
+        }
+      });
+      expect(failures, `seed ${opSeed} (CONTRACT_SEED=${seed})`).toEqual([]);
+    });
+
+    test(`rejects ${RUNS} bodies with one broken constraint with a 4xx, never a 5xx`, async () => {
+      const opSeed = seed + index * 2 + 1;
+      const mutations: Mutation[] = fc.sample(invalidArbitrary(spec, op.requestSchema), {
+        seed: opSeed,
+        numRuns: RUNS,
+      });
+      const client = clientFor(server.baseUrl);
+      const failures: string[] = [];
+      await mapLimit(mutations, CONCURRENCY, async ({ description, value }, i) => {
+        if (validator.errors(op.requestSchema, value).length === 0) {
+          failures.push(
+            `#${i} mutation "${description}" left the body valid: ${JSON.stringify(value)}`,
+          );
+          return;
+        }
+        const answer = await sendRaw(client, op, value, { headers: headersFor(value) });
+        if (answer.status < 400 || answer.status >= 500) {
+          failures.push(`#${i} "${description}" got ${answer.status} for ${JSON.stringify(value)}`);
+        }
+      });
+      expect(failures, `seed ${opSeed} (CONTRACT_SEED=${seed})`).toEqual([]);
+    });
+  },
+);
