@@ -108,18 +108,23 @@ export async function benchPipeline(options: PipelineOptions): Promise<BenchResu
     {
       name: "cached",
       run: async () => {
-        const { seconds, output } = await timeCommand(
-          turbo,
-          ["run", "build", "--output-logs=errors-only"],
-          root,
-        );
-        const count = cachedCount(output);
-        if (!count || count.cached !== count.total) {
-          cacheNotes.push(
-            `a "cached" run was not fully cached: ${count ? `${count.cached}/${count.total}` : "no summary"}`,
+        // Files edited between the cold run and this one (other work in the tree) make some tasks
+        // miss the cache; such a run is not a cached run, so it is repeated (at most 3 attempts).
+        for (let attempt = 1; ; attempt++) {
+          const { seconds, output } = await timeCommand(
+            turbo,
+            ["run", "build", "--output-logs=errors-only"],
+            root,
           );
+          const count = cachedCount(output);
+          if (count && count.cached === count.total) return seconds;
+          const seen = count ? `${count.cached}/${count.total} tasks cached` : "no turbo summary";
+          cacheNotes.push(
+            `A "cached" run was not a full cache hit (${seen}, ${seconds.toFixed(2)} s) and was repeated.`,
+          );
+          if (attempt === 3)
+            throw new Error(`turbo run build missed the cache 3 times in a row: ${seen}`);
         }
-        return seconds;
       },
     },
   ];
@@ -148,9 +153,11 @@ export async function benchPipeline(options: PipelineOptions): Promise<BenchResu
       },
     ],
     notes: [
-      "Wall time of `turbo run build` from the repository root, spawned as a child process (node and turbo start-up included). Cold = `--force` (every task runs, the cache is not read); cached = the same command right after, every task replayed from the local cache.",
+      "Wall time of `turbo run build` from the repository root, spawned as a child process (node and turbo start-up included). Cold = `--force` (every task runs, the cache is not read); cached = the same command right after, every task replayed from the local cache (a sample counts only if turbo reports every task cached).",
       `The cold run executed ${lastCold.total} tasks.`,
-      ...(cacheNotes.length > 0 ? cacheNotes : ["Every cached run was a full cache hit."]),
+      ...(cacheNotes.length > 0
+        ? cacheNotes
+        : ["Every cached run was a full cache hit at the first attempt."]),
     ],
   };
 

@@ -94,17 +94,25 @@ export interface BatchBody {
 
 /**
  * A batch of `count` transactions built from the spec's first batch example: its header, and its
- * transactions repeated in turn, each with a unique sourceReferenceNumber.
+ * transactions repeated in turn, each with a unique sourceReferenceNumber of the template's form
+ * (the template's last dash-separated part replaced by a zero-padded counter, e.g. PAY-2024-02-00042).
+ * `descriptionPadding` characters are appended to every transactionDescription (default 0), to build
+ * heavier batches of the same length.
  */
-export function buildBatch(doc: Json, count: number): BatchBody {
+export function buildBatch(doc: Json, count: number, descriptionPadding = 0): BatchBody {
   const example = requestExample(doc, "submitDisbursementBatch");
   const templates: Record<string, unknown>[] = example.transactions;
+  const width = String(count).length;
+  const padding = " ".repeat(descriptionPadding);
   const transactions = new Array<Record<string, unknown>>(count);
   for (let i = 0; i < count; i++) {
     const template = templates[i % templates.length] as Record<string, unknown>;
+    const ref = String(template.sourceReferenceNumber);
+    const prefix = ref.includes("-") ? ref.slice(0, ref.lastIndexOf("-") + 1) : `${ref}-`;
     transactions[i] = {
       ...template,
-      sourceReferenceNumber: `${String(template.sourceReferenceNumber)}-${String(i).padStart(6, "0")}`,
+      transactionDescription: `${String(template.transactionDescription)}${padding}`,
+      sourceReferenceNumber: `${prefix}${String(i + 1).padStart(width, "0")}`,
     };
   }
   return { header: example.header, transactions };
