@@ -1,6 +1,6 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { listOperations, readBundle } from "../src/samples.mjs";
 import { startStaticServer } from "../src/static-server.mjs";
 import { launchChromium, type PageWatch, watchContext } from "./support/browser.js";
@@ -19,15 +19,29 @@ const normalize = (code: string) =>
     .join("\n")
     .trim();
 
-let browser: Browser;
+let launched: Browser | undefined;
+let launchError: unknown;
 let server: Awaited<ReturnType<typeof startStaticServer>>;
+
+/** The browser; every test fails with the launch error (e.g. how to install Chromium) when there is none. */
+function browser(): Browser {
+  if (!launched) throw launchError;
+  return launched;
+}
 
 beforeAll(async () => {
   server = await startStaticServer({ root: dist });
-  browser = await launchChromium();
+  try {
+    launched = await launchChromium();
+  } catch (error) {
+    launchError = error;
+  }
+});
+beforeEach(() => {
+  browser();
 });
 afterAll(async () => {
-  await browser?.close();
+  await launched?.close();
   await server?.close();
 });
 
@@ -38,7 +52,8 @@ describe("the site served over HTTP", () => {
   const anchors = new Map<string, string>();
 
   beforeAll(async () => {
-    context = await browser.newContext({ viewport: VIEWPORT });
+    if (!launched) return;
+    context = await browser().newContext({ viewport: VIEWPORT });
     watch = await watchContext(context, [server.url]);
     page = await context.newPage();
     await page.goto(server.url, { waitUntil: "load" });
@@ -131,7 +146,7 @@ describe("the site served over HTTP", () => {
 
 describe("the site opened from file://", () => {
   test("renders every operation without a server, without a request or an error", async () => {
-    const context = await browser.newContext({ viewport: VIEWPORT });
+    const context = await browser().newContext({ viewport: VIEWPORT });
     try {
       const root = pathToFileURL(dist).href;
       const watch = await watchContext(context, [root]);
