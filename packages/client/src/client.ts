@@ -34,7 +34,7 @@ export interface ClientOptions {
   token: TokenSource;
   /** Accept-Language header of every request. Default: the spec's default, "en". */
   acceptLanguage?: string;
-  /** Timeout of each attempt, in milliseconds, covering the response body too. Default 30000. */
+  /** Timeout of each attempt, in milliseconds, covering the response body too (Infinity: none). Default 30000. */
   timeoutMs?: number;
   /** Retries after the first attempt for operations the spec marks safe. Default 2. */
   maxRetries?: number;

@@ -1,6 +1,9 @@
 import { apiErrorFor, ConnectionError, TimeoutError } from "./errors.js";
 import { headersToObject, parseErrorBody } from "./normalize.js";
 
+/** Longest delay setTimeout accepts (2^31 - 1 ms, about 24.8 days). */
+const MAX_TIMER_MS = 2147483647;
+
 /** A fetch-compatible function: called as fetch(url, init). */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -29,12 +32,19 @@ export async function sendOnce(a: Attempt): Promise<Success> {
   if (user?.aborted) throw user.reason;
   const controller = new AbortController();
   let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, a.timeoutMs);
-  const onAbort = () => controller.abort(user?.reason);
-  user?.addEventListener("abort", onAbort, { once: true });
+  // Infinity means no timeout; longer delays than timers allow are clamped (a bigger one would fire at once).
+  const timer =
+    a.timeoutMs === Number.POSITIVE_INFINITY
+      ? undefined
+      : setTimeout(
+          () => {
+            timedOut = true;
+            controller.abort();
+          },
+          Math.min(a.timeoutMs, MAX_TIMER_MS),
+        );
+  const onAbort = user ? () => controller.abort(user.reason) : undefined;
+  if (onAbort) user?.addEventListener("abort", onAbort, { once: true });
   try {
     let res: Response;
     let text: string;
@@ -55,6 +65,6 @@ export async function sendOnce(a: Attempt): Promise<Success> {
     throw apiErrorFor(res.status, parseErrorBody(text), headersToObject(res.headers));
   } finally {
     clearTimeout(timer);
-    user?.removeEventListener("abort", onAbort);
+    if (onAbort) user?.removeEventListener("abort", onAbort);
   }
 }

@@ -269,6 +269,19 @@ describe("timeouts", () => {
   });
 });
 
+describe("long timeouts", () => {
+  test("timeoutMs Infinity means no timeout, and a huge one is clamped instead of firing at once", async () => {
+    server.handle((_r, res) => setTimeout(() => json(res, 200, example("TransactionSuccess")), 50));
+    await expect(
+      client({ maxRetries: 0, timeoutMs: Number.POSITIVE_INFINITY }).getTransaction(lookup),
+    ).resolves.toBeDefined();
+    await expect(
+      client({ maxRetries: 0 }).getTransaction(lookup, { timeoutMs: 3e9 }),
+    ).resolves.toBeDefined();
+    expect(server.received).toHaveLength(2);
+  });
+});
+
 describe("retry predicates", () => {
   test("isRetryableStatus is true for 408, 429 and 5xx only", () => {
     expect([408, 429, 500, 503, 599].every(isRetryableStatus)).toBe(true);

@@ -1,0 +1,90 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, test } from "vitest";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const tmp = join(root, `.tmp-readme-${process.pid}`);
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const readme = readFileSync(join(root, "README.md"), "utf8");
+const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
+
+describe("the README", () => {
+  test("documents every method of the client", () => {
+    for (const method of [
+      "getTransaction",
+      "getConnectorSummaryCountMetrics",
+      "getConnectorSummarySumMetrics",
+      "getDisbursementMetrics",
+      "submitDisbursementBatch",
+      "getMerchantUser",
+      "calculateFees",
+      "deleteWebhookSubscription",
+    ]) {
+      expect(readme, method).toMatch(new RegExp(`^### .*\\b${method}\\b`, "m"));
+      expect(
+        blocks.some((b) => b.includes(`client.${method}(`)),
+        method,
+      ).toBe(true);
+    }
+    for (const heading of [
+      "## Install",
+      "## Quick start",
+      "## Errors",
+      "## Retries",
+      "## Timeouts",
+      "## Token refresh",
+      "## Using `raw`",
+    ]) {
+      expect(readme).toContain(heading);
+    }
+  });
+
+  test("every TypeScript sample type-checks against the client", () => {
+    expect(blocks.length).toBeGreaterThan(8);
+    const imports = new Set<string>();
+    const bodies = blocks.map((b) =>
+      b
+        .split("\n")
+        .filter((line) => {
+          if (!line.startsWith("import ")) return true;
+          imports.add(line.replace('"@merchant-payments/client"', '"../src/index.js"'));
+          return false;
+        })
+        .join("\n"),
+    );
+    const file = [
+      ...imports,
+      `import type { ConnectorSummaryCount, ConnectorSummarySum, DisbursementMetrics, FeeCalculation, MerchantPaymentsClient, MerchantUser, MetricsRequest, Transaction } from "../src/index.js";`,
+      "declare const client: MerchantPaymentsClient;",
+      "declare const period: MetricsRequest;",
+      "declare const baseUrl: string;",
+      "declare function getAccessToken(): Promise<string>;",
+      "declare function fetchNewToken(): Promise<{ value: string; expiresAt: number }>;",
+      ...bodies.map((b, i) => `export async function sample${i}() {\n${b}\n}`),
+    ].join("\n");
+    mkdirSync(tmp, { recursive: true });
+    writeFileSync(join(tmp, "readme.ts"), file);
+    writeFileSync(
+      join(tmp, "tsconfig.json"),
+      JSON.stringify({
+        extends: "../../../tsconfig.base.json",
+        compilerOptions: { types: [], noUnusedLocals: false },
+        files: ["readme.ts"],
+      }),
+    );
+    const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
+    let output = "";
+    try {
+      execFileSync(process.execPath, [tsc, "-p", join(tmp, "tsconfig.json"), "--noEmit"], {
+        encoding: "utf8",
+        stdio: "pipe",
+      });
+    } catch (e) {
+      output = String((e as { stdout?: string }).stdout);
+    }
+    expect(output).toBe("");
+  }, 60_000);
+});
