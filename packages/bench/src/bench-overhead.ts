@@ -60,7 +60,7 @@ export async function benchOverhead(options: OverheadOptions): Promise<BenchResu
   }
   const contenders = [...fns].map(([name, call]) => ({ name, call }));
   log(`overhead: ${calls} calls per contender per round with a stubbed fetch`);
-  const perCall = await runCallRounds(contenders, rounds, calls, slices, log);
+  const { wall: perCall } = await runCallRounds(contenders, rounds, calls, slices, log);
   const samples = new Map([...perCall].map(([name, us]) => [name, us.map((u) => 1e6 / u)]));
   const rows = contenderRows(samples, "openapi-fetch", { "openapi-fetch": "baseline" });
   const result: BenchResult = {

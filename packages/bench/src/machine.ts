@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpus, release, totalmem, type } from "node:os";
+import { cpus, loadavg, release, totalmem, type } from "node:os";
 import type { MachineInfo } from "./results.js";
 
 /** Node version, CPU model, cores, memory, OS, date and the repository's HEAD commit. */
@@ -22,5 +22,6 @@ export function machineInfo(cwd: string): MachineInfo {
     os: `${type()} ${release()} ${process.arch}`,
     date: new Date().toISOString(),
     commit,
+    loadAverage: { start: loadavg(), end: [] },
   };
 }

@@ -74,6 +74,7 @@ export function renderMarkdown(results: Results): string {
     `- Node ${m.node}, ${m.os}`,
     `- CPU: ${m.cpu} (${m.cores} cores), ${m.memoryGiB.toFixed(1)} GiB RAM`,
     `- Commit ${m.commit}, run ${m.date}, took ${Math.round(results.durationSeconds)} s`,
+    `- Load average (1/5/15 min) at start ${m.loadAverage.start.map((l) => l.toFixed(2)).join(" / ")}, at end ${m.loadAverage.end.map((l) => l.toFixed(2)).join(" / ")} (${m.cores} cores; other work on the machine shows up as noise)`,
     "",
     "## Targets",
     "",

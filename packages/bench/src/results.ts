@@ -55,6 +55,8 @@ export interface MachineInfo {
   os: string;
   date: string;
   commit: string;
+  /** 1, 5 and 15 minute load averages when the run started and when it ended. */
+  loadAverage: { start: number[]; end: number[] };
 }
 
 /** Everything written to results.json. */

@@ -59,7 +59,8 @@ export interface CallContender {
  * Runs `rounds` rounds of `callsPerRound` sequential calls per contender. Each round is cut into
  * `slices` slices; in every slice each contender makes callsPerRound/slices calls, in an order that
  * rotates every slice, so a burst of load from other processes hits every contender alike.
- * Sample = mean time per call over the round, in microseconds.
+ * Samples = mean wall time per call over the round, and mean CPU time (user + system) of this process
+ * per call, both in microseconds.
  */
 export async function runCallRounds(
   contenders: readonly CallContender[],
@@ -67,29 +68,36 @@ export async function runCallRounds(
   callsPerRound: number,
   slices: number,
   log: (line: string) => void = () => {},
-): Promise<Map<string, number[]>> {
+): Promise<{ wall: Map<string, number[]>; cpu: Map<string, number[]> }> {
   if (callsPerRound % slices !== 0)
     throw new RangeError("callsPerRound must be a multiple of slices");
   const perSlice = callsPerRound / slices;
-  const samples = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
+  const wall = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
+  const cpu = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
   for (let r = 0; r < rounds; r++) {
-    const totals = new Map<string, number>(contenders.map((c) => [c.name, 0]));
+    const wallUs = new Map<string, number>(contenders.map((c) => [c.name, 0]));
+    const cpuUs = new Map<string, number>(contenders.map((c) => [c.name, 0]));
     for (let s = 0; s < slices; s++) {
       for (const contender of roundOrder(contenders, r * slices + s)) {
         collectGarbage();
         const { call } = contender;
+        const cpuStart = process.cpuUsage();
         const start = performance.now();
         for (let i = 0; i < perSlice; i++) await call();
-        totals.set(contender.name, (totals.get(contender.name) ?? 0) + performance.now() - start);
+        const elapsed = (performance.now() - start) * 1000;
+        const used = process.cpuUsage(cpuStart);
+        wallUs.set(contender.name, (wallUs.get(contender.name) ?? 0) + elapsed);
+        cpuUs.set(contender.name, (cpuUs.get(contender.name) ?? 0) + used.user + used.system);
       }
     }
     const parts: string[] = [];
-    for (const contender of contenders) {
-      const value = ((totals.get(contender.name) ?? 0) * 1000) / callsPerRound;
-      samples.get(contender.name)?.push(value);
-      parts.push(`${contender.name} ${value.toFixed(2)}`);
+    for (const { name } of contenders) {
+      const value = (wallUs.get(name) ?? 0) / callsPerRound;
+      wall.get(name)?.push(value);
+      cpu.get(name)?.push((cpuUs.get(name) ?? 0) / callsPerRound);
+      parts.push(`${name} ${value.toFixed(2)}`);
     }
     log(`  round ${r + 1}/${rounds}: ${parts.join(", ")}`);
   }
-  return samples;
+  return { wall, cpu };
 }

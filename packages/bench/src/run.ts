@@ -2,6 +2,7 @@
 // results.md next to package.json. Flags: --only=id,id (loopback, overhead, batch, mock, pipeline, size)
 // and --rounds=N (>= 5) for development runs, which write to .tmp/ instead.
 import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { join } from "node:path";
 import { benchBatchMemory, benchBatchTime } from "./bench-batch.js";
 import { benchLoopback } from "./bench-loopback.js";
@@ -49,17 +50,16 @@ async function main(): Promise<void> {
   };
 
   if (only.includes("loopback"))
-    add(
-      await benchLoopback({
-        doc,
-        client,
-        rounds: rounds(7),
-        calls: 2000,
-        warmup: 300,
-        slices: 10,
-        log,
-      }),
-    );
+    for (const r of await benchLoopback({
+      doc,
+      client,
+      rounds: rounds(7),
+      calls: 2000,
+      warmup: 300,
+      slices: 10,
+      log,
+    }))
+      add(r);
   if (only.includes("overhead"))
     add(
       await benchOverhead({
@@ -89,6 +89,7 @@ async function main(): Promise<void> {
   if (only.includes("pipeline"))
     for (const r of await benchPipeline({ rounds: rounds(5), log })) add(r);
 
+  machine.loadAverage.end = loadavg();
   const results: Results = {
     machine,
     durationSeconds: (performance.now() - started) / 1000,

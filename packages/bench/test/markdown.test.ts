@@ -57,6 +57,7 @@ const results: Results = {
     os: "Linux 6 x64",
     date: "2026-01-01T00:00:00.000Z",
     commit: "abc1234",
+    loadAverage: { start: [0.5, 1, 1.25], end: [2, 1.5, 1.3] },
   },
   durationSeconds: 301.4,
   benchmarks: [loopback, size],
@@ -90,6 +91,7 @@ describe("renderMarkdown", () => {
     expect(md).toContain("- Node v20.20.2, Linux 6 x64");
     expect(md).toContain("- CPU: AMD EPYC (2 cores), 23.5 GiB RAM");
     expect(md).toContain("- Commit abc1234, run 2026-01-01T00:00:00.000Z, took 301 s");
+    expect(md).toContain("at start 0.50 / 1.00 / 1.25, at end 2.00 / 1.50 / 1.30");
   });
   test("has a section per benchmark with its rounds and escaped notes", () => {
     expect(md).toContain("## 1. Call overhead\n\n5 rounds.");
