@@ -27,9 +27,11 @@ export function isDateTime(s: string): boolean {
   );
 }
 
-const EMAIL = /^[^\s@"<>(),;:\\[\]]+@[^\s@"<>(),;:\\[\]]+\.[^\s@"<>(),;:\\[\]]+$/;
+// The "email" format of ajv-formats (full mode), so the client and Ajv-based checks agree.
+const EMAIL =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 
-/** True when `s` looks like an e-mail address (local@domain.tld, no spaces). */
+/** True when `s` is an e-mail address as ajv-formats' "email" format defines it (local@domain, ASCII). */
 export function isEmail(s: string): boolean {
   return EMAIL.test(s);
 }
