@@ -41,6 +41,19 @@ function deref(node) {
 }
 const refName = (node) => (node?.$ref ? node.$ref.split("/").pop() : undefined);
 
+/** Property paths (through nested objects) of the `format: date` strings of a request schema. */
+function dateFieldPaths(schemaIn, prefix = [], depth = 0) {
+  const schema = deref(schemaIn);
+  if (depth > 10) return [];
+  const out = [];
+  for (const [k, sub] of Object.entries(schema.properties ?? {})) {
+    const p = deref(sub);
+    if (p.type === "string" && p.format === "date") out.push([...prefix, k]);
+    else if (p.properties) out.push(...dateFieldPaths(p, [...prefix, k], depth + 1));
+  }
+  return out;
+}
+
 // ---------------------------------------------------------------- openapi.ts
 const ast = await openapiTS(spec, { alphabetize: false });
 writeFileSync(join(outDir, "openapi.ts"), BANNER + astToString(ast));
@@ -90,6 +103,7 @@ for (const [path, item] of Object.entries(spec.paths ?? {})) {
       safeToRetry: op["x-safe-to-retry"],
       derivedHeaders,
       stringifiedIntegers: stringified,
+      dateFields: dateFieldPaths(bodySchema),
       validator: bodySchemaName,
     };
   }
@@ -108,6 +122,8 @@ export interface OperationInfo {
   readonly derivedHeaders: readonly (readonly [string, string])[];
   /** Response fields typed integer-or-string, handed over as strings without losing digits. */
   readonly stringifiedIntegers: readonly string[];
+  /** Property paths of the request's \`format: date\` fields, which also accept a Date. */
+  readonly dateFields: readonly (readonly string[])[];
 }
 
 /** The operation table, keyed by operationId. */

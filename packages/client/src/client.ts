@@ -1,4 +1,4 @@
-import { toWireDate } from "./dates.js";
+import { withWireDates } from "./dates.js";
 import { RequestValidationError } from "./errors.js";
 import { defaultAcceptLanguage, type OperationId, operations } from "./generated/spec.js";
 import { type Issue, validators } from "./generated/validators.js";
@@ -148,12 +148,14 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     body: unknown,
     o: RequestOptions | undefined,
   ): Promise<Success> {
+    const info = operations[op];
+    if (info.dateFields.length > 0) body = withWireDates(body, info.dateFields);
     const issues: Issue[] = [];
     validators[op](body, issues);
     if (issues.length > 0) throw new RequestValidationError(issues);
     const json = JSON.stringify(body);
     const signal = o?.signal;
-    const fastHeaders = operations[op].derivedHeaders.length === 0 ? staticHeaders : undefined;
+    const fastHeaders = info.derivedHeaders.length === 0 ? staticHeaders : undefined;
     const retries = o?.maxRetries ?? maxRetries;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -186,28 +188,14 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     return parseResult(r.status, r.text, operations[op].stringifiedIntegers) as T;
   }
 
-  const metrics = (b: MetricsRequest) => ({
-    ...b,
-    fromDate: toWireDate(b?.fromDate),
-    toDate: toWireDate(b?.toDate),
-  });
-
   let raw: RawClient | undefined;
 
   return {
     getTransaction: (b, o) => result("getTransaction", b, o),
-    getConnectorSummaryCountMetrics: (b, o) =>
-      result("getConnectorSummaryCountMetrics", metrics(b), o),
-    getConnectorSummarySumMetrics: (b, o) => result("getConnectorSummarySumMetrics", metrics(b), o),
-    getDisbursementMetrics: (b, o) => result("getDisbursementMetrics", metrics(b), o),
-    submitDisbursementBatch: (b, o) => {
-      const header = b?.header;
-      const wire =
-        header && header.scheduledDate instanceof Date
-          ? { ...b, header: { ...header, scheduledDate: toWireDate(header.scheduledDate) } }
-          : b;
-      return result("submitDisbursementBatch", wire, o);
-    },
+    getConnectorSummaryCountMetrics: (b, o) => result("getConnectorSummaryCountMetrics", b, o),
+    getConnectorSummarySumMetrics: (b, o) => result("getConnectorSummarySumMetrics", b, o),
+    getDisbursementMetrics: (b, o) => result("getDisbursementMetrics", b, o),
+    submitDisbursementBatch: (b, o) => result("submitDisbursementBatch", b, o),
     getMerchantUser: (b, o) =>
       result(
         "getMerchantUser",

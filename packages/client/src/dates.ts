@@ -10,3 +10,32 @@ export function toWireDate(value: unknown): unknown {
   if (Number.isNaN(t)) return "Invalid Date";
   return `${pad(value.getUTCFullYear(), 4)}-${pad(value.getUTCMonth() + 1, 2)}-${pad(value.getUTCDate(), 2)}`;
 }
+
+/**
+ * The body with every Date at the given property paths replaced by its wire form; copies only the objects on the way
+ * to a Date (a batch's transactions are never copied), and returns the body itself when there is no Date.
+ */
+export function withWireDates<T>(body: T, paths: readonly (readonly string[])[]): T {
+  let out = body;
+  for (const path of paths) {
+    if (!hasDateAt(out, path)) continue;
+    out = replaceAt(out, path, 0) as T;
+  }
+  return out;
+}
+
+function hasDateAt(body: unknown, path: readonly string[]): boolean {
+  let v: unknown = body;
+  for (const key of path) {
+    if (v === null || typeof v !== "object") return false;
+    v = (v as Record<string, unknown>)[key];
+  }
+  return v instanceof Date;
+}
+
+function replaceAt(node: unknown, path: readonly string[], i: number): unknown {
+  const key = path[i] as string;
+  const obj = node as Record<string, unknown>;
+  const value = i === path.length - 1 ? toWireDate(obj[key]) : replaceAt(obj[key], path, i + 1);
+  return { ...obj, [key]: value };
+}

@@ -201,3 +201,29 @@ describe("other normalizations", () => {
     ]);
   });
 });
+
+describe("Date conversion is copy-on-write", () => {
+  test("leaves the caller's objects untouched and never copies the transactions", async () => {
+    const { withWireDates } = await import("../src/dates.js");
+    const { operations } = await import("../src/generated/spec.js");
+    const transactions = [{ transactionAmount: 1 }];
+    const when = new Date(Date.UTC(2024, 5, 30, 22));
+    const body = { header: { scheduledDate: when, capturedBy: "a@b.example" }, transactions };
+    const wire = withWireDates(body, operations.submitDisbursementBatch.dateFields);
+    expect(wire).toEqual({
+      header: { scheduledDate: "2024-06-30", capturedBy: "a@b.example" },
+      transactions,
+    });
+    expect(wire.transactions).toBe(transactions);
+    expect(body.header.scheduledDate).toBe(when);
+    const strings = { header: { scheduledDate: "2024-06-30" }, transactions };
+    expect(withWireDates(strings, operations.submitDisbursementBatch.dateFields)).toBe(strings);
+  });
+
+  test("the date fields come from the spec's format: date", async () => {
+    const { operations } = await import("../src/generated/spec.js");
+    expect(operations.getDisbursementMetrics.dateFields).toEqual([["fromDate"], ["toDate"]]);
+    expect(operations.submitDisbursementBatch.dateFields).toEqual([["header", "scheduledDate"]]);
+    expect(operations.getTransaction.dateFields).toEqual([]);
+  });
+});
