@@ -185,7 +185,7 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     o: RequestOptions | undefined,
   ): Promise<T> {
     const r = await call(op, body, o);
-    return parseResult(r.status, r.text, operations[op].stringifiedIntegers) as T;
+    return parseResult(r.status, r.text, operations[op].stringifiedIntegers, r.secret) as T;
   }
 
   let raw: RawClient | undefined;

@@ -1,4 +1,5 @@
 import type { Issue } from "./generated/validators.js";
+import type { Problem } from "./types.js";
 
 /** Base class of every error the client throws (except the reason of an abort by your own signal). */
 export class MerchantPaymentsError extends Error {
@@ -36,6 +37,16 @@ export class ApiError extends MerchantPaymentsError {
       headers["request-id"] ??
       headers["x-correlation-id"] ??
       headers["x-amzn-requestid"];
+  }
+
+  /** The body as RFC 9457 problem details when it has a string `title` or numeric `status`; else undefined. */
+  get problem(): Problem | undefined {
+    const b = this.body as Partial<Problem> | null;
+    return b !== null &&
+      typeof b === "object" &&
+      (typeof b.title === "string" || typeof b.status === "number")
+      ? (b as Problem)
+      : undefined;
   }
 }
 

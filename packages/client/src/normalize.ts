@@ -12,13 +12,23 @@ function rawIntegerDigits(text: string, field: string): string | undefined {
   return re.exec(text)?.[1];
 }
 
+/** `text` with every occurrence of `secret` (the access token a server may echo back) replaced. */
+export function redact(text: string, secret: string | undefined): string {
+  return secret && text.includes(secret) ? text.split(secret).join("[redacted]") : text;
+}
+
 /** Parses a 2xx JSON body; fields typed integer-or-string become strings with every digit kept. */
-export function parseResult(status: number, text: string, stringified: readonly string[]): unknown {
+export function parseResult(
+  status: number,
+  text: string,
+  stringified: readonly string[],
+  secret?: string,
+): unknown {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new UnexpectedResponseError(status, text);
+    throw new UnexpectedResponseError(status, redact(text, secret));
   }
   if (stringified.length > 0 && data !== null && typeof data === "object") {
     const obj = data as Record<string, unknown>;
@@ -64,11 +74,11 @@ export function parseErrorBody(text: string): unknown {
   return text;
 }
 
-/** Response headers as a plain object with lower-case names. */
-export function headersToObject(headers: Headers): Record<string, string> {
+/** Response headers as a plain object with lower-case names, the access token redacted from values. */
+export function headersToObject(headers: Headers, secret?: string): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, key) => {
-    out[key] = value;
+    out[key] = redact(value, secret);
   });
   return out;
 }

@@ -1,5 +1,5 @@
 import { apiErrorFor, ConnectionError, TimeoutError } from "./errors.js";
-import { headersToObject, parseErrorBody } from "./normalize.js";
+import { headersToObject, parseErrorBody, redact } from "./normalize.js";
 
 /** Longest delay setTimeout accepts (2^31 - 1 ms, about 24.8 days). */
 const MAX_TIMER_MS = 2147483647;
@@ -17,10 +17,17 @@ export interface Attempt {
   signal: AbortSignal | undefined;
 }
 
-/** Outcome of a 2xx attempt: status and body text. */
+/** Outcome of a 2xx attempt: status, body text, and the credential to redact should the body be unusable. */
 export interface Success {
   status: number;
   text: string;
+  secret: string | undefined;
+}
+
+/** The bearer token of request headers, to be redacted from anything the server echoes back. */
+function secretOf(headers: Record<string, string>): string | undefined {
+  const auth = headers.authorization;
+  return auth?.startsWith("Bearer ") ? auth.slice(7) : undefined;
 }
 
 /**
@@ -61,8 +68,15 @@ export async function sendOnce(a: Attempt): Promise<Success> {
       if (timedOut) throw new TimeoutError(a.timeoutMs);
       throw new ConnectionError(err);
     }
-    if (res.status >= 200 && res.status < 300) return { status: res.status, text };
-    throw apiErrorFor(res.status, parseErrorBody(text), headersToObject(res.headers));
+    if (res.status >= 200 && res.status < 300) {
+      return { status: res.status, text, secret: secretOf(a.headers) };
+    }
+    const secret = secretOf(a.headers);
+    throw apiErrorFor(
+      res.status,
+      parseErrorBody(redact(text, secret)),
+      headersToObject(res.headers, secret),
+    );
   } finally {
     clearTimeout(timer);
     if (onAbort) user?.removeEventListener("abort", onAbort);

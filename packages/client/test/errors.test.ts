@@ -235,3 +235,47 @@ describe("the access token never leaks", () => {
     }
   });
 });
+
+describe("a server that echoes the credential back", () => {
+  test("gets the token redacted from the error body and headers", async () => {
+    server.handle((req, res) =>
+      json(
+        res,
+        401,
+        { title: "Unauthorized", status: 401, detail: `bad token ${req.headers.authorization}` },
+        { "x-echo": String(req.headers.authorization) },
+      ),
+    );
+    const err = (await failure(client().getTransaction(lookup))) as AuthenticationError;
+    expect(err.problem?.detail).toBe("bad token Bearer [redacted]");
+    expect(err.headers["x-echo"]).toBe("Bearer [redacted]");
+    for (const text of [err.message, JSON.stringify(err), inspect(err, { depth: 10 })]) {
+      expect(text).not.toContain(TOKEN);
+    }
+  });
+
+  test("gets the token redacted from an unreadable 2xx body", async () => {
+    server.handle((req, res) => {
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end(`echo: ${req.headers.authorization}`);
+    });
+    const err = (await failure(client().getTransaction(lookup))) as UnexpectedResponseError;
+    expect(err.body).toBe("echo: Bearer [redacted]");
+  });
+});
+
+describe("ApiError.problem", () => {
+  test("is the problem details body, or undefined for a non-problem body", async () => {
+    server.handle((_req, res, n) =>
+      n === 0
+        ? json(res, 404, example("ProblemNotFound"))
+        : json(res, 404, ["not", "a", "problem"]),
+    );
+    const first = (await failure(client().getTransaction(lookup))) as NotFoundError;
+    expect(first.problem).toEqual(example("ProblemNotFound"));
+    const second = (await failure(client().getTransaction(lookup))) as NotFoundError;
+    expect(second.problem).toBeUndefined();
+    expect(second.body).toEqual(["not", "a", "problem"]);
+    expect(Object.keys(JSON.parse(JSON.stringify(first)))).not.toContain("problem");
+  });
+});
