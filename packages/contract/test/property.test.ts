@@ -53,7 +53,7 @@ describe.each(operations.map((op, index) => [op.operationId, op, index] as const
         const answer = await sendRaw(client, op, body, { headers: headersFor(body) });
         if (answer.status !== 200) {
           failures.push(
-            `#${i} got ${answer.status} ${answer.violations} for ${JSON.stringify(body)}`,
+            `#${i} got ${answer.status} ${answer.violations} ${JSON.stringify(answer.body)} for ${JSON.stringify(body)}`,
           );
         }
       });
@@ -77,7 +77,9 @@ describe.each(operations.map((op, index) => [op.operationId, op, index] as const
         }
         const answer = await sendRaw(client, op, value, { headers: headersFor(value) });
         if (answer.status < 400 || answer.status >= 500) {
-          failures.push(`#${i} "${description}" got ${answer.status} for ${JSON.stringify(value)}`);
+          failures.push(
+            `#${i} "${description}" got ${answer.status} ${JSON.stringify(answer.body)} for ${JSON.stringify(value)}`,
+          );
         }
       });
       expect(failures, `seed ${opSeed} (CONTRACT_SEED=${seed})`).toEqual([]);

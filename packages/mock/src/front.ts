@@ -183,16 +183,18 @@ export function createFront(options: FrontOptions): Front {
       },
     );
     upstream.once("error", (error: NodeJS.ErrnoException) => {
-      // A kept-alive socket that Prism closed at the same moment: nothing was answered, send again.
-      if (attempt === 1 && upstream.reusedSocket && replayable && !res.headersSent) {
-        forward(req, res, body, attempt + 1);
+      // A connection Prism reset before answering (e.g. a kept-alive socket it closed at the same
+      // moment): nothing was answered and the mock is stateless, so the request is sent again.
+      const transient = ["ECONNRESET", "EPIPE", "ECONNREFUSED"].includes(error.code ?? "");
+      if (attempt < 3 && transient && replayable && !res.headersSent) {
+        setTimeout(() => forward(req, res, body, attempt + 1), 20 * attempt);
         return;
       }
       sendProblem(res, {
         type: "about:blank",
         title: "Bad Gateway",
         status: 502,
-        detail: `The mock could not reach Prism: ${error.message}`,
+        detail: `The mock could not reach Prism: ${error.message} (${error.code ?? "no code"}, attempt ${attempt}, reused socket ${upstream.reusedSocket})`,
       });
     });
     res.once("close", () => {

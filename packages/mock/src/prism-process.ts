@@ -14,7 +14,7 @@ export interface PrismProcessOptions {
 
 /** A running Prism process. */
 export interface PrismProcess {
-  /** Process id of Prism (also the id of its process group). */
+  /** Process id of Prism's supervisor (also the id of the process group Prism runs in). */
   pid: number;
   /** The last lines Prism printed (at most 500). */
   recentOutput(): string[];
@@ -34,6 +34,24 @@ export class PrismStartError extends Error {
     this.output = output;
   }
 }
+
+/**
+ * A tiny supervisor run as `node -e`: it runs Prism, and ends it when this process dies without
+ * calling close() (e.g. a test runner killed by SIGKILL), by checking every 500 ms that we are alive.
+ */
+const WATCHDOG = `
+const { spawn } = require("node:child_process");
+const [parent, ...args] = process.argv.slice(1);
+const child = spawn(process.execPath, args, { stdio: "inherit" });
+const stop = () => {
+  try { child.kill("SIGTERM"); } catch {}
+  setTimeout(() => { try { child.kill("SIGKILL"); } catch {} process.exit(1); }, 2000).unref();
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);
+setInterval(() => { try { process.kill(Number(parent), 0); } catch { stop(); } }, 500).unref();
+child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+`;
 
 const live = new Set<ChildProcess>();
 let exitHookInstalled = false;
@@ -63,23 +81,36 @@ function installExitHook(): void {
 export function startPrismProcess(options: PrismProcessOptions): Promise<PrismProcess> {
   const readyTimeoutMs = options.readyTimeoutMs ?? 30_000;
   installExitHook();
-  const child = spawn(process.execPath, [prismEntryPath(), ...options.args], {
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
-  });
+  const child = spawn(
+    process.execPath,
+    ["-e", WATCHDOG, String(process.pid), prismEntryPath(), ...options.args],
+    {
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, FORCE_COLOR: "0", NO_COLOR: "1" },
+    },
+  );
   live.add(child);
   const recent: string[] = [];
   let stdout = "";
   let stderr = "";
   let ready = false;
 
+  // "exit", not "close": Prism (the supervisor's child) may still hold the output pipes open.
   const exited = new Promise<number | null>((resolve) => {
-    child.once("close", (code) => {
+    child.once("exit", (code) => {
       live.delete(child);
       resolve(code);
     });
   });
+  // All output has been read once the pipes close (or shortly after the exit, if Prism holds them).
+  const outputDone = exited.then(
+    () =>
+      new Promise<void>((resolve) => {
+        child.once("close", () => resolve());
+        setTimeout(resolve, 1000).unref();
+      }),
+  );
 
   const record = (line: string) => {
     recent.push(line);
@@ -99,7 +130,11 @@ export function startPrismProcess(options: PrismProcessOptions): Promise<PrismPr
 
   return new Promise<PrismProcess>((resolve, reject) => {
     const stop = async (graceMs = 3000): Promise<void> => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) {
+        // The supervisor is gone; make sure nothing of its group (Prism) outlives it.
+        killGroup(child, "SIGKILL");
+        return;
+      }
       killGroup(child, "SIGTERM");
       const timer = setTimeout(() => killGroup(child, "SIGKILL"), graceMs);
       await exited;
@@ -147,7 +182,7 @@ export function startPrismProcess(options: PrismProcessOptions): Promise<PrismPr
       clearTimeout(timer);
       reject(new PrismStartError(`Prism could not be spawned: ${error.message}`, ""));
     });
-    void exited.then((code) => {
+    void Promise.all([exited, outputDone]).then(([code]) => {
       if (ready) return;
       clearTimeout(timer);
       const message = prismFailureMessage(stdout, stderr) || `Prism exited with code ${code}`;

@@ -28,7 +28,7 @@ export interface RunningServer {
   baseUrl: string;
   /** The port callers connect to. */
   port: number;
-  /** Process id of the Prism process behind the front (its own process group). */
+  /** Process id of the supervisor of Prism behind the front (the id of Prism's own process group). */
   prismPid: number;
   /** Every violation Prism reported so far (from its `sl-violations` header), oldest first. */
   violations: ViolationReport[];

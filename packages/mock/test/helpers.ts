@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 /** True when nothing listens on host:port (we can bind it ourselves). */
@@ -17,6 +18,35 @@ export function processExists(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** True while a live (not zombie) process of this process group exists (reads /proc; Linux). */
+export function groupExists(pgid: number): boolean {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      // Fields after the command name: state, ppid, pgrp, ...
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(pgrp) === pgid && state !== "Z") return true;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return false;
+}
+
+/** Polls `check` every 100 ms until it is true or `timeoutMs` (default 5000) passes; resolves with its last value. */
+export async function eventually(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 5000,
+): Promise<boolean> {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return check();
 }
 
 /** POSTs a raw body with a timeout (default 5000 ms) and returns status, headers and text. */

@@ -1,10 +1,12 @@
+import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type MockServer, PrismStartError, startMock } from "../src/index.js";
-import { portIsFree, post, processExists } from "./helpers.js";
+import { eventually, groupExists, portIsFree, post, processExists } from "./helpers.js";
 
 const lookup = JSON.stringify({
   merchantAccountNumber: 12345678,
@@ -130,6 +132,7 @@ describe("the life cycle of a mock", () => {
     await mock.close();
     expect(await portIsFree(mock.port)).toBe(true);
     expect(processExists(mock.prismPid)).toBe(false);
+    expect(groupExists(mock.prismPid)).toBe(false);
     await mock.close();
   });
 
@@ -164,7 +167,24 @@ describe("the life cycle of a mock", () => {
     process.kill(mock.prismPid, "SIGKILL");
     await expect(mock.crashed).resolves.toEqual(expect.any(String));
     await mock.close();
+    expect(await eventually(() => !groupExists(mock.prismPid))).toBe(true);
     expect(await portIsFree(mock.port)).toBe(true);
+  });
+
+  test("ends Prism when the process that started it dies without close()", async () => {
+    const index = fileURLToPath(new URL("../dist/index.js", import.meta.url));
+    const script = `import(${JSON.stringify(index)}).then(async ({ startMock }) => {
+      const mock = await startMock();
+      console.log(JSON.stringify({ pgid: mock.prismPid, port: mock.port }));
+    });`;
+    const child = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    const started = await new Promise<{ pgid: number; port: number }>((resolve, reject) => {
+      child.stdout.once("data", (chunk: Buffer) => resolve(JSON.parse(chunk.toString())));
+      child.once("exit", (code) => reject(new Error(`exited with ${code}`)));
+    });
+    expect(groupExists(started.pgid)).toBe(true);
+    child.kill("SIGKILL");
+    expect(await eventually(() => !groupExists(started.pgid), 8000)).toBe(true);
   });
 });
 
