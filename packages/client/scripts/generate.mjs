@@ -88,6 +88,17 @@ for (const [path, item] of Object.entries(spec.paths ?? {})) {
       if (!prop) throw new Error(`${op.operationId}: required header ${p.name} has no body twin`);
       derivedHeaders.push([p.name, prop]);
     }
+    // Accept: every media type the operation's responses declare, unless an `accept` header parameter
+    // restricts it with an enum (a server validating that parameter would reject anything else).
+    const acceptParam = params.find((p) => p.in === "header" && p.name.toLowerCase() === "accept");
+    const responseTypes = [
+      ...new Set(
+        Object.values(op.responses ?? {}).flatMap((r) => Object.keys(deref(r).content ?? {})),
+      ),
+    ];
+    const accept = Array.isArray(acceptParam?.schema?.enum)
+      ? acceptParam.schema.enum.join(", ")
+      : responseTypes.join(", ") || "application/json";
     // Response fields typed integer-or-string are handed over as strings without losing digits.
     const ok = deref(op.responses?.["200"] ?? {});
     const okSchema = deref(ok.content?.["application/json"]?.schema ?? {});
@@ -101,6 +112,7 @@ for (const [path, item] of Object.entries(spec.paths ?? {})) {
       method: method.toUpperCase(),
       path,
       safeToRetry: op["x-safe-to-retry"],
+      accept,
       derivedHeaders,
       stringifiedIntegers: stringified,
       dateFields: dateFieldPaths(bodySchema),
@@ -118,6 +130,8 @@ export interface OperationInfo {
   readonly path: string;
   /** The operation's \`x-safe-to-retry\`. */
   readonly safeToRetry: boolean;
+  /** Accept header: the media types of the responses, or the enum of a declared \`accept\` parameter. */
+  readonly accept: string;
   /** Required header parameters copied from a body property: [header name, body property]. */
   readonly derivedHeaders: readonly (readonly [string, string])[];
   /** Response fields typed integer-or-string, handed over as strings without losing digits. */

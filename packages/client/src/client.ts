@@ -119,13 +119,18 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
   for (const id of Object.keys(operations) as OperationId[])
     urls[id] = baseUrl + operations[id].path;
 
-  const staticHeaders =
-    typeof tokenOption === "string" ? headersFor(tokenOption, language) : undefined;
+  /** Precomputed headers per operation, when the token is a string and no header comes from the body. */
+  const staticHeaders = {} as Record<OperationId, Record<string, string> | undefined>;
+  for (const id of Object.keys(operations) as OperationId[]) {
+    if (typeof tokenOption === "string" && operations[id].derivedHeaders.length === 0) {
+      staticHeaders[id] = headersFor(id, tokenOption, language);
+    }
+  }
 
-  function headersFor(token: string, lang: string): Record<string, string> {
+  function headersFor(op: OperationId, token: string, lang: string): Record<string, string> {
     return {
       "content-type": "application/json",
-      accept: "application/json",
+      accept: operations[op].accept,
       "accept-language": lang,
       authorization: `Bearer ${token}`,
     };
@@ -136,10 +141,9 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     body: Record<string, unknown>,
     lang: string | undefined,
   ): Promise<Record<string, string>> {
-    const derived = operations[op].derivedHeaders;
     const token = typeof tokenOption === "string" ? tokenOption : await tokenOption();
-    const h = headersFor(token, lang ?? language);
-    for (const [name, prop] of derived) h[name] = String(body[prop]);
+    const h = headersFor(op, token, lang ?? language);
+    for (const [name, prop] of operations[op].derivedHeaders) h[name] = String(body[prop]);
     return h;
   }
 
@@ -155,7 +159,7 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     if (issues.length > 0) throw new RequestValidationError(issues);
     const json = JSON.stringify(body);
     const signal = o?.signal;
-    const fastHeaders = info.derivedHeaders.length === 0 ? staticHeaders : undefined;
+    const fastHeaders = staticHeaders[op];
     const retries = o?.maxRetries ?? maxRetries;
     for (let attempt = 0; ; attempt++) {
       try {

@@ -186,7 +186,14 @@ describe("other normalizations", () => {
     expect(r?.method).toBe("POST");
     expect(r?.url).toBe("/sandbox/v1/collections/getTransaction");
     expect(r?.headers["content-type"]).toBe("application/json");
-    expect(r?.headers.accept).toBe("application/json");
+    expect(r?.headers.accept).toBe("application/json, application/problem+json");
+  });
+
+  test("accepts the media types the spec declares: problem+json for errors, only the declared accept for a batch", async () => {
+    server.handle((_req, res) => json(res, 200, example("DisbursementBatchAccepted")));
+    await client().submitDisbursementBatch(example("DisbursementBatchImmediate"));
+    // The batch operation declares an `accept` header parameter whose enum is application/json.
+    expect(server.received[0]?.headers.accept).toBe("application/json");
   });
 
   test("calls a token function for every request", async () => {
