@@ -13,6 +13,11 @@ export class MerchantPaymentsError extends Error {
       writable: true,
     });
   }
+
+  /** A log-friendly plain object: name, message and the error's own fields (never request headers or the token). */
+  toJSON(): Record<string, unknown> {
+    return Object.assign({ name: this.name, message: this.message }, this as object);
+  }
 }
 
 /** The service answered with a status other than 2xx. */

@@ -279,3 +279,20 @@ describe("ApiError.problem", () => {
     expect(Object.keys(JSON.parse(JSON.stringify(first)))).not.toContain("problem");
   });
 });
+
+describe("JSON of an error", () => {
+  test("has the name, message and fields, for log lines", async () => {
+    server.handle((_req, res) =>
+      json(res, 404, example("ProblemNotFound"), { "x-request-id": "r-1" }),
+    );
+    const err = await failure(client().getTransaction(lookup));
+    const logged = JSON.parse(JSON.stringify(err));
+    expect(logged).toMatchObject({
+      name: "NotFoundError",
+      status: 404,
+      requestId: "r-1",
+      body: example("ProblemNotFound"),
+    });
+    expect(logged.message).toContain("Not Found");
+  });
+});

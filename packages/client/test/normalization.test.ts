@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createMerchantPaymentsClient } from "../src/index.js";
-import { example } from "./helpers/fixtures.js";
+import { example, spec } from "./helpers/fixtures.js";
 import { json, startServer, type TestServer } from "./helpers/server.js";
 
 let server: TestServer;
@@ -189,11 +189,22 @@ describe("other normalizations", () => {
     expect(r?.headers.accept).toBe("application/json, application/problem+json");
   });
 
-  test("accepts the media types the spec declares: problem+json for errors, only the declared accept for a batch", async () => {
+  test("accepts every media type the spec's responses declare, problem+json included, on every operation", async () => {
     server.handle((_req, res) => json(res, 200, example("DisbursementBatchAccepted")));
     await client().submitDisbursementBatch(example("DisbursementBatchImmediate"));
-    // The batch operation declares an `accept` header parameter whose enum is application/json.
-    expect(server.received[0]?.headers.accept).toBe("application/json");
+    const batch = Object.values(spec.paths).find(
+      (p) => p.post?.operationId === "submitDisbursementBatch",
+    )?.post as unknown as {
+      parameters: { $ref?: string; name?: string; schema?: { enum?: string[] } }[];
+      responses: Record<string, { $ref?: string; content?: Record<string, unknown> }>;
+    };
+    const acceptParam = batch.parameters
+      .map((p) => (p.$ref ? spec.components.parameters?.[p.$ref.split("/").pop() ?? ""] : p))
+      .find((p) => p?.name?.toLowerCase() === "accept");
+    const expected = Array.isArray(acceptParam?.schema?.enum)
+      ? acceptParam.schema.enum.join(", ")
+      : "application/json, application/problem+json";
+    expect(server.received[0]?.headers.accept).toBe(expected);
   });
 
   test("calls a token function for every request", async () => {

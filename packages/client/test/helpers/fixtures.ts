@@ -8,6 +8,7 @@ export const spec = JSON.parse(
 ) as {
   paths: Record<string, Record<string, { operationId: string; "x-safe-to-retry": boolean }>>;
   components: {
+    parameters?: Record<string, { name?: string; schema?: { enum?: string[] } }>;
     schemas: Record<string, Record<string, unknown>>;
     examples: Record<string, { value: unknown }>;
   };
