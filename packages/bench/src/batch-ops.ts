@@ -41,7 +41,11 @@ export function batchOp(
     case "openapi-fetch": {
       const bare = createClient<paths>({
         baseUrl: STUB_BASE_URL,
-        headers: { authorization: "Bearer bench-token" },
+        headers: {
+          accept: "application/json",
+          authorization: "Bearer bench-token",
+          "accept-language": "en",
+        },
         fetch: stubFetch(answer),
       });
       return async (body) => {

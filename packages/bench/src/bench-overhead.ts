@@ -34,7 +34,11 @@ export async function benchOverhead(options: OverheadOptions): Promise<BenchResu
 
   const bare = createClient<paths>({
     baseUrl: STUB_BASE_URL,
-    headers: { authorization: "Bearer bench-token", "accept-language": "en" },
+    headers: {
+      accept: "application/json",
+      authorization: "Bearer bench-token",
+      "accept-language": "en",
+    },
     fetch: stubFetch(answer),
   });
   fns.set("openapi-fetch", async () => {

@@ -59,6 +59,20 @@ export function profileTimes(profile: CpuProfile): {
   return { self, inclusive, totalUs };
 }
 
+/** Areas self time is grouped into, first match wins. */
+const AREAS: [string, RegExp][] = [
+  ["idle (waiting for the server)", /^\(idle\)/],
+  ["garbage collector", /^\(garbage collector\)/],
+  ["socket writes (writev)", /^writev /],
+  ["@merchant-payments/client", /client\/dist\//],
+  ["openapi-fetch", /openapi-fetch/],
+  ["axios", /axios/],
+  ["benchmark harness", /bench\/dist\//],
+  ["undici (fetch)", /undici/],
+  ["web streams", /webstreams/],
+  ["abort signals and events", /abort_controller|node:events|event_target/],
+];
+
 async function child(name: string, calls: number): Promise<void> {
   const doc = loadSpec();
   const { module: client } = await loadClient();
@@ -95,6 +109,15 @@ function report(name: string, us: number, profile: CpuProfile, calls: number): v
   console.log("top self time:");
   for (const [k, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
     console.log(`  ${pct(t).padStart(6)} ${perCall(t).padStart(14)}  ${k}`);
+  }
+  const areas = new Map<string, number>();
+  for (const [k, t] of self) {
+    const area = AREAS.find(([, test]) => test.test(k))?.[0] ?? "other";
+    areas.set(area, (areas.get(area) ?? 0) + t);
+  }
+  console.log("self time by area:");
+  for (const [area, t] of [...areas].sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${pct(t).padStart(6)} ${perCall(t).padStart(14)}  ${area}`);
   }
   const own = [...inclusive].filter(([k]) => k.includes("client/dist") || k.includes("bench/dist"));
   console.log("inclusive time of client and harness functions:");

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
       rounds: rounds(7),
       calls: 2000,
       warmup: 300,
-      slices: 10,
+      slices: 40,
       log,
     }))
       add(r);
