@@ -88,7 +88,7 @@ describe("safe operations are retried", () => {
 
   test("retries a lookup after a timeout", async () => {
     failThen(1, () => {}, example("TransactionSuccess"));
-    await client({ timeoutMs: 100 }).getTransaction(lookup);
+    await client({ timeoutMs: 1000 }).getTransaction(lookup);
     expect(server.received).toHaveLength(2);
   });
 
