@@ -1,9 +1,11 @@
 // `pnpm bench`: runs every benchmark, prints the machine and each round, and writes results.json and
 // results.md next to package.json. Flags: --only=id,id (loopback, overhead, batch, mock, pipeline, size)
 // and --rounds=N (>= 5) for development runs, which write to .tmp/ instead.
-import { mkdirSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { loadavg } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { benchBatchMemory, benchBatchTime } from "./bench-batch.js";
 import { benchLoopback } from "./bench-loopback.js";
 import { benchMock } from "./bench-mock.js";
@@ -21,6 +23,22 @@ const ALL = ["loopback", "overhead", "batch", "mock", "pipeline", "size"] as con
 function flag(name: string): string | undefined {
   const prefix = `--${name}=`;
   return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
+}
+
+/** Formats a written JSON file with the repository's Biome, so `biome check` (lint) accepts it. */
+function formatJson(root: string, file: string, log: (line: string) => void): void {
+  try {
+    const requireFromRoot = createRequire(join(root, "package.json"));
+    const pkgPath = requireFromRoot.resolve("@biomejs/biome/package.json");
+    const bin = JSON.parse(readFileSync(pkgPath, "utf8")).bin;
+    const script = join(dirname(pkgPath), typeof bin === "string" ? bin : bin.biome);
+    execFileSync(process.execPath, [script, "format", "--write", file], {
+      cwd: root,
+      stdio: "ignore",
+    });
+  } catch (error) {
+    log(`warning: could not format ${file} with Biome: ${(error as Error).message}`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -101,6 +119,7 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(outDir, "results.md"), renderMarkdown(results));
+  formatJson(root, join(outDir, "results.json"), log);
   log(
     `wrote ${join(outDir, "results.json")} and results.md in ${results.durationSeconds.toFixed(0)} s`,
   );
