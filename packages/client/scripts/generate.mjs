@@ -3,6 +3,7 @@
 //   openapi.ts    - types, by openapi-typescript
 //   spec.ts       - the operation table (path, x-safe-to-retry, derived headers), defaults and normalization facts
 //   known.ts      - "known values" string types, e.g. "D" | "C" | (string & {})
+//   inputs.ts     - request input types: Date for date fields, known values for open enums
 //   validators.ts - plain-JS request validators, one per request schema
 // Usage: node scripts/generate.mjs [--spec path/to/openapi.json] [--out dir]
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -167,6 +168,47 @@ for (const [name, raw] of Object.entries(spec.components?.schemas ?? {})) {
   known += `export type ${name} = ${values}${open ? " | (string & {})" : ""};\n`;
 }
 writeFileSync(join(outDir, "known.ts"), known);
+
+// ---------------------------------------------------------------- request input types
+// What a method accepts: the request schema's type, with `format: date` strings also taking a Date and
+// open enums (anyOf [enum, string]) offering their known values. Nested objects and arrays are followed.
+const knownNames = new Set([...known.matchAll(/^export type (\w+) =/gm)].map((m) => m[1]));
+function fieldInput(sub, base, depth) {
+  const name = refName(sub);
+  if (name && knownNames.has(name)) return name;
+  const r = deref(sub);
+  if (r.type === "string" && r.format === "date") return "DateInput";
+  if (r.type === "array" && r.items) {
+    const t = fieldInput(r.items, `NonNullable<${base}>[number]`, depth + 1);
+    return t && `${t}[]`;
+  }
+  if (r.properties) return objectInput(r, `NonNullable<${base}>`, depth + 1);
+  return undefined;
+}
+function objectInput(schemaIn, base, depth = 0) {
+  if (depth > 10) return undefined;
+  const schema = deref(schemaIn);
+  const required = new Set(schema.required ?? []);
+  const overrides = [];
+  for (const [k, sub] of Object.entries(schema.properties ?? {})) {
+    const t = fieldInput(sub, `${base}[${JSON.stringify(k)}]`, depth);
+    if (t) overrides.push(`${JSON.stringify(k)}${required.has(k) ? "" : "?"}: ${t}`);
+  }
+  return overrides.length ? `Override<${base}, { ${overrides.join("; ")} }>` : undefined;
+}
+let inputs = `${BANNER}import type { DateInput } from "../dates.js";
+${knownNames.size ? `import type { ${[...knownNames].join(", ")} } from "./known.js";\n` : ""}import type { components } from "./openapi.js";
+
+type S = components["schemas"];
+/** \`T\` with the properties of \`U\` replaced, flattened for readable hovers. */
+type Override<T, U> = { [K in keyof T as K extends keyof U ? never : K]: T[K] } & U extends infer O
+  ? { [K in keyof O]: O[K] }
+  : never;
+`;
+for (const [name, schema] of requestSchemas) {
+  inputs += `\n/** What a method accepts for a ${name} body. */\nexport type ${name}Input = ${objectInput(schema, `S[${JSON.stringify(name)}]`) ?? `S[${JSON.stringify(name)}]`};\n`;
+}
+writeFileSync(join(outDir, "inputs.ts"), inputs);
 
 // ---------------------------------------------------------------- validators
 const ANNOTATIONS = new Set([

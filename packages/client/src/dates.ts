@@ -1,3 +1,6 @@
+/** A calendar date: "YYYY-MM-DD", or a Date (sent as its UTC calendar date). */
+export type DateInput = string | Date;
+
 const pad = (n: number, w: number) => String(n).padStart(w, "0");
 
 /**

@@ -1,3 +1,11 @@
+import type {
+  DisbursementBatchInput,
+  FeeCalculationRequestInput,
+  MerchantUserRequestInput,
+  MetricsRequestInput,
+  TransactionLookupRequestInput,
+  WebhookDeleteRequestInput,
+} from "./generated/inputs.js";
 import type { ChannelType, FeeType, SummaryType } from "./generated/known.js";
 import type { components } from "./generated/openapi.js";
 
@@ -7,10 +15,8 @@ type Override<T, U> = { [K in keyof T as K extends keyof U ? never : K]: T[K] } 
 /** Flattens an intersection for readable hovers. */
 type Flat<T> = { [K in keyof T]: T[K] } & {};
 
+export type { DateInput } from "./dates.js";
 export type { ChannelType, FeeType, SummaryType };
-
-/** A calendar date: "YYYY-MM-DD", or a Date (sent as its UTC calendar date). */
-export type DateInput = string | Date;
 
 // ---- responses
 /** One transaction; `beneficiaryAccountNumber` is always a string (integer answers keep every digit). */
@@ -36,36 +42,22 @@ export type Problem = Schemas["Problem"];
 /** The merchant's 8-digit account number. */
 export type MerchantAccountNumber = Schemas["MerchantAccountNumber"];
 
-// ---- requests
+// ---- requests (generated from the request schemas: date fields take a Date, open enums offer known values)
 /** Body of getTransaction. */
-export type TransactionLookupRequest = Schemas["TransactionLookupRequest"];
+export type TransactionLookupRequest = TransactionLookupRequestInput;
 /** Body of the three analytics operations; dates accept "YYYY-MM-DD" or Date. */
-export type MetricsRequest = Flat<
-  Override<
-    Schemas["MetricsRequest"],
-    { summaryType: SummaryType; fromDate: DateInput; toDate: DateInput }
-  >
->;
+export type MetricsRequest = MetricsRequestInput;
+/** Body of submitDisbursementBatch; `header.scheduledDate` accepts "YYYY-MM-DD" or Date. */
+export type DisbursementBatch = DisbursementBatchInput;
 /** The batch header; `scheduledDate` accepts "YYYY-MM-DD" or Date. */
-export type DisbursementBatchHeader = Flat<
-  Override<Schemas["DisbursementBatchHeader"], { scheduledDate?: DateInput }>
->;
+export type DisbursementBatchHeader = DisbursementBatch["header"];
 /** One disbursement of a batch. */
-export type DisbursementBatchItem = Schemas["DisbursementBatchItem"];
-/** Body of submitDisbursementBatch. */
-export type DisbursementBatch = Flat<
-  Override<
-    Schemas["DisbursementBatch"],
-    { header: DisbursementBatchHeader; transactions: DisbursementBatchItem[] }
-  >
->;
+export type DisbursementBatchItem = DisbursementBatch["transactions"][number];
 /** Body of getMerchantUser; `userId` accepts a string or a number (sent as a string). */
 export type MerchantUserRequest = Flat<
-  Override<Schemas["MerchantUserRequest"], { userId: string | number }>
+  Override<MerchantUserRequestInput, { userId: string | number }>
 >;
-/** Body of calculateFees. */
-export type FeeCalculationRequest = Flat<
-  Override<Schemas["FeeCalculationRequest"], { feeType: FeeType; channelType: ChannelType }>
->;
+/** Body of calculateFees; feeType and channelType offer their known values. */
+export type FeeCalculationRequest = FeeCalculationRequestInput;
 /** Body of deleteWebhookSubscription; the MerchantAccountNumber header is derived from it. */
-export type WebhookDeleteRequest = Schemas["WebhookDeleteRequest"];
+export type WebhookDeleteRequest = WebhookDeleteRequestInput;

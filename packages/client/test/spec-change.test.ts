@@ -95,6 +95,25 @@ describe("changing the spec changes the client's types", () => {
     expect(removed.output).toContain("connectorName");
   }, 60_000);
 
+  test("a date field added to a request in the spec takes a Date in the client's input type", () => {
+    const usesDate = `import { createMerchantPaymentsClient } from "./src/index.js";
+const client = createMerchantPaymentsClient({ baseUrl: "http://x", token: "t" });
+export const p = client.getDisbursementMetrics({
+  merchantAccountNumber: 12345678, summaryType: "D", fromDate: "2024-01-01", toDate: new Date(), asOfDate: new Date(),
+});
+`;
+    const before = compileAgainst("nodate", spec, usesDate);
+    expect(before.ok).toBe(false);
+    expect(before.output).toContain("asOfDate");
+    const changed = structuredClone(spec) as typeof spec;
+    const metrics = changed.components.schemas.MetricsRequest as {
+      properties: Record<string, unknown>;
+    };
+    metrics.properties.asOfDate = { type: "string", format: "date" };
+    const after = compileAgainst("withdate", changed, usesDate);
+    expect(after.output).toBe("");
+  }, 60_000);
+
   test("a changed maxItems changes the generated batch validator", async () => {
     const changed = structuredClone(spec) as typeof spec;
     const batch = changed.components.schemas.DisbursementBatch as {
