@@ -1,0 +1,283 @@
+// Code generation of plain-JS request validators from JSON Schema (the subset the spec uses).
+// The generated code collects every violation and builds JSON pointer strings only on error.
+
+/** Returns emit(schema, valueExpr, pathParts, depth) -> code, resolving $refs with `deref`. */
+export function validatorEmitter(deref) {
+  const ANNOTATIONS = new Set([
+    "description",
+    "examples",
+    "example",
+    "default",
+    "title",
+    "deprecated",
+    "readOnly",
+    "writeOnly",
+    "$ref",
+  ]);
+  const SUPPORTED = new Set([
+    "type",
+    "properties",
+    "required",
+    "items",
+    "maxItems",
+    "minItems",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "enum",
+    "const",
+    "format",
+    "anyOf",
+    "oneOf",
+    "additionalProperties",
+  ]);
+  const FORMATS = { date: "isDate", email: "isEmail", "date-time": "isDateTime" };
+  const IGNORED_FORMATS = new Set([
+    "decimal",
+    "uri-reference",
+    "uri",
+    "int32",
+    "int64",
+    "double",
+    "float",
+  ]);
+
+  let varCounter = 0;
+  const fresh = (p) => `${p}${varCounter++}`;
+  const ptr = (k) => k.replace(/~/g, "~0").replace(/\//g, "~1");
+
+  /** A path is a list of parts: {s: "static"} or {v: "indexVar"}; compiled to a string expression. */
+  function pathExpr(parts) {
+    if (parts.length === 0) return '""';
+    const out = [];
+    let acc = "";
+    for (const p of parts) {
+      if (p.s !== undefined) acc += `/${ptr(p.s)}`;
+      else {
+        acc += "/";
+        out.push(JSON.stringify(acc), p.v);
+        acc = "";
+      }
+    }
+    if (acc) out.push(JSON.stringify(acc));
+    return out.join(" + ");
+  }
+  const push = (parts, msg) => `issues.push({ path: ${pathExpr(parts)}, message: ${msg} });`;
+  const str = (s) => JSON.stringify(s);
+
+  function typeCheck(t, v) {
+    switch (t) {
+      case "object":
+        return `(${v} !== null && typeof ${v} === "object" && !Array.isArray(${v}))`;
+      case "array":
+        return `Array.isArray(${v})`;
+      case "integer":
+        return `Number.isInteger(${v})`;
+      case "number":
+        return `(typeof ${v} === "number" && Number.isFinite(${v}))`;
+      case "string":
+        return `typeof ${v} === "string"`;
+      case "boolean":
+        return `typeof ${v} === "boolean"`;
+      case "null":
+        return `${v} === null`;
+      default:
+        throw new Error(`Unsupported type ${t}`);
+    }
+  }
+  const typeWords = {
+    object: "an object",
+    array: "an array",
+    integer: "an integer",
+    number: "a finite number",
+    string: "a string",
+    boolean: "a boolean",
+    null: "null",
+  };
+
+  /** Emits code that checks `v` against `schema`, pushing issues at `parts`. */
+  function emit(schemaIn, v, parts, depth) {
+    if (depth > 30) throw new Error("Schema too deep (recursive schemas are not supported)");
+    const schema = deref(schemaIn);
+    for (const k of Object.keys(schema)) {
+      if (!SUPPORTED.has(k) && !ANNOTATIONS.has(k) && !k.startsWith("x-")) {
+        throw new Error(`Unsupported keyword "${k}" in a request schema`);
+      }
+    }
+    let code = "";
+    if (schema.anyOf || schema.oneOf) {
+      const branches = (schema.anyOf ?? schema.oneOf).map(deref);
+      // A union of strings where one branch is any string is just "a string".
+      if (
+        branches.every((b) => b.type === "string") &&
+        branches.some((b) =>
+          Object.keys(b).every((k) => ANNOTATIONS.has(k) || k === "type" || k.startsWith("x-")),
+        )
+      ) {
+        code += `if (typeof ${v} !== "string") ${push(parts, str("must be a string"))}\n`;
+      } else {
+        const names = branches.map(() => fresh("b"));
+        code += `{ const outer = issues; let issues: Issue[];\n`;
+        branches.forEach((b, i) => {
+          code += `issues = []; ${emit(b, v, parts, depth + 1)}\nconst ${names[i]} = issues.length;\n`;
+        });
+        code += `issues = outer;\n`;
+        const cond = schema.anyOf
+          ? names.map((n) => `${n} > 0`).join(" && ")
+          : `[${names.join(", ")}].filter((n) => n === 0).length !== 1`;
+        code += `if (${cond}) ${push(parts, str(schema.anyOf ? "must match one of the allowed shapes" : "must match exactly one of the allowed shapes"))} }\n`;
+      }
+      return code;
+    }
+    const types =
+      schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+    const body = [];
+    if (types.length > 0) {
+      const check = types.map((t) => typeCheck(t, v)).join(" || ");
+      code += `if (!(${check})) ${push(parts, str(`must be ${types.map((t) => typeWords[t]).join(" or ")}`))}\nelse {\n`;
+    } else {
+      code += "{\n";
+    }
+    const only = (t, c) => (types.length <= 1 ? c : `if (${typeCheck(t, v)}) { ${c} }`);
+    if (schema.enum) {
+      body.push(
+        `if (!${str(schema.enum)}.includes(${v})) ${push(parts, str(`must be one of ${schema.enum.map((e) => JSON.stringify(e)).join(", ")}`))}`,
+      );
+    }
+    if (schema.const !== undefined) {
+      body.push(
+        `if (${v} !== ${str(schema.const)}) ${push(parts, str(`must be ${JSON.stringify(schema.const)}`))}`,
+      );
+    }
+    const numT = types.find((t) => t === "integer" || t === "number") ?? "number";
+    if (schema.minimum !== undefined)
+      body.push(
+        only(
+          numT,
+          `if (${v} < ${schema.minimum}) ${push(parts, str(`must be at least ${schema.minimum}`))}`,
+        ),
+      );
+    if (schema.maximum !== undefined)
+      body.push(
+        only(
+          numT,
+          `if (${v} > ${schema.maximum}) ${push(parts, str(`must be at most ${schema.maximum}`))}`,
+        ),
+      );
+    if (schema.exclusiveMinimum !== undefined)
+      body.push(
+        only(
+          numT,
+          `if (${v} <= ${schema.exclusiveMinimum}) ${push(parts, str(`must be greater than ${schema.exclusiveMinimum}`))}`,
+        ),
+      );
+    if (schema.exclusiveMaximum !== undefined)
+      body.push(
+        only(
+          numT,
+          `if (${v} >= ${schema.exclusiveMaximum}) ${push(parts, str(`must be less than ${schema.exclusiveMaximum}`))}`,
+        ),
+      );
+    if (schema.minLength !== undefined)
+      body.push(
+        only(
+          "string",
+          `if (${v}.length < ${schema.minLength}) ${push(parts, str(`must have at least ${schema.minLength} characters`))}`,
+        ),
+      );
+    if (schema.maxLength !== undefined)
+      body.push(
+        only(
+          "string",
+          `if (${v}.length > ${schema.maxLength}) ${push(parts, str(`must have at most ${schema.maxLength} characters`))}`,
+        ),
+      );
+    if (schema.pattern !== undefined)
+      body.push(
+        only(
+          "string",
+          `if (!new RegExp(${str(schema.pattern)}, "u").test(${v})) ${push(parts, str(`must match ${schema.pattern}`))}`,
+        ),
+      );
+    if (schema.format !== undefined) {
+      const fn = FORMATS[schema.format];
+      if (fn) {
+        const words = {
+          date: 'a calendar date "YYYY-MM-DD"',
+          email: "an e-mail address",
+          "date-time": "an ISO 8601 date-time",
+        };
+        body.push(
+          only(
+            "string",
+            `if (!${fn}(${v})) ${push(parts, str(`must be ${words[schema.format]}`))}`,
+          ),
+        );
+      } else if (!IGNORED_FORMATS.has(schema.format)) {
+        throw new Error(`Unsupported format "${schema.format}"`);
+      }
+    }
+    if (schema.maxItems !== undefined)
+      body.push(
+        only(
+          "array",
+          `if (${v}.length > ${schema.maxItems}) ${push(parts, str(`must have at most ${schema.maxItems} items`))}`,
+        ),
+      );
+    if (schema.minItems !== undefined)
+      body.push(
+        only(
+          "array",
+          `if (${v}.length < ${schema.minItems}) ${push(parts, str(`must have at least ${schema.minItems} items`))}`,
+        ),
+      );
+    if (schema.items) {
+      const i = fresh("i");
+      const n = fresh("n");
+      const e = fresh("e");
+      body.push(
+        only(
+          "array",
+          `for (let ${i} = 0, ${n} = ${v}.length; ${i} < ${n}; ${i}++) { const ${e} = ${v}[${i}];\n${emit(schema.items, e, [...parts, { v: i }], depth + 1)}}`,
+        ),
+      );
+    }
+    if (schema.properties || schema.required) {
+      let oc = "";
+      const required = new Set(schema.required ?? []);
+      for (const [k, sub] of Object.entries(schema.properties ?? {})) {
+        const pv = fresh("p");
+        oc += `{ const ${pv} = ${v}[${str(k)}];\n`;
+        const inner = emit(sub, pv, [...parts, { s: k }], depth + 1);
+        if (required.has(k))
+          oc += `if (${pv} === undefined) ${push([...parts, { s: k }], str("is required"))}\nelse {\n${inner}}\n`;
+        else oc += `if (${pv} !== undefined) {\n${inner}}\n`;
+        oc += "}\n";
+      }
+      for (const k of required) {
+        if (schema.properties && k in schema.properties) continue;
+        oc += `if (${v}[${str(k)}] === undefined) ${push([...parts, { s: k }], str("is required"))}\n`;
+      }
+      if (schema.additionalProperties === false) {
+        const k = fresh("k");
+        const known = str(Object.keys(schema.properties ?? {}));
+        oc += `for (const ${k} in ${v}) if (!${known}.includes(${k})) issues.push({ path: ${pathExpr(parts)} + "/" + ${k}.replace(/~/g, "~0").replace(/\\//g, "~1"), message: "is not allowed" });\n`;
+      }
+      body.push(only("object", oc));
+    }
+    code += `${body.join("\n")}\n}\n`;
+    return code;
+  }
+
+  return {
+    /** Emits the body of a validator function for `schema` (the value is `v`, issues go to `issues`). */
+    emitValidator(schema) {
+      varCounter = 0;
+      return emit(schema, "v", [], 0);
+    },
+  };
+}
