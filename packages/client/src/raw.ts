@@ -12,12 +12,14 @@ export interface RawSettings {
   fetch: (input: Request) => Promise<Response>;
 }
 
-/** Creates the openapi-fetch client; a middleware adds Authorization and a default Accept-Language. */
+/** Creates the openapi-fetch client; a middleware adds Authorization and Accept-Language unless the call set them. */
 export function createRawClient(s: RawSettings): RawClient {
   const client = createClient<paths>({ baseUrl: s.baseUrl, fetch: s.fetch });
   client.use({
     async onRequest({ request }) {
-      request.headers.set("Authorization", `Bearer ${await s.token()}`);
+      if (!request.headers.has("Authorization")) {
+        request.headers.set("Authorization", `Bearer ${await s.token()}`);
+      }
       if (!request.headers.has("Accept-Language")) {
         request.headers.set("Accept-Language", s.acceptLanguage);
       }

@@ -45,6 +45,26 @@ describe("client.raw", () => {
     expect(server.received[0]?.headers["accept-language"]).toBe("sw");
   });
 
+  test("keeps an Authorization header the call sets itself", async () => {
+    server.handle((_r, res) => json(res, 200, example("FeeCalculationMobileWallet")));
+    let calls = 0;
+    const client = createMerchantPaymentsClient({
+      baseUrl: server.baseUrl,
+      token: () => `tok-${++calls}`,
+    });
+    await client.raw.POST("/merchants/fees/calculate", {
+      body: {
+        merchantAccountNumber: 12345678,
+        feeType: "D",
+        channelType: "MW",
+        transactionAmount: 1,
+      },
+      headers: { Authorization: "Bearer other" },
+    });
+    expect(server.received[0]?.headers.authorization).toBe("Bearer other");
+    expect(calls).toBe(0);
+  });
+
   test("uses the custom fetch of the client", async () => {
     server.handle((_r, res) => json(res, 200, { message: "ok" }));
     let seen = 0;
