@@ -159,7 +159,9 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     if (issues.length > 0) throw new RequestValidationError(issues);
     const json = JSON.stringify(body);
     const signal = o?.signal;
-    const fastHeaders = staticHeaders[op];
+    // A custom fetch gets its own copy, so one that edits init.headers cannot affect later calls.
+    const shared = staticHeaders[op];
+    const fastHeaders = shared && userFetch ? { ...shared } : shared;
     const retries = o?.maxRetries ?? maxRetries;
     for (let attempt = 0; ; attempt++) {
       try {

@@ -245,3 +245,20 @@ describe("Date conversion is copy-on-write", () => {
     expect(operations.getTransaction.dateFields).toEqual([]);
   });
 });
+
+describe("custom fetch", () => {
+  test("a custom fetch that edits init.headers does not affect later calls", async () => {
+    server.handle((_req, res) => json(res, 200, example("TransactionSuccess")));
+    let n = 0;
+    const c = client({
+      fetch: (url: string, init: RequestInit) => {
+        const headers = init.headers as Record<string, string>;
+        if (n++ === 0) headers["x-first-only"] = "1";
+        return fetch(url, init);
+      },
+    });
+    await c.getTransaction(lookup);
+    await c.getTransaction(lookup);
+    expect(server.received.map((r) => r.headers["x-first-only"])).toEqual(["1", undefined]);
+  });
+});
