@@ -45,6 +45,27 @@ interface Timed {
   output: string;
 }
 
+/**
+ * Runs a build command, repeating it (at most 3 attempts) when it fails: the tree is shared with
+ * people at work, and a build can fail on a half-written file. Each repeat is recorded in `notes`.
+ */
+async function timeBuild(
+  file: string,
+  args: string[],
+  cwd: string,
+  notes: string[],
+): Promise<Timed> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await timeCommand(file, args, cwd);
+    } catch (error) {
+      const first = (error as Error).message.split("\n")[0];
+      notes.push(`\`turbo ${args.join(" ")}\` failed once and was repeated: ${first}`);
+      if (attempt === 3) throw error;
+    }
+  }
+}
+
 /** Runs a command to completion; resolves with its wall time in seconds; rejects on failure. */
 export function timeCommand(
   file: string,
@@ -96,10 +117,11 @@ export async function benchPipeline(options: PipelineOptions): Promise<BenchResu
     {
       name: "cold (--force)",
       run: async () => {
-        const { seconds, output } = await timeCommand(
+        const { seconds, output } = await timeBuild(
           turbo,
           ["run", "build", "--force", "--output-logs=errors-only"],
           root,
+          cacheNotes,
         );
         lastCold = cachedCount(output) ?? lastCold;
         return seconds;
@@ -111,10 +133,11 @@ export async function benchPipeline(options: PipelineOptions): Promise<BenchResu
         // Files edited between the cold run and this one (other work in the tree) make some tasks
         // miss the cache; such a run is not a cached run, so it is repeated (at most 3 attempts).
         for (let attempt = 1; ; attempt++) {
-          const { seconds, output } = await timeCommand(
+          const { seconds, output } = await timeBuild(
             turbo,
             ["run", "build", "--output-logs=errors-only"],
             root,
+            cacheNotes,
           );
           const count = cachedCount(output);
           if (count && count.cached === count.total) return seconds;
@@ -130,7 +153,7 @@ export async function benchPipeline(options: PipelineOptions): Promise<BenchResu
   ];
   // Prime the cache once so the first "cached" round has a cache to hit regardless of round order.
   log("pipeline: priming the turbo cache");
-  await timeCommand(turbo, ["run", "build", "--output-logs=errors-only"], root);
+  await timeBuild(turbo, ["run", "build", "--output-logs=errors-only"], root, cacheNotes);
   log("pipeline: cold and cached `turbo run build`, alternating");
   const samples = await runRounds(contenders, rounds, log);
   const rows = contenderRows(samples, "cold (--force)", { "cold (--force)": "baseline" });

@@ -67,45 +67,58 @@ async function main(): Promise<void> {
     );
   };
 
-  if (only.includes("loopback"))
-    for (const r of await benchLoopback({
+  const failures: string[] = [];
+  /** Runs one benchmark; a failure is logged, recorded in the results and does not stop the others. */
+  const section = async (
+    id: string,
+    title: string,
+    run: () => Promise<BenchResult | BenchResult[]>,
+  ): Promise<void> => {
+    if (!only.includes(id)) return;
+    try {
+      const out = await run();
+      for (const r of Array.isArray(out) ? out : [out]) add(r);
+    } catch (error) {
+      const message = (error as Error).message.slice(0, 2000);
+      log(`${title} FAILED: ${message}`);
+      failures.push(title);
+      benchmarks.push({
+        id,
+        title,
+        unit: "",
+        rounds: 0,
+        contenders: [],
+        targets: [],
+        notes: [`This benchmark failed in this run: ${message.split("\n")[0]}`],
+      });
+    }
+  };
+
+  await section("loopback", "1. Call overhead over loopback", () =>
+    benchLoopback({ doc, client, rounds: rounds(7), calls: 2000, warmup: 300, slices: 40, log }),
+  );
+  await section("overhead", "2. Pure overhead with a stubbed fetch", () =>
+    benchOverhead({
       doc,
       client,
       rounds: rounds(7),
-      calls: 2000,
-      warmup: 300,
-      slices: 40,
+      calls: 20_000,
+      warmup: 2_000,
+      slices: 10,
       log,
-    }))
-      add(r);
-  if (only.includes("overhead"))
-    add(
-      await benchOverhead({
-        doc,
-        client,
-        rounds: rounds(7),
-        calls: 20_000,
-        warmup: 2_000,
-        slices: 10,
-        log,
-      }),
-    );
-  if (only.includes("batch")) {
-    add(await benchBatchTime({ doc, client, rounds: rounds(7), repeats: 3, log }));
-    add(await benchBatchMemory({ doc, client, rounds: rounds(5), repeats: 1, log }));
-  }
-  if (only.includes("mock"))
-    for (const r of await benchMock({
-      doc,
-      rounds: rounds(5),
-      smallCalls: 200,
-      batchCalls: 1,
-      log,
-    }))
-      add(r);
-  if (only.includes("size")) add(await benchSize(client !== null));
-  if (only.includes("pipeline"))
-    for (const r of await benchPipeline({ rounds: rounds(5), log })) add(r);
+    }),
+  );
+  await section("batch", "3a. Batch: validate + serialize", () =>
+    benchBatchTime({ doc, client, rounds: rounds(7), repeats: 3, log }),
+  );
+  await section("batch", "3b. Batch: peak extra memory", () =>
+    benchBatchMemory({ doc, client, rounds: rounds(5), repeats: 1, log }),
+  );
+  await section("mock", "4. Mock latency", () =>
+    benchMock({ doc, rounds: rounds(5), smallCalls: 200, batchCalls: 1, log }),
+  );
+  await section("size", "6. Size", () => benchSize(client !== null));
+  await section("pipeline", "5. Pipeline", () => benchPipeline({ rounds: rounds(5), log }));
 
   machine.loadAverage.end = loadavg();
   const results: Results = {
@@ -119,12 +132,16 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(outDir, "results.md"), renderMarkdown(results));
-  formatJson(root, join(outDir, "results.json"), log);
+  if (!partial) formatJson(root, join(outDir, "results.json"), log);
   log(
     `wrote ${join(outDir, "results.json")} and results.md in ${results.durationSeconds.toFixed(0)} s`,
   );
   const missed = benchmarks.flatMap((b) => b.targets).filter((t) => t.met === false);
   for (const t of missed) log(`target missed: ${t.contender} ${t.description} (${t.measured})`);
+  if (failures.length > 0) {
+    log(`failed benchmarks: ${failures.join(", ")}`);
+    process.exitCode = 1;
+  }
 }
 
 main().catch((error) => {
