@@ -224,6 +224,7 @@ describe("webhook delete", () => {
     expect(header).toMatchObject({ in: "header", required: true });
     expect(header.schema.$ref).toBe("#/components/schemas/MerchantAccountNumber");
     expect(header.description).toMatch(/must equal `merchantAccountNumber` in the request\s+body/);
+    expect(header["x-equals-body-property"]).toBe("merchantAccountNumber");
   });
 
   test("accepts both documented 200 shapes: { message } and a bare JSON string", () => {

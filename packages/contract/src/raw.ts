@@ -64,9 +64,9 @@ export function requiredHeaders(op: OperationSpec, body: unknown): Record<string
   const source = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
   for (const header of op.headers) {
     if (!header.required) continue;
-    // The spec's only required header repeats the body property of the same name (case-insensitive).
-    const key = Object.keys(source).find((k) => k.toLowerCase() === header.name.toLowerCase());
-    if (key !== undefined) headers[header.name] = String(source[key]);
+    // A required header repeats a body property (the spec's x-equals-body-property).
+    const key = header.equalsBodyProperty;
+    if (key !== undefined && key in source) headers[header.name] = String(source[key]);
   }
   return headers;
 }

@@ -21,6 +21,8 @@ export interface HeaderSpec {
   name: string;
   required: boolean;
   schema: Schema;
+  /** The body property this header must equal (the spec's `x-equals-body-property`), if any. */
+  equalsBodyProperty?: string;
 }
 
 /** Everything the suite needs to know about one operation, read from the bundle. */
@@ -93,6 +95,9 @@ export function operationsOf(document: Json): OperationSpec[] {
             name: String(param.name),
             required: param.required === true,
             schema: (param.schema ?? {}) as Schema,
+            ...(typeof param["x-equals-body-property"] === "string"
+              ? { equalsBodyProperty: param["x-equals-body-property"] }
+              : {}),
           });
         }
       }

@@ -8,6 +8,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import type { AddressInfo } from "node:net";
+import { type HeaderBodyRule, headerBodyMismatch } from "./header-rules.js";
 import { malformedJsonProblem, type Problem } from "./problem.js";
 
 /** One response in which Prism reported violations of the spec (its `sl-violations` header). */
@@ -41,6 +42,8 @@ export interface FrontOptions {
   maxJsonBodyBytes?: number;
   /** Milliseconds a JSON body may take to arrive completely before a 400 answers it; default 10000. */
   bodyTimeoutMs?: number;
+  /** Headers that must equal a body property (the spec's `x-equals-body-property`); a mismatch gets a 422. Default none. */
+  headerBodyRules?: readonly HeaderBodyRule[];
 }
 
 /** The running front server. */
@@ -74,7 +77,11 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined;
 }
 
-function sendProblem(res: ServerResponse, problem: Problem): void {
+function sendProblem(
+  res: ServerResponse,
+  problem: Problem,
+  extraHeaders: OutgoingHttpHeaders = {},
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -84,6 +91,7 @@ function sendProblem(res: ServerResponse, problem: Problem): void {
     "content-type": "application/problem+json",
     "content-length": Buffer.byteLength(body),
     "access-control-allow-origin": "*",
+    ...extraHeaders,
   });
   res.end(body);
 }
@@ -252,13 +260,33 @@ export function createFront(options: FrontOptions): Front {
       done = true;
       clearTimeout(timer);
       const body = Buffer.concat(chunks);
+      let parsed: unknown;
       try {
-        JSON.parse(body.toString("utf8"));
+        parsed = JSON.parse(body.toString("utf8"));
       } catch (error) {
         sendProblem(
           res,
           malformedJsonProblem(options.problemTemplate, String((error as Error).message)),
         );
+        return;
+      }
+      const mismatch = headerBodyMismatch(
+        options.headerBodyRules ?? [],
+        req.method ?? "GET",
+        req.url ?? "/",
+        req.headers,
+        parsed,
+      );
+      if (mismatch) {
+        // Reported like Prism's own violations: in `sl-violations` and to onViolations.
+        const violations = mismatch.validation as ViolationReport["violations"];
+        options.onViolations?.({
+          method: req.method ?? "POST",
+          path: req.url ?? "/",
+          status: 422,
+          violations,
+        });
+        sendProblem(res, mismatch, { "sl-violations": JSON.stringify(violations) });
         return;
       }
       forward(req, res, body);

@@ -1,5 +1,6 @@
 import { getFreePort } from "./free-port.js";
 import { createFront, type ViolationReport } from "./front.js";
+import { headerBodyRulesFromSpec } from "./header-rules.js";
 import { bundledSpecPath } from "./paths.js";
 import { type PrismProcess, PrismStartError, startPrismProcess } from "./prism-process.js";
 import { badRequestExampleFromSpec } from "./problem.js";
@@ -59,6 +60,7 @@ export async function startServer(
       return internalPort;
     },
     problemTemplate: badRequestExampleFromSpec(spec),
+    headerBodyRules: headerBodyRulesFromSpec(spec),
     onViolations: (report) => {
       violations.push(report);
       options.onViolations?.(report);

@@ -106,6 +106,24 @@ describe("a started mock", () => {
     expect(response.headers.get("content-type")).toContain("application/problem+json");
   });
 
+  test("answers 422 when the MerchantAccountNumber header differs from the body's merchantAccountNumber", async () => {
+    const body = JSON.stringify({
+      eventCode: "payment.success",
+      merchantAccountNumber: 12345678,
+      deletedBy: "integrations@cornergrocers.example",
+    });
+    const url = `${mock.baseUrl}/merchants/webhooks/delete`;
+    const mismatch = await post(url, body, { merchantaccountnumber: "87654321" });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.headers.get("content-type")).toBe("application/problem+json");
+    expect(mismatch.json()).toMatchObject({
+      status: 422,
+      detail: expect.stringContaining("must equal merchantAccountNumber in the body"),
+    });
+    const equal = await post(url, body, { merchantaccountnumber: "12345678" });
+    expect(equal.status).toBe(200);
+  });
+
   test("records the violations Prism reports", async () => {
     const before = mock.violations.length;
     await post(
