@@ -25,19 +25,19 @@ function flag(name: string): string | undefined {
   return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
 }
 
-/** Formats a written JSON file with the repository's Biome, so `biome check` (lint) accepts it. */
-function formatJson(root: string, file: string, log: (line: string) => void): void {
+/** Formats written files with the repository's Biome (it formats JSON and Markdown), so lint accepts them. */
+function formatWithBiome(root: string, files: string[], log: (line: string) => void): void {
   try {
     const requireFromRoot = createRequire(join(root, "package.json"));
     const pkgPath = requireFromRoot.resolve("@biomejs/biome/package.json");
     const bin = JSON.parse(readFileSync(pkgPath, "utf8")).bin;
     const script = join(dirname(pkgPath), typeof bin === "string" ? bin : bin.biome);
-    execFileSync(process.execPath, [script, "format", "--write", file], {
+    execFileSync(process.execPath, [script, "format", "--write", ...files], {
       cwd: root,
       stdio: "ignore",
     });
   } catch (error) {
-    log(`warning: could not format ${file} with Biome: ${(error as Error).message}`);
+    log(`warning: could not format ${files.join(", ")} with Biome: ${(error as Error).message}`);
   }
 }
 
@@ -132,7 +132,9 @@ async function main(): Promise<void> {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(outDir, "results.md"), renderMarkdown(results));
-  if (!partial) formatJson(root, join(outDir, "results.json"), log);
+  if (!partial) {
+    formatWithBiome(root, [join(outDir, "results.json"), join(outDir, "results.md")], log);
+  }
   log(
     `wrote ${join(outDir, "results.json")} and results.md in ${results.durationSeconds.toFixed(0)} s`,
   );
