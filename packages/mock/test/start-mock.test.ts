@@ -1,11 +1,11 @@
 import { spawn } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type MockServer, PrismStartError, startMock } from "../src/index.js";
+import { bundledSpecPath, type MockServer, PrismStartError, startMock } from "../src/index.js";
 import { eventually, groupExists, portIsFree, post, processExists } from "./helpers.js";
 
 const lookup = JSON.stringify({
@@ -123,6 +123,28 @@ describe("a started mock", () => {
     const equal = await post(url, body, { merchantaccountnumber: "12345678" });
     expect(equal.status).toBe(200);
   });
+
+  test("accepts a valid batch of the largest size the spec allows, over Prism's stock 10 MB body limit", async () => {
+    const spec = JSON.parse(readFileSync(bundledSpecPath().replace(/\.yaml$/, ".json"), "utf8"));
+    const maxItems: number =
+      spec.components.schemas.DisbursementBatch.properties.transactions.maxItems;
+    const item = {
+      beneficiaryName: "A beneficiary with a rather long registered business name Ltd",
+      connectorId: 3,
+      beneficiaryAccountNumber: "0722000111",
+      transactionDescription: "Monthly commission for the agents of the northern region, January",
+      transactionAmount: 4500.75,
+      sourceReferenceNumber: "PAY-2024-02-0000001",
+    };
+    const body = JSON.stringify({
+      header: { merchantAccountNumber: 12345678, isBatchScheduled: false },
+      transactions: Array.from({ length: maxItems }, () => item),
+    });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(10 * 1024 * 1024);
+    const answer = await post(`${mock.baseUrl}/disbursements/batch/addJson`, body, {}, 30_000);
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toMatchObject({ batchNumber: expect.any(Number) });
+  }, 40_000);
 
   test("records the violations Prism reports", async () => {
     const before = mock.violations.length;
