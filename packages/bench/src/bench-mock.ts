@@ -51,7 +51,7 @@ async function post(url: string, payload: string): Promise<void> {
   if (status !== 200) throw new Error(`${url}: HTTP ${status} ${text.slice(0, 300)}`);
 }
 
-/** Answers of each server to a maximal batch padded past 10 MiB (Prism's body limit is 10 MB). */
+/** Answers of each server to a maximal batch padded past 10 MiB (stock Prism reads at most 10 MB; the workspace patches it to 64 MB). */
 async function probeHeavyBatch(servers: Map<string, ChildServer>, heavy: string): Promise<string> {
   const parts: string[] = [];
   for (const [name, server] of servers) {
