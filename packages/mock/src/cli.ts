@@ -15,6 +15,9 @@ proxy  puts the spec in front of a real server and reports every violation of it
 /** Default port of the CLI (the spec's local server URL is http://127.0.0.1:4010). */
 const DEFAULT_PORT = 4010;
 
+/** The address of the Prism process behind the front, as Prism prints it. */
+const PRISM_URL = /http:\/\/127\.0\.0\.1:\d+/g;
+
 function formatViolations(report: ViolationReport): string {
   const lines = report.violations.map(
     (v) => `    ${v.severity} ${v.location.join(".")}: ${v.message}`,
@@ -48,11 +51,16 @@ async function main(argv: string[]): Promise<number> {
     console.error(`--port must be an integer from 0 to 65535, got ${values.port}`);
     return 2;
   }
+  const host = values.host ?? "127.0.0.1";
+  const publicUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
   const common = {
     port,
-    host: values.host ?? "127.0.0.1",
+    host,
     spec: values.spec,
-    onOutput: values.quiet ? undefined : (line: string) => console.log(line),
+    // Prism listens on an internal port behind the front: show the address callers use instead.
+    onOutput: values.quiet
+      ? undefined
+      : (line: string) => console.log(port === 0 ? line : line.replace(PRISM_URL, publicUrl)),
     onViolations: (report: ViolationReport) => console.error(formatViolations(report)),
   };
 

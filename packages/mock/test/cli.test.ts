@@ -8,13 +8,13 @@ const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 
 test("pnpm mock's CLI prints the base URL, serves the spec, and stops on SIGTERM", async () => {
   const port = await getFreePort();
-  const child = spawn(process.execPath, [cli, "mock", "--port", String(port), "--quiet"], {
+  const child = spawn(process.execPath, [cli, "mock", "--port", String(port)], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  let out = "";
   try {
     const baseUrl = await new Promise<string>((resolve, reject) => {
-      let out = "";
       const timer = setTimeout(() => reject(new Error(`no base URL printed:\n${out}`)), 20_000);
       child.stdout.on("data", (chunk: Buffer) => {
         out += chunk.toString();
@@ -27,6 +27,9 @@ test("pnpm mock's CLI prints the base URL, serves the spec, and stops on SIGTERM
       child.once("exit", (code) => reject(new Error(`CLI exited with ${code}:\n${out}`)));
     });
     expect(baseUrl).toBe(`http://127.0.0.1:${port}`);
+    // Prism's own lines name the address callers use, never Prism's internal port.
+    expect(out).toContain(`Prism is listening on http://127.0.0.1:${port}`);
+    expect(out.match(/http:\/\/127\.0\.0\.1:\d+/g)?.every((url) => url === baseUrl)).toBe(true);
     const answer = await post(
       `${baseUrl}/merchants/fees/calculate`,
       JSON.stringify({
