@@ -48,13 +48,20 @@ export function controlledFetch(controls: FetchControls = {}) {
   };
 }
 
-/** A client of the mock with no retries (each check sees one answer) and the controls applied. */
-export function clientFor(baseUrl: string, controls: FetchControls = {}): MerchantPaymentsClient {
+/**
+ * A client of the mock with no retries (each check sees one answer) and the controls applied;
+ * `fetchImpl` replaces the controlled fetch (default controlledFetch(controls)).
+ */
+export function clientFor(
+  baseUrl: string,
+  controls: FetchControls = {},
+  fetchImpl: typeof fetch | ReturnType<typeof controlledFetch> = controlledFetch(controls),
+): MerchantPaymentsClient {
   return createMerchantPaymentsClient({
     baseUrl,
     token: TOKEN,
     maxRetries: 0,
     timeoutMs: REQUEST_TIMEOUT_MS,
-    fetch: controlledFetch(controls),
+    fetch: fetchImpl,
   });
 }

@@ -1,0 +1,93 @@
+import { RequestValidationError } from "@merchant-payments/client";
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { mutationsOf, validArbitrary } from "../src/arbitraries.js";
+import { exampleRequest, methodOf } from "../src/checks.js";
+import { clientFor, controlledFetch } from "../src/harness.js";
+import { mapLimit } from "../src/pool.js";
+import { operations, spec, useMock, validator } from "./setup-mock.js";
+
+// What the client itself puts on the wire: the suite's other request checks go through client.raw
+// (so that the client cannot hide a server's leniency); these go through the client's own methods,
+// so that a client that sends what the spec forbids, or refuses what it allows, turns the suite red.
+
+/** Inputs per operation. */
+const RUNS = 100;
+/** Requests in flight at once. */
+const CONCURRENCY = 8;
+
+const seed = process.env.CONTRACT_SEED ? Number(process.env.CONTRACT_SEED) : Date.now() % 2 ** 31;
+console.log(`client requests: seed ${seed} (replay with CONTRACT_SEED=${seed})`);
+
+const server = useMock();
+
+/** A fetch that records every request body and forwards it with the suite's controls and timeout. */
+function recordingFetch(sent: unknown[]) {
+  const forward = controlledFetch();
+  return async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const text = request.method === "GET" ? "" : await request.clone().text();
+    sent.push(text === "" ? undefined : JSON.parse(text));
+    return forward(request);
+  };
+}
+
+describe.each(operations.map((op, index) => [op.operationId, op, index] as const))(
+  "%s",
+  (_id, op, index) => {
+    const success = op.responses.find((r) => r.status === "200");
+
+    test(`sends a body valid against the request schema (Ajv) for ${RUNS} generated valid inputs, and returns a valid result`, async () => {
+      const opSeed = seed + index;
+      const inputs = fc.sample(validArbitrary(spec, op.requestSchema), {
+        seed: opSeed,
+        numRuns: RUNS,
+      });
+      const failures: string[] = [];
+      await mapLimit(inputs, CONCURRENCY, async (input, i) => {
+        const sent: unknown[] = [];
+        const call = methodOf(bindFetch(server.baseUrl, recordingFetch(sent)), op.operationId);
+        try {
+          const result = await call(input);
+          const body = sent[0];
+          const wrongBody = validator.errors(op.requestSchema, body);
+          if (wrongBody.length > 0) {
+            failures.push(`#${i} sent ${JSON.stringify(body)}: ${wrongBody.join("; ")}`);
+          }
+          const wrongResult = validator.errors(success?.schema ?? {}, result);
+          if (wrongResult.length > 0) failures.push(`#${i} result: ${wrongResult.join("; ")}`);
+        } catch (error) {
+          failures.push(
+            `#${i} ${(error as Error).name}: ${(error as Error).message} for ${JSON.stringify(input)}`,
+          );
+        }
+      });
+      expect(failures, `seed ${opSeed} (CONTRACT_SEED=${seed})`).toEqual([]);
+    });
+
+    const mutations = mutationsOf(spec, op.requestSchema, exampleRequest(op));
+    test.each(mutations.map((m) => [m.description, m.value] as const))(
+      "never sends an input with %s as it is: a RequestValidationError and nothing sent, or a documented normalization the spec allows",
+      async (_description, value) => {
+        const sent: unknown[] = [];
+        const call = methodOf(bindFetch(server.baseUrl, recordingFetch(sent)), op.operationId);
+        const outcome = await call(value).then(
+          (result) => ({ result }),
+          (error: unknown) => ({ error }),
+        );
+        if (sent.length === 0) {
+          expect(outcome).toMatchObject({ error: expect.any(RequestValidationError) });
+        } else {
+          // The client normalized the input (e.g. a numeric userId sent as a string): what left must be valid.
+          expect(validator.errors(op.requestSchema, sent[0])).toEqual([]);
+          expect(outcome).toHaveProperty("result");
+        }
+      },
+    );
+  },
+);
+
+/** A client of the mock that sends through `fetch` (no retries, the suite's timeout). */
+function bindFetch(baseUrl: string, fetch: ReturnType<typeof recordingFetch>) {
+  return clientFor(baseUrl, {}, fetch);
+}
