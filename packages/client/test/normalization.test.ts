@@ -106,6 +106,30 @@ describe("request dates", () => {
     });
   });
 
+  test("sends a Date as its UTC calendar date whatever the machine's time zone", async () => {
+    server.handle((_req, res) => json(res, 200, []));
+    const saved = process.env.TZ;
+    // 23:30 UTC on Jan 31: already Feb 1 in Kiritimati (UTC+14); 00:30 UTC on Mar 1: still Feb 29 in Los Angeles.
+    const lateJan31 = new Date(Date.UTC(2024, 0, 31, 23, 30));
+    const earlyMar1 = new Date(Date.UTC(2024, 2, 1, 0, 30));
+    try {
+      for (const tz of ["Pacific/Kiritimati", "America/Los_Angeles"]) {
+        process.env.TZ = tz;
+        expect(lateJan31.getDate() === 31 && earlyMar1.getDate() === 1).toBe(false); // the zone is in effect
+        await client().getDisbursementMetrics({
+          merchantAccountNumber: 12345678,
+          summaryType: "D",
+          fromDate: lateJan31,
+          toDate: earlyMar1,
+        });
+        expect(sentBody()).toMatchObject({ fromDate: "2024-01-31", toDate: "2024-03-01" });
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
   test("sends a YYYY-MM-DD string unchanged", async () => {
     server.handle((_req, res) => json(res, 200, []));
     await client().getConnectorSummarySumMetrics(example("MetricsRequestDisbursements"));
