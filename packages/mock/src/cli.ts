@@ -93,12 +93,20 @@ async function main(argv: string[]): Promise<number> {
   );
 
   return new Promise<number>((resolve) => {
+    let stopping = false;
     const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
       console.log(`\n${signal}: stopping the mock`);
       void server.close().then(() => resolve(0));
     };
     process.once("SIGINT", () => stop("SIGINT"));
     process.once("SIGTERM", () => stop("SIGTERM"));
+    // Orphaned (the process that started it died without stopping it, e.g. a killed test runner or turbo): stop too.
+    const parent = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parent) stop("parent process gone");
+    }, 1000).unref();
     void server.crashed.then((output) => {
       console.error(`Prism stopped unexpectedly:\n${output}`);
       void server.close().then(() => resolve(1));

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 import { getFreePort } from "../src/free-port.js";
-import { portIsFree, post } from "./helpers.js";
+import { eventually, portIsFree, post, processExists } from "./helpers.js";
 
 const cli = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 
@@ -57,4 +57,35 @@ test("the proxy command refuses to start without an upstream URL", async () => {
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   expect(code).toBe(2);
   expect(err).toContain("proxy needs the upstream URL");
+});
+
+test("the CLI stops its mock and frees the port when the process that started it dies", async () => {
+  const port = await getFreePort();
+  // A parent that starts the CLI, reports its pid and then is killed without stopping it.
+  const parent = spawn(
+    process.execPath,
+    [
+      "-e",
+      `const c = require("node:child_process").spawn(process.execPath, [${JSON.stringify(cli)}, "mock", "--port", "${port}"], { stdio: ["ignore", "pipe", "inherit"] });
+       c.stdout.on("data", (d) => { if (/Base URL/.test(String(d))) console.log("CLI " + c.pid); });`,
+    ],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  let cliPid = 0;
+  try {
+    cliPid = await new Promise<number>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("the CLI did not start")), 20_000);
+      parent.stdout.on("data", (chunk: Buffer) => {
+        const match = /CLI (\d+)/.exec(chunk.toString());
+        if (match) {
+          clearTimeout(timer);
+          resolve(Number(match[1]));
+        }
+      });
+    });
+  } finally {
+    parent.kill("SIGKILL");
+  }
+  expect(await eventually(() => !processExists(cliPid), 10_000)).toBe(true);
+  expect(await eventually(() => portIsFree(port), 5_000)).toBe(true);
 });
