@@ -3,6 +3,13 @@ import { RequestValidationError } from "./errors.js";
 import { defaultAcceptLanguage, type OperationId, operations } from "./generated/spec.js";
 import { type Issue, validators } from "./generated/validators.js";
 import { parseResult, toWebhookDeletion } from "./normalize.js";
+import {
+  checkDelayMs,
+  checkMaxRetries,
+  checkTimeoutMs,
+  tokenFrom,
+  tokenProblem,
+} from "./options.js";
 import { createRawClient, type RawClient } from "./raw.js";
 import { type BackoffOptions, defaultBackoff, retryDelay, shouldRetry, sleep } from "./retry.js";
 import { type FetchLike, type Success, sendOnce } from "./transport.js";
@@ -95,6 +102,8 @@ export interface MerchantPaymentsClient {
 
 const DEFAULT_TIMEOUT_MS = 30000;
 const DEFAULT_MAX_RETRIES = 2;
+const unsafeUserId =
+  "must be a whole number from -(2^53 - 1) to 2^53 - 1 when given as a number (pass a bigger id as a string)";
 
 /** Creates a client. Throws TypeError when baseUrl or token is missing. */
 export function createMerchantPaymentsClient(options: ClientOptions): MerchantPaymentsClient {
@@ -105,11 +114,23 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
   if (typeof tokenOption !== "string" && typeof tokenOption !== "function") {
     throw new TypeError("createMerchantPaymentsClient: token must be a string or a function");
   }
+  const problem = typeof tokenOption === "string" ? tokenProblem(tokenOption) : undefined;
+  if (problem !== undefined) {
+    throw new TypeError(`createMerchantPaymentsClient: token is ${problem}`);
+  }
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const language = options.acceptLanguage ?? defaultAcceptLanguage;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
-  const backoff = { ...defaultBackoff, ...options.backoff };
+  checkTimeoutMs(timeoutMs, "createMerchantPaymentsClient");
+  checkMaxRetries(maxRetries, "createMerchantPaymentsClient");
+  const backoff = { ...defaultBackoff };
+  for (const name of Object.keys(backoff) as (keyof typeof backoff)[]) {
+    const value = options.backoff?.[name];
+    if (value === undefined) continue;
+    checkDelayMs(value, name);
+    backoff[name] = value;
+  }
   const userFetch = options.fetch;
   const fetchImpl: FetchLike = userFetch
     ? (url, init) => userFetch(url, init)
@@ -141,7 +162,7 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     body: Record<string, unknown>,
     lang: string | undefined,
   ): Promise<Record<string, string>> {
-    const token = typeof tokenOption === "string" ? tokenOption : await tokenOption();
+    const token = typeof tokenOption === "string" ? tokenOption : await tokenFrom(tokenOption);
     const h = headersFor(op, token, lang ?? language);
     for (const [name, prop] of operations[op].derivedHeaders) h[name] = String(body[prop]);
     return h;
@@ -151,10 +172,12 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     op: OperationId,
     body: unknown,
     o: RequestOptions | undefined,
+    issues: Issue[] = [],
   ): Promise<Success> {
+    if (o?.timeoutMs !== undefined) checkTimeoutMs(o.timeoutMs, op);
+    if (o?.maxRetries !== undefined) checkMaxRetries(o.maxRetries, op);
     const info = operations[op];
     if (info.dateFields.length > 0) body = withWireDates(body, info.dateFields);
-    const issues: Issue[] = [];
     validators[op](body, issues);
     if (issues.length > 0) throw new RequestValidationError(issues);
     const json = JSON.stringify(body);
@@ -189,8 +212,9 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     op: OperationId,
     body: unknown,
     o: RequestOptions | undefined,
+    issues?: Issue[],
   ): Promise<T> {
-    const r = await call(op, body, o);
+    const r = await call(op, body, o, issues);
     return parseResult(r.status, r.text, operations[op].stringifiedIntegers, r.secret) as T;
   }
 
@@ -202,12 +226,18 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     getConnectorSummarySumMetrics: (b, o) => result("getConnectorSummarySumMetrics", b, o),
     getDisbursementMetrics: (b, o) => result("getDisbursementMetrics", b, o),
     submitDisbursementBatch: (b, o) => result("submitDisbursementBatch", b, o),
-    getMerchantUser: (b, o) =>
-      result(
+    getMerchantUser: (b, o) => {
+      const id: unknown = b?.userId;
+      if (typeof id !== "number") return result("getMerchantUser", b, o);
+      // A number past 2^53 has already lost digits: it would fetch another user, so it is refused.
+      const exact = Number.isSafeInteger(id);
+      return result(
         "getMerchantUser",
-        typeof b?.userId === "number" ? { ...b, userId: String(b.userId) } : b,
+        { ...b, userId: exact ? String(id) : "0" },
         o,
-      ),
+        exact ? [] : [{ path: "/userId", message: unsafeUserId }],
+      );
+    },
     calculateFees: (b, o) => result("calculateFees", b, o),
     deleteWebhookSubscription: async (b, o) => {
       const r = await call("deleteWebhookSubscription", b, o);

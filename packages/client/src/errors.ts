@@ -105,9 +105,21 @@ export class TimeoutError extends MerchantPaymentsError {
 
 /** The request could not be completed at the network level (refused, reset, dropped); `cause` has the details. */
 export class ConnectionError extends MerchantPaymentsError {
-  /** Built by the client from the error fetch threw. */
-  constructor(cause: unknown) {
-    super(`Connection error: ${causeText(cause)}`, { cause });
+  /** Built by the client from the error fetch threw; `secret` (the token) is redacted from the message. */
+  constructor(cause: unknown, secret?: string) {
+    const text = causeText(cause);
+    super(
+      `Connection error: ${secret && text.includes(secret) ? text.split(secret).join("[redacted]") : text}`,
+      { cause },
+    );
+  }
+}
+
+/** The token function threw, rejected or returned something that cannot be a Bearer token; nothing was sent, no retry. */
+export class TokenError extends MerchantPaymentsError {
+  /** Built by the client; the message never quotes the token, `cause` is what the token function threw. */
+  constructor(message: string, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
   }
 }
 

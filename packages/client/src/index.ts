@@ -17,6 +17,7 @@ export {
   RequestValidationError,
   ServerError,
   TimeoutError,
+  TokenError,
   UnexpectedResponseError,
   UnprocessableEntityError,
 } from "./errors.js";

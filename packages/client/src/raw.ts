@@ -1,5 +1,6 @@
 import createClient, { type Client } from "openapi-fetch";
 import type { paths } from "./generated/openapi.js";
+import { tokenFrom } from "./options.js";
 
 /** The openapi-fetch client typed with the generated `paths`. */
 export type RawClient = Client<paths>;
@@ -18,7 +19,7 @@ export function createRawClient(s: RawSettings): RawClient {
   client.use({
     async onRequest({ request }) {
       if (!request.headers.has("Authorization")) {
-        request.headers.set("Authorization", `Bearer ${await s.token()}`);
+        request.headers.set("Authorization", `Bearer ${await tokenFrom(s.token)}`);
       }
       if (!request.headers.has("Accept-Language")) {
         request.headers.set("Accept-Language", s.acceptLanguage);

@@ -1,8 +1,6 @@
 import { apiErrorFor, ConnectionError, TimeoutError } from "./errors.js";
 import { headersToObject, parseErrorBody, redact } from "./normalize.js";
-
-/** Longest delay setTimeout accepts (2^31 - 1 ms, about 24.8 days). */
-const MAX_TIMER_MS = 2147483647;
+import { MAX_TIMER_MS } from "./options.js";
 
 /** A fetch-compatible function: called as fetch(url, init). */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -66,7 +64,7 @@ export async function sendOnce(a: Attempt): Promise<Success> {
     } catch (err) {
       if (user?.aborted) throw user.reason;
       if (timedOut) throw new TimeoutError(a.timeoutMs);
-      throw new ConnectionError(err);
+      throw new ConnectionError(err, secretOf(a.headers));
     }
     if (res.status >= 200 && res.status < 300) {
       return { status: res.status, text, secret: secretOf(a.headers) };

@@ -1,0 +1,60 @@
+import { TokenError } from "./errors.js";
+
+/** Characters a Bearer token may hold: visible ASCII (RFC 6750 b64token is a subset), no space or control. */
+const TOKEN_CHARS = /^[\x21-\x7e]+$/;
+
+/** Why `token` cannot be sent as a Bearer credential, or undefined when it can; never quotes the token. */
+export function tokenProblem(token: unknown): string | undefined {
+  if (typeof token !== "string")
+    return `a ${token === null ? "null" : typeof token} instead of a string`;
+  if (token === "") return "an empty string";
+  if (!TOKEN_CHARS.test(token)) {
+    return token.startsWith("Bearer ")
+      ? 'a value starting with "Bearer " (pass the token alone)'
+      : "characters a Bearer token cannot hold (whitespace, control or non-ASCII)";
+  }
+  return undefined;
+}
+
+/** Calls the token function; throws TokenError (not retried) when it throws, rejects or returns an unusable value. */
+export async function tokenFrom(source: () => string | Promise<string>): Promise<string> {
+  let token: unknown;
+  try {
+    token = await source();
+  } catch (cause) {
+    throw new TokenError("The token function threw or rejected (see error.cause)", cause);
+  }
+  const problem = tokenProblem(token);
+  if (problem !== undefined) throw new TokenError(`The token function returned ${problem}`);
+  return token as string;
+}
+
+/** Throws RangeError unless `value` is a timeout in milliseconds: a number above 0, or Infinity for none. */
+export function checkTimeoutMs(value: unknown, where: string): void {
+  if (typeof value !== "number" || !(value > 0)) {
+    throw new RangeError(
+      `${where}: timeoutMs must be a number of milliseconds above 0 (Infinity for none); got ${String(value)}`,
+    );
+  }
+}
+
+/** Throws RangeError unless `value` is a retry count: a whole number, 0 or more. */
+export function checkMaxRetries(value: unknown, where: string): void {
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    throw new RangeError(
+      `${where}: maxRetries must be a whole number, 0 or more; got ${String(value)}`,
+    );
+  }
+}
+
+/** Longest delay setTimeout accepts (2^31 - 1 ms, about 24.8 days). */
+export const MAX_TIMER_MS = 2147483647;
+
+/** Throws RangeError unless `value` is a delay in milliseconds from 0 to 2^31 - 1 (what a timer can wait). */
+export function checkDelayMs(value: unknown, name: string): void {
+  if (typeof value !== "number" || !(value >= 0 && value <= MAX_TIMER_MS)) {
+    throw new RangeError(
+      `createMerchantPaymentsClient: backoff.${name} must be a number of milliseconds from 0 to ${MAX_TIMER_MS}; got ${String(value)}`,
+    );
+  }
+}
