@@ -160,9 +160,13 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
   async function headersOf(
     op: OperationId,
     body: Record<string, unknown>,
-    lang: string | undefined,
+    o: RequestOptions | undefined,
   ): Promise<Record<string, string>> {
-    const token = typeof tokenOption === "string" ? tokenOption : await tokenFrom(tokenOption);
+    const token =
+      typeof tokenOption === "string"
+        ? tokenOption
+        : await tokenFrom(tokenOption, o?.timeoutMs ?? timeoutMs, o?.signal);
+    const lang = o?.acceptLanguage;
     const h = headersFor(op, token, lang ?? language);
     for (const [name, prop] of operations[op].derivedHeaders) h[name] = String(body[prop]);
     return h;
@@ -194,7 +198,7 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
           headers:
             fastHeaders && o?.acceptLanguage === undefined
               ? fastHeaders
-              : await headersOf(op, body as Record<string, unknown>, o?.acceptLanguage),
+              : await headersOf(op, body as Record<string, unknown>, o),
           body: json,
           timeoutMs: o?.timeoutMs ?? timeoutMs,
           signal,

@@ -16,17 +16,54 @@ export function tokenProblem(token: unknown): string | undefined {
   return undefined;
 }
 
-/** Calls the token function; throws TokenError (not retried) when it throws, rejects or returns an unusable value. */
-export async function tokenFrom(source: () => string | Promise<string>): Promise<string> {
+/**
+ * Calls the token function within `timeoutMs` (default Infinity) and until `signal` aborts; throws TokenError (not
+ * retried) when it throws, rejects, returns an unusable value or does not answer in time, and the abort reason on abort.
+ */
+export async function tokenFrom(
+  source: () => string | Promise<string>,
+  timeoutMs = Number.POSITIVE_INFINITY,
+  signal?: AbortSignal,
+): Promise<string> {
+  if (signal?.aborted) throw signal.reason;
   let token: unknown;
   try {
-    token = await source();
+    token = await bounded(source, timeoutMs, signal);
   } catch (cause) {
+    if (signal?.aborted && cause === signal.reason) throw cause;
+    if (cause === TOO_LATE) {
+      throw new TokenError(`The token function did not answer within ${timeoutMs} ms`);
+    }
     throw new TokenError("The token function threw or rejected (see error.cause)", cause);
   }
   const problem = tokenProblem(token);
   if (problem !== undefined) throw new TokenError(`The token function returned ${problem}`);
   return token as string;
+}
+
+/** Rejection marker of a token function that did not answer within the timeout. */
+const TOO_LATE = Symbol("token timeout");
+
+/** The token function's answer, rejecting with TOO_LATE after `ms` or with the reason when `signal` aborts. */
+function bounded(
+  source: () => string | Promise<string>,
+  ms: number,
+  signal: AbortSignal | undefined,
+): Promise<unknown> {
+  const answer = new Promise<unknown>((resolve) => resolve(source()));
+  if (ms === Number.POSITIVE_INFINITY && !signal) return answer;
+  return new Promise((resolve, reject) => {
+    const timer =
+      ms === Number.POSITIVE_INFINITY
+        ? undefined
+        : setTimeout(() => reject(TOO_LATE), Math.min(ms, MAX_TIMER_MS));
+    const onAbort = () => reject(signal?.reason);
+    signal?.addEventListener("abort", onAbort, { once: true });
+    answer.then(resolve, reject).finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    });
+  });
 }
 
 /** Throws RangeError unless `value` is a timeout in milliseconds: a number above 0, or Infinity for none. */

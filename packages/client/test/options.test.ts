@@ -91,6 +91,37 @@ describe("a token function that fails", () => {
     expect(server.received).toHaveLength(0);
   });
 
+  test("never answering gives a TokenError after the call's timeoutMs, sends nothing and is not retried", async () => {
+    answerOk();
+    let calls = 0;
+    const c = createMerchantPaymentsClient({
+      baseUrl: server.baseUrl,
+      token: () => {
+        calls++;
+        return new Promise<string>(() => {});
+      },
+    });
+    const err = await failureOf(c.getTransaction(lookup, { timeoutMs: 50 }));
+    expect(err).toBeInstanceOf(TokenError);
+    expect(err.message).toContain("50 ms");
+    expect(calls).toBe(1);
+    expect(server.received).toHaveLength(0);
+  }, 5000);
+
+  test("an abort while the token function is pending rejects with the signal's reason, sending nothing", async () => {
+    answerOk();
+    const c = createMerchantPaymentsClient({
+      baseUrl: server.baseUrl,
+      token: () => new Promise<string>(() => {}),
+    });
+    const controller = new AbortController();
+    const reason = new Error("user gave up");
+    setTimeout(() => controller.abort(reason), 20);
+    const err = await failureOf(c.getTransaction(lookup, { signal: controller.signal }));
+    expect(err).toBe(reason);
+    expect(server.received).toHaveLength(0);
+  }, 5000);
+
   test("raw gets the same TokenError from a failing token function", async () => {
     answerOk();
     const c = createMerchantPaymentsClient({
