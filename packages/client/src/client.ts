@@ -4,6 +4,7 @@ import { defaultAcceptLanguage, type OperationId, operations } from "./generated
 import { type Issue, validators } from "./generated/validators.js";
 import { parseResult, toWebhookDeletion } from "./normalize.js";
 import {
+  checkAcceptLanguage,
   checkDelayMs,
   checkMaxRetries,
   checkTimeoutMs,
@@ -122,6 +123,7 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
   const language = options.acceptLanguage ?? defaultAcceptLanguage;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetries = options.maxRetries ?? DEFAULT_MAX_RETRIES;
+  checkAcceptLanguage(language, "createMerchantPaymentsClient");
   checkTimeoutMs(timeoutMs, "createMerchantPaymentsClient");
   checkMaxRetries(maxRetries, "createMerchantPaymentsClient");
   const backoff = { ...defaultBackoff };
@@ -180,6 +182,7 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
   ): Promise<Success> {
     if (o?.timeoutMs !== undefined) checkTimeoutMs(o.timeoutMs, op);
     if (o?.maxRetries !== undefined) checkMaxRetries(o.maxRetries, op);
+    if (o?.acceptLanguage !== undefined) checkAcceptLanguage(o.acceptLanguage, op);
     const info = operations[op];
     if (info.dateFields.length > 0) body = withWireDates(body, info.dateFields);
     validators[op](body, issues);

@@ -95,3 +95,15 @@ export function checkDelayMs(value: unknown, name: string): void {
     );
   }
 }
+
+/** A header value a fetch accepts: visible ASCII, inner spaces allowed (e.g. "en-US, fr;q=0.5"). */
+const LANGUAGE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
+
+/** Throws TypeError unless `value` can be sent as Accept-Language (a non-empty string of visible ASCII). */
+export function checkAcceptLanguage(value: unknown, where: string): void {
+  if (typeof value !== "string" || !LANGUAGE.test(value)) {
+    throw new TypeError(
+      `${where}: acceptLanguage must be a non-empty string of visible ASCII, e.g. "en" or "en-US, fr;q=0.5"; got ${JSON.stringify(value)}`,
+    );
+  }
+}

@@ -214,6 +214,21 @@ describe("numeric options", () => {
     expect(server.received).toHaveLength(0);
   });
 
+  test("an acceptLanguage that is empty or holds a newline is a TypeError at once, not a retried ConnectionError", async () => {
+    answerOk();
+    for (const acceptLanguage of ["", "en\r\nX-Injected: 1", "fr€"]) {
+      expect(() =>
+        createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t", acceptLanguage }),
+      ).toThrow(/acceptLanguage must be/);
+    }
+    const c = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t" });
+    const err = await failureOf(c.getTransaction(lookup, { acceptLanguage: "en\n" }));
+    expect(err).toBeInstanceOf(TypeError);
+    expect(server.received).toHaveLength(0);
+    await c.getTransaction(lookup, { acceptLanguage: "en-US, fr;q=0.5" });
+    expect(server.received[0]?.headers["accept-language"]).toBe("en-US, fr;q=0.5");
+  });
+
   test("maxRetries 0 makes exactly one attempt", async () => {
     server.handle((_req, res) => json(res, 503, { title: "Unavailable" }));
     const c = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t", maxRetries: 0 });
