@@ -106,7 +106,7 @@ const DEFAULT_MAX_RETRIES = 2;
 const unsafeUserId =
   "must be a whole number from -(2^53 - 1) to 2^53 - 1 when given as a number (pass a bigger id as a string)";
 
-/** Creates a client. Throws TypeError when baseUrl or token is missing. */
+/** Creates a client. Throws TypeError for a missing baseUrl or an unusable token/acceptLanguage, RangeError for numbers out of range. */
 export function createMerchantPaymentsClient(options: ClientOptions): MerchantPaymentsClient {
   if (!options || typeof options.baseUrl !== "string" || options.baseUrl === "") {
     throw new TypeError("createMerchantPaymentsClient: baseUrl is required");

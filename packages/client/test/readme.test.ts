@@ -42,6 +42,27 @@ describe("the README", () => {
     }
   });
 
+  test("explains, in the intro and under Retries, why a batch is never retried", () => {
+    const intro = readme.slice(0, readme.indexOf("## Install"));
+    expect(intro).toMatch(/\*\*a disbursement batch is never sent twice\*\*/);
+    const retries = readme.slice(readme.indexOf("## Retries"), readme.indexOf("## Timeouts"));
+    expect(retries).toMatch(
+      /\*\*`submitDisbursementBatch` is never retried once the request may have reached the server\.\*\*/,
+    );
+    expect(retries).toMatch(/pay\s+every\s+beneficiary\s+twice/);
+    expect(retries).toMatch(/no\s+idempotency\s+key/);
+    expect(retries).toMatch(/ECONNREFUSED/);
+  });
+
+  test("lists every error class the package exports", async () => {
+    const api = await import("../src/index.js");
+    const errors = Object.keys(api).filter(
+      (k) => k.endsWith("Error") && k !== "MerchantPaymentsError",
+    );
+    expect(errors.length).toBeGreaterThan(10);
+    for (const name of errors) expect(readme, name).toContain(`| \`${name}\``);
+  });
+
   test("every TypeScript sample type-checks against the client", () => {
     expect(blocks.length).toBeGreaterThan(8);
     const imports = new Set<string>();
