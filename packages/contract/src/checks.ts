@@ -106,8 +106,9 @@ export function concreteStatuses(key: string): number[] {
 }
 
 /**
- * Asks the mock for a documented error status through the client and returns what is wrong: the
- * call succeeded, threw another class or status, or the body is not a problem of the spec.
+ * Asks the mock for a documented error status (and, if given, one named example of it) through the
+ * client and returns what is wrong: the call succeeded, threw another class or status, the body is
+ * not a problem of the spec, or it is not the example asked for.
  */
 export async function checkErrorStatus(
   baseUrl: string,
@@ -115,8 +116,10 @@ export async function checkErrorStatus(
   op: OperationSpec,
   status: number,
   acceptProblems = true,
+  exampleName?: string,
 ): Promise<string[]> {
-  const client = clientFor(baseUrl, { prefer: `code=${status}`, acceptProblems });
+  const prefer = exampleName ? `code=${status}, example=${exampleName}` : `code=${status}`;
+  const client = clientFor(baseUrl, { prefer, acceptProblems });
   try {
     const result = await methodOf(client, op.operationId)(exampleRequest(op));
     return [`expected ${status}, the call resolved with ${JSON.stringify(result)}`];
@@ -133,6 +136,12 @@ export async function checkErrorStatus(
     problems.push(
       ...validator.errors(problemSchemaRef, error.body).map((e) => `problem body: ${e}`),
     );
+    if (exampleName !== undefined) {
+      const response = op.responses.find((r) => exampleName in r.examples);
+      if (!matchesExample(error.body, response?.examples[exampleName])) {
+        problems.push(`body differs from example ${exampleName}: ${JSON.stringify(error.body)}`);
+      }
+    }
     if (error instanceof RateLimitError && typeof error.retryAfterMs !== "number") {
       problems.push("RateLimitError without retryAfterMs although Retry-After was sent");
     }

@@ -62,4 +62,19 @@ describe.each(operations.map((op) => [op.operationId, op] as const))("%s", (_id,
       expect(await checkErrorStatus(server.baseUrl, validator, op, status)).toEqual([]);
     },
   );
+
+  const errorExamples = op.responses
+    .filter((r) => r.status !== "200")
+    .flatMap((r) =>
+      Object.keys(r.examples).map(
+        (name) => [name, r.status, concreteStatuses(r.status)[0] as number] as const,
+      ),
+    );
+
+  test.each(errorExamples)(
+    "throws with the named error example %s of status %s as its body",
+    async (name, _key, status) => {
+      expect(await checkErrorStatus(server.baseUrl, validator, op, status, true, name)).toEqual([]);
+    },
+  );
 });
