@@ -1,6 +1,5 @@
-import { readFileSync } from "node:fs";
-import { parse as parseYaml } from "yaml";
 import type { Problem } from "./problem.js";
+import { isObject, readSpecDocument, resolveRef } from "./spec-document.js";
 
 /** A header whose value must equal a property of the JSON body (`x-equals-body-property` in the spec). */
 export interface HeaderBodyRule {
@@ -14,47 +13,17 @@ export interface HeaderBodyRule {
   property: string;
 }
 
-type Json = Record<string, unknown>;
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-function resolve(document: Json, value: unknown): unknown {
-  let current = value;
-  for (
-    let depth = 0;
-    depth < 20 && isObject(current) && typeof current.$ref === "string";
-    depth++
-  ) {
-    const ref = current.$ref as string;
-    current = ref
-      .slice(2)
-      .split("/")
-      .reduce<unknown>(
-        (at, token) =>
-          isObject(at) ? at[token.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined,
-        document,
-      );
-  }
-  return current;
-}
-
 /** Reads every `x-equals-body-property` header rule of the spec at `specPath`; none when unreadable. */
 export function headerBodyRulesFromSpec(specPath: string): HeaderBodyRule[] {
-  let document: unknown;
-  try {
-    const text = readFileSync(specPath, "utf8");
-    document = specPath.endsWith(".json") ? JSON.parse(text) : parseYaml(text);
-  } catch {
-    return [];
-  }
-  if (!isObject(document) || !isObject(document.paths)) return [];
+  const document = readSpecDocument(specPath);
+  if (!document || !isObject(document.paths)) return [];
   const rules: HeaderBodyRule[] = [];
   for (const [path, item] of Object.entries(document.paths)) {
     if (!isObject(item)) continue;
     for (const [method, operation] of Object.entries(item)) {
       if (!isObject(operation) || !Array.isArray(operation.parameters)) continue;
       for (const raw of operation.parameters) {
-        const parameter = resolve(document, raw);
+        const parameter = resolveRef(document, raw);
         if (!isObject(parameter) || parameter.in !== "header") continue;
         const property = parameter["x-equals-body-property"];
         if (typeof property !== "string" || typeof parameter.name !== "string") continue;

@@ -1,5 +1,4 @@
-import { readFileSync } from "node:fs";
-import { parse as parseYaml } from "yaml";
+import { isObject, readSpecDocument, resolveRef } from "./spec-document.js";
 
 /** An RFC 9457 problem details object. */
 export interface Problem {
@@ -10,45 +9,13 @@ export interface Problem {
   [extension: string]: unknown;
 }
 
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-function resolveRef(document: Json, value: unknown): unknown {
-  let current = value;
-  for (
-    let depth = 0;
-    depth < 20 && isObject(current) && typeof current.$ref === "string";
-    depth++
-  ) {
-    const ref = current.$ref as string;
-    if (!ref.startsWith("#/")) return undefined;
-    let target: unknown = document;
-    for (const token of ref.slice(2).split("/")) {
-      const key = token.replace(/~1/g, "/").replace(/~0/g, "~");
-      target = isObject(target) ? target[key] : undefined;
-    }
-    current = target;
-  }
-  return current;
-}
-
 /**
  * The first example the spec gives for a `400` problem+json response (the spec's own words for a
  * malformed body), or undefined when the spec has none.
  */
 export function badRequestExampleFromSpec(specPath: string): Problem | undefined {
-  let document: Json;
-  try {
-    const text = readFileSync(specPath, "utf8");
-    const parsed: unknown = specPath.endsWith(".json") ? JSON.parse(text) : parseYaml(text);
-    if (!isObject(parsed)) return undefined;
-    document = parsed;
-  } catch {
-    return undefined;
-  }
+  const document = readSpecDocument(specPath);
+  if (!document) return undefined;
   const paths = isObject(document.paths) ? document.paths : {};
   for (const pathItem of Object.values(paths)) {
     if (!isObject(pathItem)) continue;
