@@ -44,13 +44,18 @@ export async function tokenFrom(
 /** Rejection marker of a token function that did not answer within the timeout. */
 const TOO_LATE = Symbol("token timeout");
 
-/** The token function's answer, rejecting with TOO_LATE after `ms` or with the reason when `signal` aborts. */
+/**
+ * The token function's answer: as is when it answers synchronously (no timer), else a promise rejecting with TOO_LATE
+ * after `ms` or with the reason when `signal` aborts.
+ */
 function bounded(
   source: () => string | Promise<string>,
   ms: number,
   signal: AbortSignal | undefined,
-): Promise<unknown> {
-  const answer = new Promise<unknown>((resolve) => resolve(source()));
+): unknown {
+  const value: unknown = source();
+  if (typeof (value as { then?: unknown } | null)?.then !== "function") return value;
+  const answer = value as Promise<unknown>;
   if (ms === Number.POSITIVE_INFINITY && !signal) return answer;
   return new Promise((resolve, reject) => {
     const timer =
