@@ -56,6 +56,9 @@ export interface Front {
   close(): Promise<void>;
 }
 
+/** Attempts to reach Prism for one request before the front answers 502. */
+const MAX_FORWARD_ATTEMPTS = 6;
+
 const HOP_BY_HOP = new Set([
   "connection",
   "keep-alive",
@@ -192,10 +195,11 @@ export function createFront(options: FrontOptions): Front {
     );
     upstream.once("error", (error: NodeJS.ErrnoException) => {
       // A connection Prism reset before answering (e.g. a kept-alive socket it closed at the same
-      // moment): nothing was answered and the mock is stateless, so the request is sent again.
+      // moment, or a busy Prism whose accept queue overflowed): nothing was answered and the mock is
+      // stateless, so the request is sent again, for up to about 1.5 s in all.
       const transient = ["ECONNRESET", "EPIPE", "ECONNREFUSED"].includes(error.code ?? "");
-      if (attempt < 3 && transient && replayable && !res.headersSent) {
-        setTimeout(() => forward(req, res, body, attempt + 1), 20 * attempt);
+      if (attempt < MAX_FORWARD_ATTEMPTS && transient && replayable && !res.headersSent) {
+        setTimeout(() => forward(req, res, body, attempt + 1), 50 * attempt);
         return;
       }
       sendProblem(res, {
