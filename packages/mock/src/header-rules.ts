@@ -1,5 +1,5 @@
 import type { Problem } from "./problem.js";
-import { isObject, readSpecDocument, resolveRef } from "./spec-document.js";
+import { isObject, type Json, resolveRef } from "./spec-document.js";
 
 /** A header whose value must equal a property of the JSON body (`x-equals-body-property` in the spec). */
 export interface HeaderBodyRule {
@@ -13,9 +13,8 @@ export interface HeaderBodyRule {
   property: string;
 }
 
-/** Reads every `x-equals-body-property` header rule of the spec at `specPath`; none when unreadable. */
-export function headerBodyRulesFromSpec(specPath: string): HeaderBodyRule[] {
-  const document = readSpecDocument(specPath);
+/** Every `x-equals-body-property` header rule of the spec document; none when there is no document. */
+export function headerBodyRulesFromSpec(document: Json | undefined): HeaderBodyRule[] {
   if (!document || !isObject(document.paths)) return [];
   const rules: HeaderBodyRule[] = [];
   for (const [path, item] of Object.entries(document.paths)) {

@@ -1,4 +1,4 @@
-import { isObject, readSpecDocument, resolveRef } from "./spec-document.js";
+import { isObject, type Json, resolveRef } from "./spec-document.js";
 
 /** An RFC 9457 problem details object. */
 export interface Problem {
@@ -13,8 +13,7 @@ export interface Problem {
  * The first example the spec gives for a `400` problem+json response (the spec's own words for a
  * malformed body), or undefined when the spec has none.
  */
-export function badRequestExampleFromSpec(specPath: string): Problem | undefined {
-  const document = readSpecDocument(specPath);
+export function badRequestExampleFromSpec(document: Json | undefined): Problem | undefined {
   if (!document) return undefined;
   const paths = isObject(document.paths) ? document.paths : {};
   for (const pathItem of Object.values(paths)) {

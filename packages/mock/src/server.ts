@@ -4,6 +4,7 @@ import { headerBodyRulesFromSpec } from "./header-rules.js";
 import { bundledSpecPath } from "./paths.js";
 import { type PrismProcess, PrismStartError, startPrismProcess } from "./prism-process.js";
 import { badRequestExampleFromSpec } from "./problem.js";
+import { readSpecDocument } from "./spec-document.js";
 
 /** Options shared by the mock and the validation proxy. */
 export interface CommonServerOptions {
@@ -52,6 +53,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
   const spec = options.spec ?? bundledSpecPath();
+  // Read once for the front's own checks; Prism reads the file itself.
+  const document = readSpecDocument(spec);
   const violations: ViolationReport[] = [];
   let internalPort = await getFreePort("127.0.0.1");
   const front = createFront({
@@ -59,8 +62,8 @@ export async function startServer(
     get targetPort() {
       return internalPort;
     },
-    problemTemplate: badRequestExampleFromSpec(spec),
-    headerBodyRules: headerBodyRulesFromSpec(spec),
+    problemTemplate: badRequestExampleFromSpec(document),
+    headerBodyRules: headerBodyRulesFromSpec(document),
     onViolations: (report) => {
       violations.push(report);
       options.onViolations?.(report);
