@@ -1,4 +1,5 @@
 import type { Issue } from "./generated/validators.js";
+import { redact } from "./redact.js";
 import type { Problem } from "./types.js";
 
 /** Base class of every error the client throws (except the reason of an abort by your own signal). */
@@ -107,11 +108,7 @@ export class TimeoutError extends MerchantPaymentsError {
 export class ConnectionError extends MerchantPaymentsError {
   /** Built by the client from the error fetch threw; `secret` (the token) is redacted from the message. */
   constructor(cause: unknown, secret?: string) {
-    const text = causeText(cause);
-    super(
-      `Connection error: ${secret && text.includes(secret) ? text.split(secret).join("[redacted]") : text}`,
-      { cause },
-    );
+    super(`Connection error: ${redact(causeText(cause), secret)}`, { cause });
   }
 }
 

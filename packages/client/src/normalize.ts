@@ -1,4 +1,5 @@
 import { UnexpectedResponseError } from "./errors.js";
+import { redact } from "./redact.js";
 
 const fieldPatterns = new Map<string, RegExp>();
 
@@ -10,11 +11,6 @@ function rawIntegerDigits(text: string, field: string): string | undefined {
     fieldPatterns.set(field, re);
   }
   return re.exec(text)?.[1];
-}
-
-/** `text` with every occurrence of `secret` (the access token a server may echo back) replaced. */
-export function redact(text: string, secret: string | undefined): string {
-  return secret && text.includes(secret) ? text.split(secret).join("[redacted]") : text;
 }
 
 /** Parses a 2xx JSON body; fields typed integer-or-string become strings with every digit kept. */

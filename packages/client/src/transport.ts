@@ -1,6 +1,7 @@
 import { apiErrorFor, ConnectionError, TimeoutError } from "./errors.js";
-import { headersToObject, parseErrorBody, redact } from "./normalize.js";
+import { headersToObject, parseErrorBody } from "./normalize.js";
 import { MAX_TIMER_MS } from "./options.js";
+import { redact } from "./redact.js";
 
 /** A fetch-compatible function: called as fetch(url, init). */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
