@@ -1,11 +1,7 @@
 import fc from "fast-check";
-import { deref, type Schema } from "./spec.js";
+import { deref, isObject, type Schema } from "./spec.js";
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /** Resolves `$ref`s against the document and returns the schema they point to. */
 function resolve(document: Json, schema: Schema): Schema {

@@ -48,7 +48,8 @@ export function loadSpec(path = bundledSpecJsonPath): Json {
   return JSON.parse(readFileSync(path, "utf8")) as Json;
 }
 
-function isObject(value: unknown): value is Json {
+/** Whether a JSON value is an object (not null, not an array). */
+export function isObject(value: unknown): value is Json {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
