@@ -5,19 +5,14 @@ import { mutationsOf, validArbitrary } from "../src/arbitraries.js";
 import { exampleRequest, methodOf } from "../src/checks.js";
 import { clientFor, controlledFetch } from "../src/harness.js";
 import { mapLimit } from "../src/pool.js";
+import { CONCURRENCY, fileSeed, RUNS } from "./generated-inputs.js";
 import { operations, spec, useMock, validator } from "./setup-mock.js";
 
 // What the client itself puts on the wire: the suite's other request checks go through client.raw
 // (so that the client cannot hide a server's leniency); these go through the client's own methods,
 // so that a client that sends what the spec forbids, or refuses what it allows, turns the suite red.
 
-/** Inputs per operation. */
-const RUNS = 100;
-/** Requests in flight at once. */
-const CONCURRENCY = 8;
-
-const seed = process.env.CONTRACT_SEED ? Number(process.env.CONTRACT_SEED) : Date.now() % 2 ** 31;
-console.log(`client requests: seed ${seed} (replay with CONTRACT_SEED=${seed})`);
+const seed = fileSeed("client requests");
 
 const server = useMock();
 

@@ -5,15 +5,10 @@ import { exampleRequest } from "../src/checks.js";
 import { clientFor } from "../src/harness.js";
 import { mapLimit } from "../src/pool.js";
 import { requiredHeaders, sendRaw } from "../src/raw.js";
+import { CONCURRENCY, fileSeed, RUNS } from "./generated-inputs.js";
 import { operations, spec, useMock, validator } from "./setup-mock.js";
 
-/** Bodies per operation and kind (valid / invalid). */
-const RUNS = 100;
-/** Requests in flight at once. */
-const CONCURRENCY = 8;
-
-const seed = process.env.CONTRACT_SEED ? Number(process.env.CONTRACT_SEED) : Date.now() % 2 ** 31;
-console.log(`property-based requests: seed ${seed} (replay with CONTRACT_SEED=${seed})`);
+const seed = fileSeed("property-based requests");
 
 const server = useMock();
 
