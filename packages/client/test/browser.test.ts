@@ -5,19 +5,18 @@ import { build } from "esbuild";
 import { type Browser, chromium } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { example } from "./helpers/fixtures.js";
-import { json, startServer, type TestServer } from "./helpers/server.js";
+import { json, useTestServer } from "./helpers/server.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const executablePath = process.env.CHROME_PATH || "/usr/bin/chromium";
 const hasBrowser = existsSync(executablePath);
 const inCI = process.env.CI === "true";
 
-let server: TestServer;
+const server = useTestServer();
 let browser: Browser | undefined;
 let bundle: string;
 
 beforeAll(async () => {
-  server = await startServer();
   const out = await build({
     entryPoints: [join(root, "dist", "index.js")],
     bundle: true,
@@ -46,7 +45,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await server.close();
 });
 
 // Skipped only where no Chromium is installed outside CI; in CI a missing browser fails the run.

@@ -1,5 +1,5 @@
 import { inspect } from "node:util";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import {
   ApiError,
   AuthenticationError,
@@ -17,13 +17,9 @@ import {
   UnprocessableEntityError,
 } from "../src/index.js";
 import { example } from "./helpers/fixtures.js";
-import { closedPort, json, startServer, type TestServer } from "./helpers/server.js";
+import { closedPort, json, useTestServer } from "./helpers/server.js";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXRva2Vu.SIGNATURE-do-not-leak";
 const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "TXN-1" };

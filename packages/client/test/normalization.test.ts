@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createMerchantPaymentsClient } from "../src/index.js";
 import { example, spec } from "./helpers/fixtures.js";
-import { json, startServer, type TestServer } from "./helpers/server.js";
+import { json, useTestServer } from "./helpers/server.js";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "TXN-1" };
 const raw = (status: number, text: string, type = "application/json") =>

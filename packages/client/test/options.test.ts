@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import {
   ConnectionError,
   createMerchantPaymentsClient,
@@ -6,13 +6,9 @@ import {
   RequestValidationError,
   TokenError,
 } from "../src/index.js";
-import { json, startServer, type TestServer } from "./helpers/server.js";
+import { json, useTestServer } from "./helpers/server.js";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "TXN-1" };
 const SECRET = "s3cr3t-TOKEN-value";

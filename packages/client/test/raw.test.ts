@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { createMerchantPaymentsClient } from "../src/index.js";
 import { example } from "./helpers/fixtures.js";
-import { json, startServer, type TestServer } from "./helpers/server.js";
+import { json, useTestServer } from "./helpers/server.js";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe("client.raw", () => {
   test("shares the base URL, token function and Accept-Language, and returns { data, response }", async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { ApiError } from "../src/errors.js";
 import {
   ConnectionError,
@@ -13,13 +13,9 @@ import {
 } from "../src/index.js";
 import { defaultBackoff, retryDelay, shouldRetry } from "../src/retry.js";
 import { example, spec } from "./helpers/fixtures.js";
-import { closedPort, json, startServer, type TestServer } from "./helpers/server.js";
+import { closedPort, json, type TestServer, useTestServer } from "./helpers/server.js";
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "TXN-1" };
 const batch = () => example<DisbursementBatch>("DisbursementBatchScheduled");

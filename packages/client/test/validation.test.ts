@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import {
   createMerchantPaymentsClient,
   type DisbursementBatchItem,
@@ -6,18 +6,14 @@ import {
   RequestValidationError,
 } from "../src/index.js";
 import { example, maxBatchItems, merchantBounds } from "./helpers/fixtures.js";
-import { json, startServer, type TestServer } from "./helpers/server.js";
+import { json, useTestServer } from "./helpers/server.js";
 
-let server: TestServer;
+const server = useTestServer();
 let fetchCalls = 0;
 const countingFetch = (input: string | URL | Request, init?: RequestInit) => {
   fetchCalls++;
   return fetch(input, init);
 };
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(() => server.close());
 
 function client() {
   fetchCalls = 0;

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 
 /** A request the test server received, body fully read. */
 export interface Received {
@@ -74,6 +75,36 @@ export async function startServer(): Promise<TestServer> {
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * Starts a test server before the file's tests and closes it after them; the handle it returns reaches that server
+ * (use it inside tests and hooks only: before the server starts, touching it throws).
+ */
+export function useTestServer(): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startServer();
+  });
+  afterAll(() => started?.close());
+  const live = (): TestServer => {
+    if (!started)
+      throw new Error("the test server is not started yet (use it inside a test or hook)");
+    return started;
+  };
+  return {
+    get baseUrl() {
+      return live().baseUrl;
+    },
+    get port() {
+      return live().port;
+    },
+    get received() {
+      return live().received;
+    },
+    handle: (handler) => live().handle(handler),
+    close: () => live().close(),
   };
 }
 
