@@ -1,11 +1,6 @@
-import createClient from "openapi-fetch";
 import type { ClientModule } from "./client.js";
-import type { paths } from "./generated/schema.js";
 import { type BatchBody, responseExample } from "./spec.js";
-import { stubFetch } from "./stub.js";
-
-/** Base URL given to clients whose fetch is stubbed (never contacted). */
-export const STUB_BASE_URL = "http://127.0.0.1:9";
+import { stubbedClient, stubbedOpenapiFetch } from "./stub.js";
 
 /** Names of the batch contenders, in table order. */
 export const BATCH_CONTENDERS = [
@@ -31,23 +26,11 @@ export function batchOp(
       return async (body) => JSON.stringify(body).length;
     case "@merchant-payments/client": {
       if (!client) return null;
-      const ours = client.createMerchantPaymentsClient({
-        baseUrl: STUB_BASE_URL,
-        token: "bench-token",
-        fetch: stubFetch(answer),
-      });
+      const ours = stubbedClient(client, answer);
       return (body) => ours.submitDisbursementBatch(body as unknown as Record<string, unknown>);
     }
     case "openapi-fetch": {
-      const bare = createClient<paths>({
-        baseUrl: STUB_BASE_URL,
-        headers: {
-          accept: "application/json",
-          authorization: "Bearer bench-token",
-          "accept-language": "en",
-        },
-        fetch: stubFetch(answer),
-      });
+      const bare = stubbedOpenapiFetch(answer);
       return async (body) => {
         const { data, error } = await bare.POST("/disbursements/batch/addJson", {
           body: body as never,

@@ -1,11 +1,8 @@
-import createClient from "openapi-fetch";
-import { STUB_BASE_URL } from "./batch-ops.js";
 import type { ClientModule } from "./client.js";
-import type { paths } from "./generated/schema.js";
 import type { BenchResult } from "./results.js";
 import { runCallRounds } from "./rounds.js";
 import { requestExample, responseExample } from "./spec.js";
-import { stubFetch } from "./stub.js";
+import { stubbedClient, stubbedOpenapiFetch } from "./stub.js";
 import { contenderRows, ratioTarget } from "./summary.js";
 
 /** Options of the stubbed-fetch overhead benchmark. */
@@ -32,26 +29,14 @@ export async function benchOverhead(options: OverheadOptions): Promise<BenchResu
   const expected = responseExample(doc, "getTransaction").transactionReferenceNumber;
   const fns = new Map<string, () => Promise<Record<string, unknown>>>();
 
-  const bare = createClient<paths>({
-    baseUrl: STUB_BASE_URL,
-    headers: {
-      accept: "application/json",
-      authorization: "Bearer bench-token",
-      "accept-language": "en",
-    },
-    fetch: stubFetch(answer),
-  });
+  const bare = stubbedOpenapiFetch(answer);
   fns.set("openapi-fetch", async () => {
     const { data, error } = await bare.POST("/collections/getTransaction", { body: body as never });
     if (error !== undefined || data === undefined) throw new Error("openapi-fetch: error response");
     return data as Record<string, unknown>;
   });
   if (options.client) {
-    const ours = options.client.createMerchantPaymentsClient({
-      baseUrl: STUB_BASE_URL,
-      token: "bench-token",
-      fetch: stubFetch(answer),
-    });
+    const ours = stubbedClient(options.client, answer);
     fns.set("@merchant-payments/client", () => ours.getTransaction(body));
   }
 
