@@ -5,25 +5,9 @@ import { startJsonServer } from "./child.js";
 import type { ClientModule } from "./client.js";
 import type { paths } from "./generated/schema.js";
 import type { BenchResult } from "./results.js";
-import { runCallRounds } from "./rounds.js";
+import { type CallBenchOptions, runCallRounds, warmUpCalls } from "./rounds.js";
 import { requestExample, responseExample } from "./spec.js";
 import { contenderRows, ratioTarget } from "./summary.js";
-
-/** Options of the loopback benchmark. */
-export interface LoopbackOptions {
-  // biome-ignore lint/suspicious/noExplicitAny: the bundled spec document.
-  doc: any;
-  client: ClientModule | null;
-  /** Rounds (>= 5). */
-  rounds: number;
-  /** Sequential calls per contender per round (default 2000). */
-  calls: number;
-  /** Warm-up calls per contender before the first round (default 300). */
-  warmup: number;
-  /** Slices each round is cut into, contenders alternating slice by slice (default 10). */
-  slices: number;
-  log: (line: string) => void;
-}
 
 const TOKEN = "bench-token";
 const PATH = "/collections/getTransaction";
@@ -126,23 +110,15 @@ export function loopbackCalls(
 }
 
 /** Benchmark 1: sequential getTransaction calls over a loopback keep-alive node:http server (wall time, then CPU time). */
-export async function benchLoopback(options: LoopbackOptions): Promise<BenchResult[]> {
+export async function benchLoopback(options: CallBenchOptions): Promise<BenchResult[]> {
   const { doc, rounds, calls, warmup, slices, log } = options;
   const body = requestExample(doc, "getTransaction");
   const expected = responseExample(doc, "getTransaction").transactionReferenceNumber;
   const server = await startJsonServer();
   try {
     const fns = loopbackCalls(server.baseUrl, body, options.client);
-    // Same warm-up for every contender; each answer is checked so no contender measures a failure.
-    for (const [name, fn] of fns) {
-      for (let i = 0; i < warmup; i++) {
-        const answer = (await fn()) as Record<string, unknown>;
-        if (answer.transactionReferenceNumber !== expected) {
-          throw new Error(`${name} returned an unexpected answer: ${JSON.stringify(answer)}`);
-        }
-      }
-    }
     const contenders = [...fns].map(([name, call]) => ({ name, call }));
+    await warmUpCalls(contenders, warmup, expected);
     log(`loopback: ${calls} sequential calls per contender per round, ${server.baseUrl}`);
     const { wall, cpu } = await runCallRounds(contenders, rounds, calls, slices, log);
     const rowNotes = {

@@ -1,28 +1,11 @@
-import type { ClientModule } from "./client.js";
 import type { BenchResult } from "./results.js";
-import { runCallRounds } from "./rounds.js";
+import { type CallBenchOptions, runCallRounds, warmUpCalls } from "./rounds.js";
 import { requestExample, responseExample } from "./spec.js";
 import { stubbedClient, stubbedOpenapiFetch } from "./stub.js";
 import { contenderRows, ratioTarget } from "./summary.js";
 
-/** Options of the stubbed-fetch overhead benchmark. */
-export interface OverheadOptions {
-  // biome-ignore lint/suspicious/noExplicitAny: the bundled spec document.
-  doc: any;
-  client: ClientModule | null;
-  /** Rounds (>= 5). */
-  rounds: number;
-  /** Calls per contender per round. */
-  calls: number;
-  /** Warm-up calls per contender before the first round. */
-  warmup: number;
-  /** Slices each round is cut into, contenders alternating slice by slice. */
-  slices: number;
-  log: (line: string) => void;
-}
-
 /** Benchmark 2: ops/s of getTransaction with a fetch that answers at once. */
-export async function benchOverhead(options: OverheadOptions): Promise<BenchResult> {
+export async function benchOverhead(options: CallBenchOptions): Promise<BenchResult> {
   const { doc, rounds, calls, warmup, slices, log } = options;
   const body = requestExample(doc, "getTransaction");
   const answer = JSON.stringify(responseExample(doc, "getTransaction"));
@@ -40,14 +23,8 @@ export async function benchOverhead(options: OverheadOptions): Promise<BenchResu
     fns.set("@merchant-payments/client", () => ours.getTransaction(body));
   }
 
-  for (const [name, fn] of fns) {
-    for (let i = 0; i < warmup; i++) {
-      const data = await fn();
-      if (data.transactionReferenceNumber !== expected)
-        throw new Error(`${name}: unexpected answer`);
-    }
-  }
   const contenders = [...fns].map(([name, call]) => ({ name, call }));
+  await warmUpCalls(contenders, warmup, expected);
   log(`overhead: ${calls} calls per contender per round with a stubbed fetch`);
   const { wall: perCall } = await runCallRounds(contenders, rounds, calls, slices, log);
   const samples = new Map([...perCall].map(([name, us]) => [name, us.map((u) => 1e6 / u)]));

@@ -1,3 +1,4 @@
+import type { ClientModule } from "./client.js";
 import { roundOrder } from "./stats.js";
 
 /** A contender of a benchmark: run() measures one round and returns its sample. */
@@ -53,6 +54,43 @@ export interface CallContender {
   name: string;
   /** One call; resolves when the answer is fully read. */
   call: () => Promise<unknown>;
+}
+
+/** Options of a per-call benchmark (loopback, stubbed-fetch overhead). */
+export interface CallBenchOptions {
+  // biome-ignore lint/suspicious/noExplicitAny: the bundled spec document.
+  doc: any;
+  /** The built client; null if it is not built (then it is not measured). */
+  client: ClientModule | null;
+  /** Rounds (>= 5). */
+  rounds: number;
+  /** Sequential calls per contender per round (a multiple of slices). */
+  calls: number;
+  /** Warm-up calls per contender before the first round. */
+  warmup: number;
+  /** Slices each round is cut into, contenders alternating slice by slice. */
+  slices: number;
+  /** Receives progress lines. */
+  log: (line: string) => void;
+}
+
+/**
+ * Makes `warmup` calls per contender, contender after contender, and throws if an answer's
+ * transactionReferenceNumber is not `expected`, so that no contender measures a failure.
+ */
+export async function warmUpCalls(
+  contenders: readonly CallContender[],
+  warmup: number,
+  expected: unknown,
+): Promise<void> {
+  for (const { name, call } of contenders) {
+    for (let i = 0; i < warmup; i++) {
+      const answer = (await call()) as Record<string, unknown>;
+      if (answer.transactionReferenceNumber !== expected) {
+        throw new Error(`${name} returned an unexpected answer: ${JSON.stringify(answer)}`);
+      }
+    }
+  }
 }
 
 /**
