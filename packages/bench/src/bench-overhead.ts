@@ -8,8 +8,9 @@ import { contenderRows, ratioTarget } from "./summary.js";
 export async function benchOverhead(options: CallBenchOptions): Promise<BenchResult> {
   const { doc, rounds, calls, warmup, slices, log } = options;
   const body = requestExample(doc, "getTransaction");
-  const answer = JSON.stringify(responseExample(doc, "getTransaction"));
-  const expected = responseExample(doc, "getTransaction").transactionReferenceNumber;
+  const example = responseExample(doc, "getTransaction");
+  const answer = JSON.stringify(example);
+  const expected = example.transactionReferenceNumber;
   const fns = new Map<string, () => Promise<Record<string, unknown>>>();
 
   const bare = stubbedOpenapiFetch(answer);
