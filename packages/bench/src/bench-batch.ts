@@ -8,7 +8,7 @@ import type { BenchResult, TargetResult } from "./results.js";
 import { type Contender, runRounds, timeSequential } from "./rounds.js";
 import { buildBatch, maxBatchItems } from "./spec.js";
 import { median } from "./stats.js";
-import { contenderRows, ratioTarget } from "./summary.js";
+import { CLIENT_NOT_BUILT, contenderRows, ratioTarget } from "./summary.js";
 
 const run = promisify(execFile);
 
@@ -64,7 +64,7 @@ export async function benchBatchTime(options: BatchOptions): Promise<BenchResult
       `submitDisbursementBatch and openapi-fetch run with a stubbed fetch answering the spec's example at once; the sample is the mean of ${repeats} operations after 2 warm-up operations.`,
     ],
   };
-  if (!client) result.notes.push("@merchant-payments/client not measured: not built.");
+  if (!client) result.notes.push(CLIENT_NOT_BUILT);
   return result;
 }
 

@@ -7,7 +7,7 @@ import type { paths } from "./generated/schema.js";
 import type { BenchResult } from "./results.js";
 import { type CallBenchOptions, runCallRounds, warmUpCalls } from "./rounds.js";
 import { requestExample, responseExample } from "./spec.js";
-import { contenderRows, ratioTarget } from "./summary.js";
+import { CLIENT_NOT_BUILT, contenderRows, ratioTarget } from "./summary.js";
 
 const TOKEN = "bench-token";
 const PATH = "/collections/getTransaction";
@@ -140,7 +140,7 @@ export async function benchLoopback(options: CallBenchOptions): Promise<BenchRes
         `Each round is cut into ${slices} slices of ${calls / slices} calls per contender, the order rotating every slice, so background load hits every contender alike. Sample = mean time per call over the round; ratios are per round against raw fetch (lower is faster).`,
       ],
     };
-    if (!options.client) result.notes.push("@merchant-payments/client not measured: not built.");
+    if (!options.client) result.notes.push(CLIENT_NOT_BUILT);
     const cpuResult: BenchResult = {
       id: "loopback-cpu",
       title: "1b. CPU time per call in the calling process (same runs as 1)",

@@ -2,7 +2,7 @@ import type { BenchResult } from "./results.js";
 import { type CallBenchOptions, runCallRounds, warmUpCalls } from "./rounds.js";
 import { requestExample, responseExample } from "./spec.js";
 import { stubbedClient, stubbedOpenapiFetch } from "./stub.js";
-import { contenderRows, ratioTarget } from "./summary.js";
+import { CLIENT_NOT_BUILT, contenderRows, ratioTarget } from "./summary.js";
 
 /** Benchmark 2: ops/s of getTransaction with a fetch that answers at once. */
 export async function benchOverhead(options: CallBenchOptions): Promise<BenchResult> {
@@ -47,6 +47,6 @@ export async function benchOverhead(options: CallBenchOptions): Promise<BenchRes
       "Ratios are per round against bare openapi-fetch (higher is faster); the client's figure includes its validation and normalization.",
     ],
   };
-  if (!options.client) result.notes.push("@merchant-payments/client not measured: not built.");
+  if (!options.client) result.notes.push(CLIENT_NOT_BUILT);
   return result;
 }

@@ -4,6 +4,7 @@ import { build } from "esbuild";
 import { repoRoot } from "./bench-pipeline.js";
 import { fmtBytes } from "./format.js";
 import type { BenchResult } from "./results.js";
+import { CLIENT_NOT_BUILT } from "./summary.js";
 
 /** Minified and gzipped size of an ESM entry bundled with its dependencies. */
 export interface BundleSize {
@@ -76,7 +77,7 @@ export async function benchSize(clientBuilt: boolean): Promise<BenchResult> {
         ([name, s]) =>
           `${name}: ${fmtBytes(s.minified)} minified, ${fmtBytes(s.gzipped)} gzipped (${s.gzipped} bytes).`,
       ),
-      ...(clientBuilt ? [] : ["@merchant-payments/client not measured: not built."]),
+      ...(clientBuilt ? [] : [CLIENT_NOT_BUILT]),
     ],
   };
 }

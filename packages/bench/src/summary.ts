@@ -1,4 +1,4 @@
-import type { BenchResult, ContenderResult, TargetResult } from "./results.js";
+import type { ContenderResult, TargetResult } from "./results.js";
 import { perRoundRatios, summarize } from "./stats.js";
 
 /** Builds contender rows from per-round samples, with per-round ratios to `baseline` when given. */
@@ -42,8 +42,5 @@ export function ratioTarget(
   };
 }
 
-/** A benchmark result for a contender that could not run (e.g. the client is not built). */
-export function unavailable(result: BenchResult, contender: string, reason: string): BenchResult {
-  result.notes.push(`${contender} not measured: ${reason}`);
-  return result;
-}
+/** The note of a result whose @merchant-payments/client row is missing because the client is not built. */
+export const CLIENT_NOT_BUILT = "@merchant-payments/client not measured: not built.";
