@@ -48,6 +48,14 @@ export function validatorEmitter(deref) {
 
   let varCounter = 0;
   const fresh = (p) => `${p}${varCounter++}`;
+  // Module-level constants (compiled patterns), built once at import instead of on every call.
+  const constants = [];
+  let constCounter = 0;
+  const hoist = (expr) => {
+    const name = `pattern${constCounter++}`;
+    constants.push(`const ${name} = ${expr};`);
+    return name;
+  };
   const ptr = (k) => k.replace(/~/g, "~0").replace(/\//g, "~1");
 
   /** A path is a list of parts: {s: "static"} or {v: "indexVar"}; compiled to a string expression. */
@@ -200,7 +208,7 @@ export function validatorEmitter(deref) {
       body.push(
         only(
           "string",
-          `if (!new RegExp(${str(schema.pattern)}, "u").test(${v})) ${push(parts, str(`must match ${schema.pattern}`))}`,
+          `if (!${hoist(`new RegExp(${str(schema.pattern)}, "u")`)}.test(${v})) ${push(parts, str(`must match ${schema.pattern}`))}`,
         ),
       );
     if (schema.format !== undefined) {
@@ -278,6 +286,10 @@ export function validatorEmitter(deref) {
     emitValidator(schema) {
       varCounter = 0;
       return emit(schema, "v", [], 0);
+    },
+    /** The module-level constants the validators emitted since the last call use, one declaration a line. */
+    takeConstants() {
+      return constants.splice(0).join("\n");
     },
   };
 }

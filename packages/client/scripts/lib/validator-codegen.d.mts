@@ -1,0 +1,7 @@
+/** Code generation of plain-JS request validators from JSON Schema (the subset the spec uses). */
+export function validatorEmitter(deref: (schema: unknown) => Record<string, unknown>): {
+  /** Emits the body of a validator function for `schema` (the value is `v`, issues go to `issues`). */
+  emitValidator(schema: unknown): string;
+  /** The module-level constants the validators emitted since the last call use, one declaration a line. */
+  takeConstants(): string;
+};

@@ -1,0 +1,31 @@
+import { describe, expect, test } from "vitest";
+import { validatorEmitter } from "../scripts/lib/validator-codegen.mjs";
+import type { Issue } from "../src/generated/validators.js";
+
+describe("generated validators", () => {
+  const { emitValidator, takeConstants } = validatorEmitter((s) => s as Record<string, unknown>);
+  const body = emitValidator({ type: "string", pattern: "^[A-Z]{3}-\\d+$" });
+  const constants = takeConstants();
+
+  test("compile a schema pattern once, as a module-level constant, not on every validation", () => {
+    expect(constants).toBe('const pattern0 = new RegExp("^[A-Z]{3}-\\\\d+$", "u");');
+    expect(body).not.toContain("RegExp");
+    expect(body).toContain("pattern0.test(v)");
+    expect(takeConstants()).toBe("");
+  });
+
+  test("reject a string that breaks the pattern and accept one that keeps it", () => {
+    const validate = new Function("v", "issues", `${constants}\n${body}`) as (
+      v: unknown,
+      issues: Issue[],
+    ) => void;
+    const issuesOf = (v: unknown) => {
+      const issues: Issue[] = [];
+      validate(v, issues);
+      return issues;
+    };
+    expect(issuesOf("ABC-42")).toEqual([]);
+    expect(issuesOf("abc-42")).toEqual([{ path: "", message: "must match ^[A-Z]{3}-\\d+$" }]);
+    expect(issuesOf(42)).toEqual([{ path: "", message: "must be a string" }]);
+  });
+});
