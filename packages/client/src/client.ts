@@ -138,13 +138,11 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     ? (url, init) => userFetch(url, init)
     : (url, init) => globalThis.fetch(url, init);
 
+  /** Per operation, computed once: the URL, and the headers when the token is a string and no header comes from the body. */
   const urls = {} as Record<OperationId, string>;
-  for (const id of Object.keys(operations) as OperationId[])
-    urls[id] = baseUrl + operations[id].path;
-
-  /** Precomputed headers per operation, when the token is a string and no header comes from the body. */
   const staticHeaders = {} as Record<OperationId, Record<string, string> | undefined>;
   for (const id of Object.keys(operations) as OperationId[]) {
+    urls[id] = baseUrl + operations[id].path;
     if (typeof tokenOption === "string" && operations[id].derivedHeaders.length === 0) {
       staticHeaders[id] = headersFor(id, tokenOption, language);
     }
