@@ -179,6 +179,16 @@ export function runCompiledSample(workDir, operationId, { env = {}, timeoutMs = 
 }
 
 /**
+ * Runs one curl sample with sh and collects its output.
+ * @param {string} operationId
+ * @param {{ env?: Record<string, string | undefined>, timeoutMs?: number }} [options] timeoutMs defaults to 30000
+ * @returns {Promise<{ code: number | null, stdout: string, stderr: string }>}
+ */
+export function runCurlSample(operationId, { env = {}, timeoutMs = 30_000 } = {}) {
+  return runProcess("sh", [sampleFile("curl", operationId)], { env, timeoutMs });
+}
+
+/**
  * Runs a program to completion (killed after timeoutMs) and collects its output.
  * @param {string} command
  * @param {string[]} args

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type MockServer, startMock } from "@merchant-payments/mock";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { listOperations, runProcess, sampleFile } from "../src/samples.mjs";
+import { listOperations, runCurlSample } from "../src/samples.mjs";
 
 const operations = listOperations();
 const TOKEN = "docs-test-token";
@@ -47,7 +47,7 @@ async function curlCallOf(
   operationId: string,
   env: Record<string, string | undefined>,
 ): Promise<CurlCall> {
-  const run = await runProcess("sh", [sampleFile("curl", operationId)], {
+  const run = await runCurlSample(operationId, {
     env: { ...env, PATH: `${fakeBin}:${process.env.PATH ?? ""}` },
     timeoutMs: 10_000,
   });
@@ -122,7 +122,7 @@ describe("the curl samples run against the mock", () => {
   test.each(operations)(
     "the $operationId sample gets the response the spec documents",
     async (op) => {
-      const run = await runProcess("sh", [sampleFile("curl", op.operationId)], {
+      const run = await runCurlSample(op.operationId, {
         env: { MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl, MERCHANT_PAYMENTS_TOKEN: TOKEN },
         timeoutMs: 20_000,
       });
@@ -132,7 +132,7 @@ describe("the curl samples run against the mock", () => {
   );
 
   test("a curl sample without a token is refused by the mock", async () => {
-    const run = await runProcess("sh", [sampleFile("curl", "getTransaction")], {
+    const run = await runCurlSample("getTransaction", {
       env: { MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl, MERCHANT_PAYMENTS_TOKEN: "" },
       timeoutMs: 20_000,
     });
