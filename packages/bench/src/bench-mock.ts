@@ -51,17 +51,19 @@ async function post(url: string, payload: string): Promise<void> {
   if (status !== 200) throw new Error(`${url}: HTTP ${status} ${text.slice(0, 300)}`);
 }
 
-/** Answers of each server to a maximal batch padded past 10 MiB (stock Prism reads at most 10 MB; the workspace patches it to 64 MB). */
-async function probeHeavyBatch(servers: Map<string, ChildServer>, heavy: string): Promise<string> {
+/** Answers of each server to a maximal batch of `items` items padded past 10 MiB (stock Prism reads at most 10 MB; the workspace patches it to 64 MB). */
+async function probeHeavyBatch(
+  servers: Map<string, ChildServer>,
+  heavy: string,
+  items: number,
+): Promise<string> {
   const parts: string[] = [];
   for (const [name, server] of servers) {
     const { status, text } = await send(`${server.baseUrl}/disbursements/batch/addJson`, heavy);
     parts.push(`${name} HTTP ${status}${status === 200 ? "" : ` ${text.slice(0, 120)}`}`);
   }
-  return `Probe: the same ${maxItemsLabel} items with 40 more characters per description (${(Buffer.byteLength(heavy) / (1024 * 1024)).toFixed(2)} MiB, still valid against the spec) got: ${parts.join("; ")}.`;
+  return `Probe: the same ${items.toLocaleString("en-US")} items with 40 more characters per description (${(Buffer.byteLength(heavy) / (1024 * 1024)).toFixed(2)} MiB, still valid against the spec) got: ${parts.join("; ")}.`;
 }
-
-let maxItemsLabel = "";
 
 /** Benchmark 4: latency of a small request and of a maximal batch through the mock vs a trivial server. */
 export async function benchMock(options: MockOptions): Promise<BenchResult[]> {
@@ -103,8 +105,7 @@ export async function benchMock(options: MockOptions): Promise<BenchResult[]> {
     }));
     log(`mock batch: ${items}-item batch, ${batchCalls} request(s) per server per round`);
     const batchSamples = await runRounds(batchContenders, rounds, log);
-    maxItemsLabel = items.toLocaleString("en-US");
-    notes.push(await probeHeavyBatch(servers, JSON.stringify(buildBatch(doc, items, 40))));
+    notes.push(await probeHeavyBatch(servers, JSON.stringify(buildBatch(doc, items, 40)), items));
     const rowNotes = { "trivial node:http": "baseline: parses the JSON only" };
     const common = [
       "Recorded as facts, no target. Every server runs in its own process; requests are sequential raw fetch calls with the same body and headers, after the same warm-up (20 small requests and one batch).",
