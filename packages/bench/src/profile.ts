@@ -29,7 +29,6 @@ export function profileTimes(profile: CpuProfile): {
   inclusive: Map<string, number>;
   totalUs: number;
 } {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const key = (n: ProfileNode) => {
@@ -38,18 +37,20 @@ export function profileTimes(profile: CpuProfile): {
       .replace(/^file:\/\/.*\/packages\//, "");
     return `${n.callFrame.functionName || "(anonymous)"} ${file}:${n.callFrame.lineNumber + 1}`;
   };
+  // One key per node, computed once rather than for every sample and every frame of its stack.
+  const keyOf = new Map(profile.nodes.map((n) => [n.id, key(n)]));
   const self = new Map<string, number>();
   const inclusive = new Map<string, number>();
   let totalUs = 0;
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
     totalUs += dt;
-    const node = byId.get(id);
-    if (!node) return;
-    self.set(key(node), (self.get(key(node)) ?? 0) + dt);
+    const own = keyOf.get(id);
+    if (own === undefined) return;
+    self.set(own, (self.get(own) ?? 0) + dt);
     const seen = new Set<string>();
     for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) {
-      const k = key(byId.get(cur) as ProfileNode);
+      const k = keyOf.get(cur) as string;
       if (!seen.has(k)) {
         seen.add(k);
         inclusive.set(k, (inclusive.get(k) ?? 0) + dt);
