@@ -187,19 +187,17 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     if (issues.length > 0) throw new RequestValidationError(issues);
     const json = JSON.stringify(body);
     const signal = o?.signal;
-    // A custom fetch gets its own copy, so one that edits init.headers cannot affect later calls.
-    const shared = staticHeaders[op];
-    const fastHeaders = shared && userFetch ? { ...shared } : shared;
+    // The precomputed headers serve a call that keeps the client's language (decided once per call, not per attempt);
+    // a custom fetch gets its own copy, so one that edits init.headers cannot affect later calls.
+    const shared = o?.acceptLanguage === undefined ? staticHeaders[op] : undefined;
+    const fixedHeaders = shared && userFetch ? { ...shared } : shared;
     const retries = o?.maxRetries ?? maxRetries;
     for (let attempt = 0; ; attempt++) {
       try {
         return await sendOnce({
           fetch: fetchImpl,
           url: urls[op],
-          headers:
-            fastHeaders && o?.acceptLanguage === undefined
-              ? fastHeaders
-              : await headersOf(op, body as Record<string, unknown>, o),
+          headers: fixedHeaders ?? (await headersOf(op, body as Record<string, unknown>, o)),
           body: json,
           timeoutMs: o?.timeoutMs ?? timeoutMs,
           signal,
