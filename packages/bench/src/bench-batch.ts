@@ -24,6 +24,12 @@ export interface BatchOptions {
   log: (line: string) => void;
 }
 
+/** Notes of the batch tables' reference rows. */
+const BATCH_ROW_NOTES = {
+  "JSON.stringify": "the floor",
+  "openapi-fetch": "reference: no validation",
+};
+
 function contenderNames(client: ClientModule | null): string[] {
   return BATCH_CONTENDERS.filter((n) => client || n !== "@merchant-payments/client");
 }
@@ -45,10 +51,7 @@ export async function benchBatchTime(options: BatchOptions): Promise<BenchResult
   }
   log(`batch time: ${items} items, ${repeats} operations per contender per round`);
   const samples = await runRounds(contenders, rounds, log);
-  const rows = contenderRows(samples, "JSON.stringify", {
-    "JSON.stringify": "the floor",
-    "openapi-fetch": "reference: no validation",
-  });
+  const rows = contenderRows(samples, "JSON.stringify", BATCH_ROW_NOTES);
   const result: BenchResult = {
     id: "batch-time",
     title: `3a. ${items.toLocaleString("en-US")}-item batch: validate + serialize`,
@@ -102,10 +105,7 @@ export async function benchBatchMemory(options: BatchOptions): Promise<BenchResu
   }));
   log("batch memory: one child process per contender per round");
   const samples = await runRounds(contenders, rounds, log);
-  const rows = contenderRows(samples, "JSON.stringify", {
-    "JSON.stringify": "the floor",
-    "openapi-fetch": "reference: no validation",
-  });
+  const rows = contenderRows(samples, "JSON.stringify", BATCH_ROW_NOTES);
   const payloadMiB = payloadBytes / (1024 * 1024);
   const targets: TargetResult[] = [];
   const ours = rows.find((r) => r.name === "@merchant-payments/client");
