@@ -162,48 +162,31 @@ export function validatorEmitter(deref) {
       );
     }
     const numT = types.find((t) => t === "integer" || t === "number") ?? "number";
-    if (schema.minimum !== undefined)
-      body.push(
-        only(
-          numT,
-          `if (${v} < ${schema.minimum}) ${push(parts, str(`must be at least ${schema.minimum}`))}`,
-        ),
-      );
-    if (schema.maximum !== undefined)
-      body.push(
-        only(
-          numT,
-          `if (${v} > ${schema.maximum}) ${push(parts, str(`must be at most ${schema.maximum}`))}`,
-        ),
-      );
-    if (schema.exclusiveMinimum !== undefined)
-      body.push(
-        only(
-          numT,
-          `if (${v} <= ${schema.exclusiveMinimum}) ${push(parts, str(`must be greater than ${schema.exclusiveMinimum}`))}`,
-        ),
-      );
-    if (schema.exclusiveMaximum !== undefined)
-      body.push(
-        only(
-          numT,
-          `if (${v} >= ${schema.exclusiveMaximum}) ${push(parts, str(`must be less than ${schema.exclusiveMaximum}`))}`,
-        ),
-      );
-    if (schema.minLength !== undefined)
-      body.push(
-        only(
-          "string",
-          `if (${v}.length < ${schema.minLength}) ${push(parts, str(`must have at least ${schema.minLength} characters`))}`,
-        ),
-      );
-    if (schema.maxLength !== undefined)
-      body.push(
-        only(
-          "string",
-          `if (${v}.length > ${schema.maxLength}) ${push(parts, str(`must have at most ${schema.maxLength} characters`))}`,
-        ),
-      );
+    /** Emits the check of each bound keyword present: [keyword, type it applies to, failing test, message]. */
+    const bounds = (rows) => {
+      for (const [k, t, fails, words] of rows) {
+        if (schema[k] === undefined) continue;
+        body.push(only(t, `if (${fails(schema[k])}) ${push(parts, str(words(schema[k])))}`));
+      }
+    };
+    bounds([
+      ["minimum", numT, (n) => `${v} < ${n}`, (n) => `must be at least ${n}`],
+      ["maximum", numT, (n) => `${v} > ${n}`, (n) => `must be at most ${n}`],
+      ["exclusiveMinimum", numT, (n) => `${v} <= ${n}`, (n) => `must be greater than ${n}`],
+      ["exclusiveMaximum", numT, (n) => `${v} >= ${n}`, (n) => `must be less than ${n}`],
+      [
+        "minLength",
+        "string",
+        (n) => `${v}.length < ${n}`,
+        (n) => `must have at least ${n} characters`,
+      ],
+      [
+        "maxLength",
+        "string",
+        (n) => `${v}.length > ${n}`,
+        (n) => `must have at most ${n} characters`,
+      ],
+    ]);
     if (schema.pattern !== undefined)
       body.push(
         only(
@@ -229,20 +212,10 @@ export function validatorEmitter(deref) {
         throw new Error(`Unsupported format "${schema.format}"`);
       }
     }
-    if (schema.maxItems !== undefined)
-      body.push(
-        only(
-          "array",
-          `if (${v}.length > ${schema.maxItems}) ${push(parts, str(`must have at most ${schema.maxItems} items`))}`,
-        ),
-      );
-    if (schema.minItems !== undefined)
-      body.push(
-        only(
-          "array",
-          `if (${v}.length < ${schema.minItems}) ${push(parts, str(`must have at least ${schema.minItems} items`))}`,
-        ),
-      );
+    bounds([
+      ["maxItems", "array", (n) => `${v}.length > ${n}`, (n) => `must have at most ${n} items`],
+      ["minItems", "array", (n) => `${v}.length < ${n}`, (n) => `must have at least ${n} items`],
+    ]);
     if (schema.items) {
       const i = fresh("i");
       const n = fresh("n");
