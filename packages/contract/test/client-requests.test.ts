@@ -41,7 +41,7 @@ describe.each(operations.map((op, index) => [op.operationId, op, index] as const
       const failures: string[] = [];
       await mapLimit(inputs, CONCURRENCY, async (input, i) => {
         const sent: unknown[] = [];
-        const call = methodOf(bindFetch(server.baseUrl, recordingFetch(sent)), op.operationId);
+        const call = methodOf(clientFor(server.baseUrl, {}, recordingFetch(sent)), op.operationId);
         try {
           const result = await call(input);
           const body = sent[0];
@@ -65,7 +65,7 @@ describe.each(operations.map((op, index) => [op.operationId, op, index] as const
       "never sends an input with %s as it is: a RequestValidationError and nothing sent, or a documented normalization the spec allows",
       async (_description, value) => {
         const sent: unknown[] = [];
-        const call = methodOf(bindFetch(server.baseUrl, recordingFetch(sent)), op.operationId);
+        const call = methodOf(clientFor(server.baseUrl, {}, recordingFetch(sent)), op.operationId);
         const outcome = await call(value).then(
           (result) => ({ result }),
           (error: unknown) => ({ error }),
@@ -81,8 +81,3 @@ describe.each(operations.map((op, index) => [op.operationId, op, index] as const
     );
   },
 );
-
-/** A client of the mock that sends through `fetch` (no retries, the suite's timeout). */
-function bindFetch(baseUrl: string, fetch: ReturnType<typeof recordingFetch>) {
-  return clientFor(baseUrl, {}, fetch);
-}
