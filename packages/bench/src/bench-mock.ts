@@ -85,26 +85,25 @@ export async function benchMock(options: MockOptions): Promise<BenchResult[]> {
         await post(`${server.baseUrl}/collections/getTransaction`, small);
       await post(`${server.baseUrl}/disbursements/batch/addJson`, batch);
     }
-    const smallContenders: Contender[] = [...servers].map(([name, server]) => ({
-      name,
-      run: async () =>
-        (await timeSequential(
-          () => post(`${server.baseUrl}/collections/getTransaction`, small),
-          smallCalls,
-        )) / 1000,
-    }));
+    /** One contender per server: `calls` sequential POSTs of `payload` to `path`; sample = mean ms per request. */
+    const posting = (path: string, payload: string, calls: number): Contender[] =>
+      [...servers].map(([name, server]) => ({
+        name,
+        run: async () =>
+          (await timeSequential(() => post(`${server.baseUrl}${path}`, payload), calls)) / 1000,
+      }));
     log(`mock small: ${smallCalls} sequential getTransaction requests per server per round`);
-    const smallSamples = await runRounds(smallContenders, rounds, log);
-    const batchContenders: Contender[] = [...servers].map(([name, server]) => ({
-      name,
-      run: async () =>
-        (await timeSequential(
-          () => post(`${server.baseUrl}/disbursements/batch/addJson`, batch),
-          batchCalls,
-        )) / 1000,
-    }));
+    const smallSamples = await runRounds(
+      posting("/collections/getTransaction", small, smallCalls),
+      rounds,
+      log,
+    );
     log(`mock batch: ${items}-item batch, ${batchCalls} request(s) per server per round`);
-    const batchSamples = await runRounds(batchContenders, rounds, log);
+    const batchSamples = await runRounds(
+      posting("/disbursements/batch/addJson", batch, batchCalls),
+      rounds,
+      log,
+    );
     notes.push(await probeHeavyBatch(servers, JSON.stringify(buildBatch(doc, items, 40)), items));
     const rowNotes = { "trivial node:http": "baseline: parses the JSON only" };
     const common = [
