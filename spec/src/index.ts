@@ -1,0 +1,63 @@
+// @merchant-payments/spec for Node: the bundled document, loaded once, and the model bound to it.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import {
+  createAjv as createAjvFor,
+  type Json,
+  type OperationSpec,
+  operation as operationIn,
+  operations as operationsIn,
+  type SpecAjv,
+} from "./model.js";
+
+export * from "./model.js";
+
+/** Absolute path of the bundled spec as JSON (`dist/openapi.json`). */
+export const bundleJsonPath: string = fileURLToPath(
+  new URL("../dist/openapi.json", import.meta.url),
+);
+
+/** Absolute path of the bundled spec as YAML (`dist/openapi.yaml`). */
+export const bundleYamlPath: string = fileURLToPath(
+  new URL("../dist/openapi.yaml", import.meta.url),
+);
+
+/** Absolute path of the folder of code samples (`openapi/code_samples`), one sub-folder per language. */
+export const codeSamplesDir: string = fileURLToPath(
+  new URL("../openapi/code_samples", import.meta.url),
+);
+
+const loaded = new Map<string, Json>();
+
+/** Reads and parses an OpenAPI document (JSON), once per path; default: the bundle. */
+export function loadBundle(path: string = bundleJsonPath): Json {
+  let document = loaded.get(path);
+  if (document === undefined) {
+    document = JSON.parse(readFileSync(path, "utf8"));
+    loaded.set(path, document);
+  }
+  return document;
+}
+
+/** Reads and parses a document afresh, bypassing the cache (for a bundle rebuilt during a run). */
+export function readBundle(path: string = bundleJsonPath): Json {
+  return JSON.parse(readFileSync(path, "utf8"));
+}
+
+/** Every operation of the bundle (or of `document`), in the order of its paths. */
+export function operations(document: Json = loadBundle()): readonly OperationSpec[] {
+  return operationsIn(document);
+}
+
+/** One operation of the bundle (or of `document`) by operationId; throws when there is none. */
+export function operation(operationId: string, document: Json = loadBundle()): OperationSpec {
+  return operationIn(document, operationId);
+}
+
+/** The project's Ajv 2020-12 factory, bound to the bundle unless `document` is given. */
+export function createAjv(
+  document: Json = loadBundle(),
+  options?: Parameters<typeof createAjvFor>[1],
+): SpecAjv {
+  return createAjvFor(document, options);
+}

@@ -1,0 +1,396 @@
+// The one reading of an OpenAPI document that every package of the toolkit shares: references, operations,
+// examples, code samples and the project's JSON Schema validator. Pure: no file system, usable in a browser.
+import {
+  Ajv2020,
+  type Options as AjvOptions,
+  type ErrorObject,
+  type ValidateFunction,
+} from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+
+/** A parsed JSON value of an OpenAPI document, walked generically. */
+// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is untyped JSON.
+export type Json = any;
+
+/** A JSON object of the document. */
+export type JsonObject = Record<string, Json>;
+
+/** A JSON Schema (2020-12) as it stands in the document, `$ref`s left in place. */
+export type Schema = JsonObject;
+
+/** The HTTP methods an OpenAPI path item may hold, lower case. */
+export const HTTP_METHODS = [
+  "get",
+  "put",
+  "post",
+  "delete",
+  "options",
+  "head",
+  "patch",
+  "trace",
+] as const;
+
+/** How many `$ref` hops one `deref` follows before it calls the chain a loop. */
+export const MAX_REF_HOPS = 64;
+
+/** True for a plain JSON object (not null, not an array). */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Escapes one JSON Pointer segment (RFC 6901): `~` as `~0`, `/` as `~1`. */
+export function escapePointer(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** Joins segments into a JSON Pointer, escaping each: `pointer("paths", "/a/b")` is `/paths/~1a~1b`. */
+export function pointer(...segments: (string | number)[]): string {
+  return segments.map((s) => `/${escapePointer(String(s))}`).join("");
+}
+
+/**
+ * The value at a JSON Pointer (`/a/b`, or a URI fragment `#/a/b`, percent-decoded) inside `document`.
+ * Throws when any segment is missing.
+ */
+export function resolvePointer(document: Json, jsonPointer: string): Json {
+  const path = jsonPointer.startsWith("#") ? decodeURIComponent(jsonPointer.slice(1)) : jsonPointer;
+  if (path === "") return document;
+  if (!path.startsWith("/")) throw new Error(`Not a JSON Pointer: ${jsonPointer}`);
+  let at: Json = document;
+  for (const raw of path.slice(1).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (!(isObject(at) || Array.isArray(at)) || !(key in at)) {
+      throw new Error(`Unresolved reference ${jsonPointer}: no "${key}"`);
+    }
+    at = (at as JsonObject)[key];
+  }
+  return at;
+}
+
+/**
+ * Follows local `$ref`s (`#/components/...`) until a value that is not a reference, and returns it.
+ * Throws on a reference that is not local, one that does not resolve, and a loop.
+ */
+export function deref<T = Json>(document: Json, node: Json): T {
+  let current = node;
+  for (let hops = 0; isObject(current) && typeof current.$ref === "string"; hops++) {
+    if (hops >= MAX_REF_HOPS) throw new Error(`$ref loop at ${node.$ref}`);
+    const ref: string = current.$ref;
+    if (!ref.startsWith("#")) throw new Error(`Only local $refs are supported: ${ref}`);
+    current = resolvePointer(document, ref);
+  }
+  return current as T;
+}
+
+/** The last segment of a `$ref` (`#/components/schemas/Transaction` gives `Transaction`), if `node` is one. */
+export function refName(node: Json): string | undefined {
+  return isObject(node) && typeof node.$ref === "string" ? node.$ref.split("/").pop() : undefined;
+}
+
+/** One named example of a request body or a response. */
+export interface NamedExample {
+  /** The example's key in the document, e.g. `TransactionSuccess`. */
+  readonly name: string;
+  /** Its `summary`, if any. */
+  readonly summary?: string;
+  /** Its `value`. */
+  readonly value: Json;
+}
+
+/** One media type of a request body or a response. */
+export interface MediaSpec {
+  /** e.g. `application/json`. */
+  readonly mediaType: string;
+  /** The schema, `$ref`s left in place (compile it with `createAjv(document).compileAt(schemaPointer)`). */
+  readonly schema: Schema;
+  /** JSON Pointer of the schema inside the document. */
+  readonly schemaPointer: string;
+  /** Name of the component the schema refers to, e.g. `Transaction`, if it is a `$ref`. */
+  readonly schemaName?: string;
+  /** Named examples, in document order. */
+  readonly examples: readonly NamedExample[];
+}
+
+/** One documented response of an operation. */
+export interface ResponseSpec {
+  /** Status key as written in the document: `200`, `404`, `5XX`, `default`. */
+  readonly status: string;
+  /** The response's description. */
+  readonly description: string;
+  /** Names of the response headers it declares. */
+  readonly headers: readonly string[];
+  /** One entry per media type; empty for a response without a body. */
+  readonly content: readonly MediaSpec[];
+}
+
+/** A header parameter of an operation. */
+export interface HeaderParameter {
+  /** The header name as the document spells it. */
+  readonly name: string;
+  /** Whether the header is required. */
+  readonly required: boolean;
+  /** Its schema, `$ref`s resolved at the top level. */
+  readonly schema: Schema;
+  /** The body property this header must equal (`x-equals-body-property`), if any. */
+  readonly equalsBodyProperty?: string;
+  /** Its description. */
+  readonly description?: string;
+}
+
+/** One entry of an operation's `x-codeSamples`. */
+export interface CodeSample {
+  /** e.g. `TypeScript`, `Shell`. */
+  readonly lang: string;
+  /** e.g. `TypeScript`, `curl`. */
+  readonly label: string;
+  /** The sample's text, inlined by the bundler. */
+  readonly source: string;
+}
+
+/** Everything the toolkit reads about one operation. */
+export interface OperationSpec {
+  /** The operationId, e.g. `getTransaction`. */
+  readonly operationId: string;
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Path under the base URL, e.g. `/collections/getTransaction`. */
+  readonly path: string;
+  /** The operation's summary. */
+  readonly summary: string;
+  /** The operation's description. */
+  readonly description: string;
+  /** The operation's tags. */
+  readonly tags: readonly string[];
+  /** The operation's `x-safe-to-retry`: true when a retry cannot act twice. Undefined when the document omits it. */
+  readonly safeToRetry: boolean | undefined;
+  /** Whether a request body is required. */
+  readonly requestBodyRequired: boolean;
+  /** The JSON request body (`application/json`), if the operation has one. */
+  readonly request: MediaSpec | undefined;
+  /** Header parameters (path-item and operation level). */
+  readonly headers: readonly HeaderParameter[];
+  /** Path parameters' names (none today; generators must refuse what they cannot handle). */
+  readonly pathParameters: readonly string[];
+  /** Query parameters' names. */
+  readonly queryParameters: readonly string[];
+  /** Documented responses, in document order. */
+  readonly responses: readonly ResponseSpec[];
+  /** The operation's `x-codeSamples`. */
+  readonly codeSamples: readonly CodeSample[];
+  /** Every `x-` extension of the operation, by name. */
+  readonly extensions: Readonly<Record<string, Json>>;
+  /** JSON Pointer of the operation object inside the document. */
+  readonly pointer: string;
+}
+
+function examplesOf(document: Json, media: JsonObject): NamedExample[] {
+  const out: NamedExample[] = [];
+  for (const [name, raw] of Object.entries(isObject(media.examples) ? media.examples : {})) {
+    const example = deref<JsonObject>(document, raw);
+    if (!isObject(example) || !("value" in example)) continue;
+    out.push({
+      name,
+      value: example.value,
+      ...(typeof example.summary === "string" ? { summary: example.summary } : {}),
+    });
+  }
+  return out;
+}
+
+function mediaOf(document: Json, content: Json, at: string): MediaSpec[] {
+  if (!isObject(content)) return [];
+  return Object.entries(content)
+    .filter(([, media]) => isObject(media))
+    .map(([mediaType, media]) => {
+      const schema = (media as JsonObject).schema ?? {};
+      const name = refName(schema);
+      return {
+        mediaType,
+        schema,
+        schemaPointer: `${at}${pointer(mediaType, "schema")}`,
+        ...(name ? { schemaName: name } : {}),
+        examples: examplesOf(document, media as JsonObject),
+      };
+    });
+}
+
+function refOrPointer(node: Json, fallback: string): string {
+  return isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#")
+    ? decodeURIComponent(node.$ref.slice(1))
+    : fallback;
+}
+
+const operationCache = new WeakMap<object, OperationSpec[]>();
+
+/** Every operation of `document`, in the order of its paths. The result is computed once per document object. */
+export function operations(document: Json): readonly OperationSpec[] {
+  const cached = operationCache.get(document);
+  if (cached) return cached;
+  const result: OperationSpec[] = [];
+  for (const [path, rawItem] of Object.entries(isObject(document.paths) ? document.paths : {})) {
+    const itemPointer = refOrPointer(rawItem, pointer("paths", path));
+    const item = deref<JsonObject>(document, rawItem);
+    for (const method of HTTP_METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const opPointer = `${itemPointer}${pointer(method)}`;
+      if (typeof op.operationId !== "string")
+        throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
+      const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Json) =>
+        deref<JsonObject>(document, p),
+      );
+      const headers: HeaderParameter[] = parameters
+        .filter((p) => p.in === "header")
+        .map((p) => ({
+          name: String(p.name),
+          required: p.required === true,
+          schema: deref<Schema>(document, p.schema ?? {}),
+          ...(typeof p["x-equals-body-property"] === "string"
+            ? { equalsBodyProperty: p["x-equals-body-property"] }
+            : {}),
+          ...(typeof p.description === "string" ? { description: p.description } : {}),
+        }));
+      const bodyPointer = refOrPointer(op.requestBody, `${opPointer}/requestBody`);
+      const body =
+        op.requestBody === undefined ? undefined : deref<JsonObject>(document, op.requestBody);
+      const request = body
+        ? mediaOf(document, body.content, `${bodyPointer}/content`).find(
+            (m) => m.mediaType === "application/json",
+          )
+        : undefined;
+      const responses: ResponseSpec[] = Object.entries(
+        isObject(op.responses) ? op.responses : {},
+      ).map(([status, raw]) => {
+        const at = refOrPointer(raw, `${opPointer}${pointer("responses", status)}`);
+        const response = deref<JsonObject>(document, raw);
+        return {
+          status,
+          description: String(response.description ?? ""),
+          headers: Object.keys(isObject(response.headers) ? response.headers : {}),
+          content: mediaOf(document, response.content, `${at}/content`),
+        };
+      });
+      const extensions = Object.fromEntries(
+        Object.entries(op).filter(([key]) => key.startsWith("x-")),
+      );
+      const samples = Array.isArray(op["x-codeSamples"]) ? op["x-codeSamples"] : [];
+      result.push({
+        operationId: op.operationId,
+        method: method.toUpperCase(),
+        path,
+        summary: String(op.summary ?? ""),
+        description: String(op.description ?? ""),
+        tags: Array.isArray(op.tags) ? op.tags : [],
+        safeToRetry: typeof op["x-safe-to-retry"] === "boolean" ? op["x-safe-to-retry"] : undefined,
+        requestBodyRequired: body?.required === true,
+        request,
+        headers,
+        pathParameters: parameters.filter((p) => p.in === "path").map((p) => String(p.name)),
+        queryParameters: parameters.filter((p) => p.in === "query").map((p) => String(p.name)),
+        responses,
+        codeSamples: samples.map((s: Json) => ({
+          lang: String(s.lang ?? ""),
+          label: String(s.label ?? s.lang ?? ""),
+          source: String(s.source ?? ""),
+        })),
+        extensions,
+        pointer: opPointer,
+      });
+    }
+  }
+  operationCache.set(document, result);
+  return result;
+}
+
+/** The operation named `operationId`; throws when the document has none. */
+export function operation(document: Json, operationId: string): OperationSpec {
+  const found = operations(document).find((op) => op.operationId === operationId);
+  if (!found) throw new Error(`operation ${operationId} is not in the spec`);
+  return found;
+}
+
+/** The documented response that covers `status` (exact key first, then `4XX`/`5XX`, then `default`). */
+export function responseFor(op: OperationSpec, status: number): ResponseSpec | undefined {
+  const exact = op.responses.find((r) => r.status === String(status));
+  const range = op.responses.find((r) => r.status.toUpperCase() === `${String(status)[0]}XX`);
+  return exact ?? range ?? op.responses.find((r) => r.status === "default");
+}
+
+/**
+ * The text form of a decimal amount: an optional minus, digits, an optional fraction (`100.10`,
+ * `-0.5`, `12345678901234567.89`); no exponent, no leading `+`, no leading zeros.
+ */
+export const DECIMAL_STRING_PATTERN = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
+
+/**
+ * The project's one definition of OpenAPI's `decimal` format: a JSON number that is finite. (Amounts are
+ * sent as JSON numbers; `DECIMAL_STRING_PATTERN` is their exact text.)
+ */
+export function isDecimal(value: unknown): boolean {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+/** The URI under which `createAjv` registers the document; compile `{ $ref: DOCUMENT_ID + "#/pointer" }`. */
+export const DOCUMENT_ID = "openapi.json";
+
+/** One violation found by a validator: JSON Pointer of the offending value and what is wrong. */
+export interface ValidationIssue {
+  /** JSON Pointer of the value, `""` for the whole body, e.g. `/transactions/3/transactionAmount`. */
+  readonly path: string;
+  /** What is wrong, e.g. `must be <= 99999999`. */
+  readonly message: string;
+  /** The JSON Schema keyword that failed, e.g. `maximum`. */
+  readonly keyword: string;
+}
+
+/** An Ajv 2020-12 instance that knows the document, plus shortcuts to compile schemas inside it. */
+export interface SpecAjv {
+  /** The Ajv instance (document registered as `DOCUMENT_ID`, formats and `decimal` known). */
+  readonly ajv: Ajv2020;
+  /** A validator for the schema at a JSON Pointer of the document (compiled once per pointer). */
+  compileAt(schemaPointer: string): ValidateFunction;
+  /** Validates `value` against the schema at `schemaPointer`; every violation, none when valid. */
+  issuesAt(schemaPointer: string, value: unknown): ValidationIssue[];
+}
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+/** Ajv's errors as `ValidationIssue`s (path, message, keyword). */
+export function toIssues(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
+  return (errors ?? []).map((e) => ({
+    path: e.instancePath,
+    message:
+      e.keyword === "additionalProperties"
+        ? `must not have property ${JSON.stringify(e.params.additionalProperty)}`
+        : `${e.message ?? "is invalid"}`,
+    keyword: e.keyword,
+  }));
+}
+
+/**
+ * The project's one Ajv factory: JSON Schema 2020-12, every error collected, standard formats, and `decimal`
+ * as `isDecimal`. The document is registered under `DOCUMENT_ID`, so its `$ref`s resolve.
+ */
+export function createAjv(document: Json, options: AjvOptions = {}): SpecAjv {
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, ...options });
+  addFormats(ajv);
+  ajv.addFormat("decimal", { type: "number", validate: (value: number) => isDecimal(value) });
+  ajv.addSchema(document, DOCUMENT_ID);
+  const compiled = new Map<string, ValidateFunction>();
+  const compileAt = (schemaPointer: string): ValidateFunction => {
+    let validate = compiled.get(schemaPointer);
+    if (!validate) {
+      validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${encodeURI(schemaPointer)}` });
+      compiled.set(schemaPointer, validate);
+    }
+    return validate;
+  };
+  return {
+    ajv,
+    compileAt,
+    issuesAt(schemaPointer, value) {
+      const validate = compileAt(schemaPointer);
+      return validate(value) ? [] : toIssues(validate.errors);
+    },
+  };
+}
