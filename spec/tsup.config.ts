@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", model: "src/model.ts" },
+  entry: { index: "src/index.ts", model: "src/portable.ts" },
   format: ["esm"],
   dts: true,
   sourcemap: true,

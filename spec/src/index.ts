@@ -10,7 +10,7 @@ import {
   type SpecAjv,
 } from "./model.js";
 
-export * from "./model.js";
+export * from "./portable.js";
 
 /** Absolute path of the bundled spec as JSON (`dist/openapi.json`). */
 export const bundleJsonPath: string = fileURLToPath(

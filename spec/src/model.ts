@@ -111,14 +111,24 @@ export interface MediaSpec {
   readonly examples: readonly NamedExample[];
 }
 
+/** A header a response declares. */
+export interface ResponseHeader {
+  /** The header name as the document spells it. */
+  readonly name: string;
+  /** Whether every such response carries it. */
+  readonly required: boolean;
+  /** Its schema, `$ref`s resolved at the top level. */
+  readonly schema: Schema;
+}
+
 /** One documented response of an operation. */
 export interface ResponseSpec {
   /** Status key as written in the document: `200`, `404`, `5XX`, `default`. */
   readonly status: string;
   /** The response's description. */
   readonly description: string;
-  /** Names of the response headers it declares. */
-  readonly headers: readonly string[];
+  /** The response headers it declares. */
+  readonly headers: readonly ResponseHeader[];
   /** One entry per media type; empty for a response without a body. */
   readonly content: readonly MediaSpec[];
 }
@@ -266,7 +276,16 @@ export function operations(document: Json): readonly OperationSpec[] {
         return {
           status,
           description: String(response.description ?? ""),
-          headers: Object.keys(isObject(response.headers) ? response.headers : {}),
+          headers: Object.entries(isObject(response.headers) ? response.headers : {}).map(
+            ([name, raw]) => {
+              const header = deref<JsonObject>(document, raw);
+              return {
+                name,
+                required: header.required === true,
+                schema: deref<Schema>(document, header.schema ?? {}),
+              };
+            },
+          ),
           content: mediaOf(document, response.content, `${at}/content`),
         };
       });

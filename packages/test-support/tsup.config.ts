@@ -1,0 +1,11 @@
+import { defineConfig } from "tsup";
+
+export default defineConfig({
+  entry: ["src/index.ts", "src/browser.ts", "src/vitest-preset.ts"],
+  format: ["esm"],
+  dts: true,
+  target: "node20",
+  platform: "node",
+  clean: true,
+  external: ["vitest", "playwright-core"],
+});

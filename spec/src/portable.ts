@@ -1,0 +1,3 @@
+// The browser-safe entry (`@merchant-payments/spec/model`): the model and the conformance check, no file system.
+export * from "./conformance.js";
+export * from "./model.js";
