@@ -1,11 +1,5 @@
-import { defineConfig } from "vitest/config";
+import { testConfig } from "@merchant-payments/test-support/vitest-preset";
 
-export default defineConfig({
-  test: {
-    include: ["test/**/*.test.ts"],
-    testTimeout: 20000,
-    hookTimeout: 20000,
-    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
-    reporters: ["default", ["json", { outputFile: ".test-results/vitest.json" }]],
-  },
+export default testConfig({
+  typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
 });

@@ -1,15 +1,14 @@
-import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { hasChromium, launchChromium } from "@merchant-payments/test-support/browser";
 import { build } from "esbuild";
-import { type Browser, chromium } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { example } from "./helpers/fixtures.js";
 import { json, useTestServer } from "./helpers/server.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const executablePath = process.env.CHROME_PATH || "/usr/bin/chromium";
-const hasBrowser = existsSync(executablePath);
+const hasBrowser = hasChromium();
 const inCI = process.env.CI === "true";
 
 const server = useTestServer();
@@ -27,20 +26,7 @@ beforeAll(async () => {
   });
   bundle = out.outputFiles[0]?.text ?? "";
   if (!hasBrowser) return;
-  // Playwright gives every launch a fresh temporary profile (no --user-data-dir needed).
-  browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
@@ -50,7 +36,7 @@ afterAll(async () => {
 // Skipped only where no Chromium is installed outside CI; in CI a missing browser fails the run.
 describe.skipIf(!hasBrowser && !inCI)("in a real browser (Chromium)", () => {
   test("the ESM build runs: calls, normalizes, retries and throws typed errors", async () => {
-    expect(browser, `no Chromium at ${executablePath}`).toBeDefined();
+    expect(browser, "no Chromium installed (see findChromium)").toBeDefined();
     let posts = 0;
     server.handle((req, res) => {
       if (req.method === "GET" && req.url === "/") {

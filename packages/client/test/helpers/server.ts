@@ -1,29 +1,27 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+// The client tests' loopback server: `useTestServer()` starts one shared server per test file, built on
+// @merchant-payments/test-support's startLoopbackServer.
+import type { ServerResponse } from "node:http";
+import {
+  closedPort,
+  type LoopbackServer,
+  type ReceivedRequest,
+  type RequestHandler,
+  startLoopbackServer,
+} from "@merchant-payments/test-support";
 import { afterAll, beforeAll } from "vitest";
 
+export { closedPort };
+
 /** A request the test server received, body fully read. */
-export interface Received {
-  method: string;
-  url: string;
-  headers: IncomingMessage["headers"];
-  body: string;
-}
+export type Received = ReceivedRequest;
 
 /** Decides the answer to the n-th request (0-based). */
-export type Handler = (req: Received, res: ServerResponse, n: number) => void;
+export type Handler = RequestHandler;
 
 /** A real node:http server on a free loopback port whose answers each test scripts. */
-export interface TestServer {
-  baseUrl: string;
-  port: number;
-  received: Received[];
-  /** Sets the handler for the following requests and clears `received`. */
-  handle(handler: Handler): void;
-  close(): Promise<void>;
-}
+export type TestServer = Pick<LoopbackServer, "baseUrl" | "port" | "received" | "handle" | "close">;
 
-/** Sends a JSON answer. */
+/** Sends a JSON answer; with the header `x-raw: 1` a string body is sent as is (not JSON-encoded). */
 export function json(
   res: ServerResponse,
   status: number,
@@ -35,47 +33,9 @@ export function json(
   res.end(text);
 }
 
-export async function startServer(): Promise<TestServer> {
-  const sockets = new Set<Socket>();
-  let handler: Handler = (_req, res) => {
-    res.writeHead(500);
-    res.end("no handler");
-  };
-  const received: Received[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const r: Received = {
-        method: req.method ?? "",
-        url: req.url ?? "",
-        headers: req.headers,
-        body: Buffer.concat(chunks).toString("utf8"),
-      };
-      received.push(r);
-      handler(r, res, received.length - 1);
-    });
-  });
-  server.on("connection", (s) => {
-    sockets.add(s);
-    s.on("close", () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    port,
-    received,
-    handle(h) {
-      handler = h;
-      received.length = 0;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server.close(() => resolve());
-      }),
-  };
+/** Starts a loopback server (answers 500 until a test sets a handler). */
+export function startServer(): Promise<TestServer> {
+  return startLoopbackServer();
 }
 
 /**
@@ -106,13 +66,4 @@ export function useTestServer(): TestServer {
     handle: (handler) => live().handle(handler),
     close: () => live().close(),
   };
-}
-
-/** A loopback port with nothing listening on it (connecting gets ECONNREFUSED). */
-export async function closedPort(): Promise<number> {
-  const s = createServer();
-  await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
-  const port = (s.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => s.close(() => resolve()));
-  return port;
 }
