@@ -1,11 +1,11 @@
+import { deref, isObject, type Schema } from "@merchant-payments/spec";
 import fc from "fast-check";
-import { deref, isObject, type Schema } from "./spec.js";
 
 type Json = Record<string, unknown>;
 
-/** Resolves `$ref`s against the document and returns the schema they point to. */
+/** Resolves `$ref`s against the document (the spec model's one resolver) and returns the schema they point to. */
 function resolve(document: Json, schema: Schema): Schema {
-  return (deref(document, schema) ?? {}) as Schema;
+  return (deref<Schema | undefined>(document, schema) ?? {}) as Schema;
 }
 
 /** Largest array the generator builds (maxItems of the spec still bounds it). */

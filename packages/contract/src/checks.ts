@@ -9,9 +9,14 @@ import {
   ServerError,
   UnprocessableEntityError,
 } from "@merchant-payments/client";
+import type { OperationSpec, SpecAjv } from "@merchant-payments/spec";
 import { clientFor } from "./harness.js";
-import { type OperationSpec, problemSchemaRef } from "./spec.js";
-import type { SpecValidator } from "./validator.js";
+import {
+  errorsAt,
+  jsonMediaFor,
+  requestExamplesOf,
+  responseExamplesOf,
+} from "./operation-parts.js";
 
 type Method = (body: unknown, options?: unknown) => Promise<unknown>;
 
@@ -24,7 +29,7 @@ export function methodOf(client: MerchantPaymentsClient, operationId: string): M
 
 /** The first named request example of an operation: a body the spec itself calls valid. */
 export function exampleRequest(op: OperationSpec): unknown {
-  const first = Object.values(op.requestExamples)[0];
+  const first = Object.values(requestExamplesOf(op))[0];
   if (first === undefined) throw new Error(`${op.operationId} has no request example`);
   return first;
 }
@@ -63,11 +68,11 @@ export function matchesExample(result: unknown, example: unknown): boolean {
  */
 export async function checkResponseExample(
   baseUrl: string,
-  validator: SpecValidator,
+  validator: SpecAjv,
   op: OperationSpec,
   exampleName: string,
 ): Promise<string[]> {
-  const response = op.responses.find((r) => exampleName in r.examples);
+  const response = responseExamplesOf(op).find((e) => e.name === exampleName);
   if (!response) return [`${op.operationId} documents no response example ${exampleName}`];
   const client = clientFor(baseUrl, { prefer: `example=${exampleName}` });
   let result: unknown;
@@ -77,8 +82,10 @@ export async function checkResponseExample(
     const body = error instanceof ApiError ? ` ${JSON.stringify(error.body)}` : "";
     return [`${op.operationId} threw ${(error as Error).name}: ${(error as Error).message}${body}`];
   }
-  const problems = validator.errors(response.schema, result).map((e) => `schema: ${e}`);
-  if (!matchesExample(result, response.examples[exampleName])) {
+  const problems = errorsAt(validator, response.media.schemaPointer, result).map(
+    (e) => `schema: ${e}`,
+  );
+  if (!matchesExample(result, response.value)) {
     problems.push(`result differs from example ${exampleName}: ${JSON.stringify(result)}`);
   }
   return problems;
@@ -112,7 +119,7 @@ export function concreteStatuses(key: string): number[] {
  */
 export async function checkErrorStatus(
   baseUrl: string,
-  validator: SpecValidator,
+  validator: SpecAjv,
   op: OperationSpec,
   status: number,
   acceptProblems = true,
@@ -133,12 +140,15 @@ export async function checkErrorStatus(
       return problems;
     }
     if (error.status !== status) problems.push(`status ${error.status} instead of ${status}`);
-    problems.push(
-      ...validator.errors(problemSchemaRef, error.body).map((e) => `problem body: ${e}`),
-    );
+    const media = jsonMediaFor(op, status);
+    if (!media) problems.push(`${op.operationId} documents no JSON body for status ${status}`);
+    else
+      problems.push(
+        ...errorsAt(validator, media.schemaPointer, error.body).map((e) => `problem body: ${e}`),
+      );
     if (exampleName !== undefined) {
-      const response = op.responses.find((r) => exampleName in r.examples);
-      if (!matchesExample(error.body, response?.examples[exampleName])) {
+      const response = responseExamplesOf(op).find((e) => e.name === exampleName);
+      if (!matchesExample(error.body, response?.value)) {
         problems.push(`body differs from example ${exampleName}: ${JSON.stringify(error.body)}`);
       }
     }

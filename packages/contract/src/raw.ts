@@ -1,6 +1,6 @@
 import type { MerchantPaymentsClient } from "@merchant-payments/client";
+import type { OperationSpec } from "@merchant-payments/spec";
 import { REQUEST_TIMEOUT_MS } from "./harness.js";
-import type { OperationSpec } from "./spec.js";
 
 /** What came back for one raw request. */
 export interface RawAnswer {

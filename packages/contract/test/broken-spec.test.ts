@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MockServer, startMock } from "@merchant-payments/mock";
+import { loadBundle, operation, readBundle } from "@merchant-payments/spec";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkResponseExample } from "../src/checks.js";
 import { startContractMock } from "../src/harness.js";
-import { loadSpec, operationsOf } from "../src/spec.js";
-import { SpecValidator } from "../src/validator.js";
+import { specValidator } from "../src/operation-parts.js";
 
 /** A copy of the bundle in which one example lies about its schema: amountSent is a string. */
 function writeBrokenCopy(dir: string): string {
-  const copy = loadSpec() as {
+  const copy = readBundle() as {
     components: { examples: Record<string, { value: Record<string, unknown> }> };
   };
   const example = copy.components.examples.TransactionSuccess;
@@ -24,9 +24,9 @@ function writeBrokenCopy(dir: string): string {
 describe("a deliberately broken copy of the spec", () => {
   const dir = mkdtempSync(join(tmpdir(), "contract-broken-spec-"));
   const brokenPath = writeBrokenCopy(dir);
-  const broken = loadSpec(brokenPath);
-  const validator = new SpecValidator(broken);
-  const op = operationsOf(broken).find((o) => o.operationId === "getTransaction");
+  const broken = loadBundle(brokenPath);
+  const validator = specValidator(broken);
+  const op = operation("getTransaction", broken);
   let strict: MockServer | undefined;
   let lenient: MockServer | undefined;
 

@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import { mutationsOf, validArbitrary } from "../src/arbitraries.js";
 import { exampleRequest, methodOf } from "../src/checks.js";
 import { clientFor, controlledFetch } from "../src/harness.js";
+import { errorsAt, requestOf, successMediaOf } from "../src/operation-parts.js";
 import { mapLimit } from "../src/pool.js";
 import { CONCURRENCY, fileSeed, RUNS } from "./generated-inputs.js";
 import { operations, spec, useMock, validator } from "./setup-mock.js";
@@ -30,11 +31,12 @@ function recordingFetch(sent: unknown[]) {
 describe.each(operations.map((op, index) => [op.operationId, op, index] as const))(
   "%s",
   (_id, op, index) => {
-    const success = op.responses.find((r) => r.status === "200");
+    const success = successMediaOf(op);
+    const request = requestOf(op);
 
     test(`sends a body valid against the request schema (Ajv) for ${RUNS} generated valid inputs, and returns a valid result`, async () => {
       const opSeed = seed + index;
-      const inputs = fc.sample(validArbitrary(spec, op.requestSchema), {
+      const inputs = fc.sample(validArbitrary(spec, request.schema), {
         seed: opSeed,
         numRuns: RUNS,
       });
@@ -45,11 +47,11 @@ describe.each(operations.map((op, index) => [op.operationId, op, index] as const
         try {
           const result = await call(input);
           const body = sent[0];
-          const wrongBody = validator.errors(op.requestSchema, body);
+          const wrongBody = errorsAt(validator, request.schemaPointer, body);
           if (wrongBody.length > 0) {
             failures.push(`#${i} sent ${JSON.stringify(body)}: ${wrongBody.join("; ")}`);
           }
-          const wrongResult = validator.errors(success?.schema ?? {}, result);
+          const wrongResult = errorsAt(validator, success.schemaPointer, result);
           if (wrongResult.length > 0) failures.push(`#${i} result: ${wrongResult.join("; ")}`);
         } catch (error) {
           failures.push(
@@ -60,7 +62,7 @@ describe.each(operations.map((op, index) => [op.operationId, op, index] as const
       expect(failures, `seed ${opSeed} (CONTRACT_SEED=${seed})`).toEqual([]);
     });
 
-    const mutations = mutationsOf(spec, op.requestSchema, exampleRequest(op));
+    const mutations = mutationsOf(spec, request.schema, exampleRequest(op));
     test.each(mutations.map((m) => [m.description, m.value] as const))(
       "never sends an input with %s as it is: a RequestValidationError and nothing sent, or a documented normalization the spec allows",
       async (_description, value) => {
@@ -74,7 +76,7 @@ describe.each(operations.map((op, index) => [op.operationId, op, index] as const
           expect(outcome).toMatchObject({ error: expect.any(RequestValidationError) });
         } else {
           // The client normalized the input (e.g. a numeric userId sent as a string): what left must be valid.
-          expect(validator.errors(op.requestSchema, sent[0])).toEqual([]);
+          expect(errorsAt(validator, request.schemaPointer, sent[0])).toEqual([]);
           expect(outcome).toHaveProperty("result");
         }
       },

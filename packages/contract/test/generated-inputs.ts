@@ -1,3 +1,5 @@
+import { testSeed } from "@merchant-payments/test-support";
+
 /** Generated inputs per operation and test. */
 export const RUNS = 100;
 
@@ -5,11 +7,9 @@ export const RUNS = 100;
 export const CONCURRENCY = 8;
 
 /**
- * The fast-check seed of a test file: CONTRACT_SEED if set, else one taken from the clock; logged
- * under `label` with the line that replays it.
+ * The fast-check seed of a test file: CONTRACT_SEED if set (turbo passes it through), else one taken
+ * from the clock; logged under `label` with the line that replays it.
  */
 export function fileSeed(label: string): number {
-  const seed = process.env.CONTRACT_SEED ? Number(process.env.CONTRACT_SEED) : Date.now() % 2 ** 31;
-  console.log(`${label}: seed ${seed} (replay with CONTRACT_SEED=${seed})`);
-  return seed;
+  return testSeed(label, "CONTRACT_SEED");
 }

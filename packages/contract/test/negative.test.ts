@@ -1,8 +1,9 @@
+import { deref, type OperationSpec, type Schema } from "@merchant-payments/spec";
 import { describe, expect, test } from "vitest";
 import { exampleRequest } from "../src/checks.js";
 import { clientFor } from "../src/harness.js";
+import { errorsAt, jsonMediaFor, requestSchemaOf } from "../src/operation-parts.js";
 import { type RawAnswer, requiredHeaders, sendRaw } from "../src/raw.js";
-import { deref, problemSchemaRef, type Schema } from "../src/spec.js";
 import { operations, spec, useMock, validator } from "./setup-mock.js";
 
 const server = useMock();
@@ -11,21 +12,22 @@ const merchantSchema = deref(spec, { $ref: "#/components/schemas/MerchantAccount
   minimum: number;
   maximum: number;
 };
-const batchSchema = deref(spec, { $ref: "#/components/schemas/DisbursementBatch" }) as {
-  properties: { transactions: { maxItems: number } };
-};
 
-/** Asserts a documented rejection: the status, a problem+json body valid against Problem. */
-function expectProblem(answer: RawAnswer, status: number, violation?: RegExp) {
+/** Asserts a documented rejection: the status, a problem+json body valid against the schema the spec documents for it. */
+function expectProblem(op: OperationSpec, answer: RawAnswer, status: number, violation?: RegExp) {
   expect(answer.status).toBe(status);
   expect(answer.contentType).toContain("application/problem+json");
-  expect(validator.errors(problemSchemaRef, answer.body)).toEqual([]);
+  const media = jsonMediaFor(op, status);
+  expect(media?.mediaType, `${op.operationId} documents a problem+json ${status}`).toBe(
+    "application/problem+json",
+  );
+  expect(errorsAt(validator, media?.schemaPointer ?? "", answer.body)).toEqual([]);
   expect((answer.body as { status?: unknown }).status).toBe(status);
   if (violation) expect(answer.violations).toMatch(violation);
 }
 
 const withMerchant = operations.filter((op) => {
-  const props = (deref(spec, op.requestSchema) as Schema).properties as Record<string, unknown>;
+  const props = deref<Schema>(spec, requestSchemaOf(op)).properties as Record<string, unknown>;
   return props && "merchantAccountNumber" in props;
 });
 
@@ -42,17 +44,17 @@ describe.each(withMerchant.map((op) => [op.operationId, op] as const))("%s", (_i
 
   test(`rejects merchant account number ${merchantSchema.minimum - 1} (below the minimum) with 422`, async () => {
     const answer = await send({ ...valid, merchantAccountNumber: merchantSchema.minimum - 1 });
-    expectProblem(answer, 422, /merchantAccountNumber must be >=/);
+    expectProblem(op, answer, 422, /merchantAccountNumber must be >=/);
   });
 
   test(`rejects merchant account number ${merchantSchema.maximum + 1} (above the maximum) with 422`, async () => {
     const answer = await send({ ...valid, merchantAccountNumber: merchantSchema.maximum + 1 });
-    expectProblem(answer, 422, /merchantAccountNumber must be <=/);
+    expectProblem(op, answer, 422, /merchantAccountNumber must be <=/);
   });
 
   test("rejects a non-integer merchant account number with 422", async () => {
     const answer = await send({ ...valid, merchantAccountNumber: merchantSchema.minimum + 0.5 });
-    expectProblem(answer, 422, /merchantAccountNumber must be integer/);
+    expectProblem(op, answer, 422, /merchantAccountNumber must be integer/);
   });
 
   test("rejects a merchant account number sent as a string with 422", async () => {
@@ -60,13 +62,13 @@ describe.each(withMerchant.map((op) => [op.operationId, op] as const))("%s", (_i
       ...valid,
       merchantAccountNumber: String(valid.merchantAccountNumber),
     });
-    expectProblem(answer, 422, /merchantAccountNumber must be integer/);
+    expectProblem(op, answer, 422, /merchantAccountNumber must be integer/);
   });
 });
 
 describe.each(operations.map((op) => [op.operationId, op] as const))("%s", (_id, op) => {
   const valid = exampleRequest(op) as Record<string, unknown>;
-  const schema = deref(spec, op.requestSchema) as Schema;
+  const schema = deref<Schema>(spec, requestSchemaOf(op));
   const required = (schema.required ?? []) as string[];
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const send = (body: unknown, headers = requiredHeaders(op, body)) =>
@@ -75,23 +77,23 @@ describe.each(operations.map((op) => [op.operationId, op] as const))("%s", (_id,
   test.each(required)("rejects a body without required %s with 422", async (name) => {
     const { [name]: _dropped, ...rest } = valid;
     const answer = await send(rest);
-    expectProblem(answer, 422, new RegExp(`required property '${name}'`));
+    expectProblem(op, answer, 422, new RegExp(`required property '${name}'`));
   });
 
   test.each(Object.keys(properties))("rejects %s of a wrong type with 422", async (name) => {
     const wrong = typeof valid[name] === "boolean" || typeof valid[name] === "object" ? 42 : true;
     const answer = await send({ ...valid, [name]: wrong });
-    expectProblem(answer, 422, new RegExp(name));
+    expectProblem(op, answer, 422, new RegExp(name));
   });
 
   test("rejects a body that is not an object with 422", async () => {
-    expectProblem(await send([valid]), 422, /must be object/);
+    expectProblem(op, await send([valid]), 422, /must be object/);
   });
 
   test("rejects a request without Authorization with 401", async () => {
     const client = clientFor(server.baseUrl, { withoutAuthorization: true });
     const answer = await sendRaw(client, op, valid, { headers: requiredHeaders(op, valid) });
-    expectProblem(answer, 401);
+    expectProblem(op, answer, 401);
   });
 
   test("rejects malformed JSON with 400 within a second", async () => {
@@ -100,7 +102,7 @@ describe.each(operations.map((op) => [op.operationId, op] as const))("%s", (_id,
       rawText: JSON.stringify(valid).slice(0, -1),
       timeoutMs: 1000,
     });
-    expectProblem(answer, 400);
+    expectProblem(op, answer, 400);
   });
 
   const repeatedHeaders = op.headers.filter((h) => h.equalsBodyProperty !== undefined);
@@ -114,7 +116,7 @@ describe.each(operations.map((op) => [op.operationId, op] as const))("%s", (_id,
         ...requiredHeaders(op, valid),
         [header.name]: String(other),
       });
-      expectProblem(answer, 422, new RegExp(header.name, "i"));
+      expectProblem(op, answer, 422, new RegExp(header.name, "i"));
     },
   );
 
@@ -123,20 +125,36 @@ describe.each(operations.map((op) => [op.operationId, op] as const))("%s", (_id,
     "rejects a request without the required %s header with 422",
     async (name) => {
       const answer = await send(valid, {});
-      expectProblem(answer, 422, new RegExp(name, "i"));
+      expectProblem(op, answer, 422, new RegExp(name, "i"));
     },
   );
 });
 
-test(`rejects a batch of ${batchSchema.properties.transactions.maxItems + 1} transactions with 422`, async () => {
-  const op = operations.find((o) => o.operationId === "submitDisbursementBatch");
-  if (!op) throw new Error("submitDisbursementBatch is not in the spec");
-  const valid = exampleRequest(op) as { header: unknown; transactions: unknown[] };
-  const item = valid.transactions[0];
-  const count = batchSchema.properties.transactions.maxItems + 1;
-  const answer = await sendRaw(clientFor(server.baseUrl), op, {
-    header: valid.header,
-    transactions: Array.from({ length: count }, () => item),
+/** Every array property of a request schema that the spec bounds with maxItems, per operation. */
+const boundedArrays = operations.flatMap((op) => {
+  const properties = (deref<Schema>(spec, requestSchemaOf(op)).properties ?? {}) as Record<
+    string,
+    Schema
+  >;
+  return Object.entries(properties)
+    .map(([name, node]) => [name, deref<Schema>(spec, node)] as const)
+    .filter(([, schema]) => schema.type === "array" && typeof schema.maxItems === "number")
+    .map(([name, schema]) => ({ op, name, maxItems: schema.maxItems as number }));
+});
+
+test("the spec bounds at least one request array (the batch's transactions)", () => {
+  expect(boundedArrays.length).toBeGreaterThan(0);
+});
+
+describe.each(boundedArrays.map((b) => [b.op.operationId, b] as const))("%s", (_id, bounded) => {
+  test(`rejects ${bounded.name} with ${bounded.maxItems + 1} items (one over maxItems) with 422`, async () => {
+    const { op, name, maxItems } = bounded;
+    const valid = exampleRequest(op) as Record<string, unknown[]>;
+    const item = valid[name]?.[0];
+    const body = { ...valid, [name]: Array.from({ length: maxItems + 1 }, () => item) };
+    const answer = await sendRaw(clientFor(server.baseUrl), op, body, {
+      headers: requiredHeaders(op, body),
+    });
+    expectProblem(op, answer, 422, new RegExp(`${name} must NOT have more than`));
   });
-  expectProblem(answer, 422, /transactions must NOT have more than/);
 });

@@ -7,6 +7,12 @@ import {
   methodOf,
 } from "../src/checks.js";
 import { clientFor } from "../src/harness.js";
+import {
+  errorsAt,
+  requestExamplesOf,
+  responseExamplesOf,
+  successMediaOf,
+} from "../src/operation-parts.js";
 import { operations, useMock, validator } from "./setup-mock.js";
 
 const server = useMock();
@@ -20,36 +26,33 @@ test("the client's own Accept header lets the mock answer a documented error (ap
   expect(await checkErrorStatus(server.baseUrl, validator, op, 404, false)).toEqual([]);
 });
 
-test("the bundle documents the eight operations of the interface document", () => {
-  expect(operations.map((o) => o.operationId)).toHaveLength(8);
+test("every operation of the spec has a client method of the same name", () => {
+  expect(operations.length).toBeGreaterThan(0);
+  for (const op of operations) {
+    expect(() => methodOf(clientFor("http://127.0.0.1:1"), op.operationId)).not.toThrow();
+  }
 });
 
 describe.each(operations.map((op) => [op.operationId, op] as const))("%s", (_id, op) => {
-  const success = op.responses.find((r) => r.status === "200");
+  const success = successMediaOf(op);
 
   test("returns through the client a result that satisfies the response schema (Ajv 2020-12)", async () => {
     const result = await methodOf(clientFor(server.baseUrl), op.operationId)(exampleRequest(op));
-    expect(success, "a 200 response is documented").toBeDefined();
-    expect(validator.errors(success?.schema ?? {}, result)).toEqual([]);
+    expect(errorsAt(validator, success.schemaPointer, result)).toEqual([]);
   });
 
-  test.each(Object.keys(success?.examples ?? {}))(
+  test.each(success.examples.map((e) => e.name))(
     "returns the named response example %s, valid against its schema",
     async (name) => {
       expect(await checkResponseExample(server.baseUrl, validator, op, name)).toEqual([]);
     },
   );
 
-  test.each(Object.keys(op.requestExamples))(
-    "accepts the named request example %s",
-    async (name) => {
-      const result = await methodOf(
-        clientFor(server.baseUrl),
-        op.operationId,
-      )(op.requestExamples[name]);
-      expect(validator.errors(success?.schema ?? {}, result)).toEqual([]);
-    },
-  );
+  const requestExamples = requestExamplesOf(op);
+  test.each(Object.keys(requestExamples))("accepts the named request example %s", async (name) => {
+    const result = await methodOf(clientFor(server.baseUrl), op.operationId)(requestExamples[name]);
+    expect(errorsAt(validator, success.schemaPointer, result)).toEqual([]);
+  });
 
   const errorStatuses = op.responses
     .map((r) => r.status)
@@ -63,13 +66,9 @@ describe.each(operations.map((op) => [op.operationId, op] as const))("%s", (_id,
     },
   );
 
-  const errorExamples = op.responses
-    .filter((r) => r.status !== "200")
-    .flatMap((r) =>
-      Object.keys(r.examples).map(
-        (name) => [name, r.status, concreteStatuses(r.status)[0] as number] as const,
-      ),
-    );
+  const errorExamples = responseExamplesOf(op)
+    .filter((e) => e.status !== "200")
+    .map((e) => [e.name, e.status, concreteStatuses(e.status)[0] as number] as const);
 
   test.each(errorExamples)(
     "throws with the named error example %s of status %s as its body",

@@ -3,6 +3,7 @@ import { describe, expect, test } from "vitest";
 import { invalidArbitrary, type Mutation, validArbitrary } from "../src/arbitraries.js";
 import { exampleRequest } from "../src/checks.js";
 import { clientFor } from "../src/harness.js";
+import { errorsAt, requestOf } from "../src/operation-parts.js";
 import { mapLimit } from "../src/pool.js";
 import { requiredHeaders, sendRaw } from "../src/raw.js";
 import { CONCURRENCY, fileSeed, RUNS } from "./generated-inputs.js";
@@ -16,29 +17,30 @@ describe.each(operations.map((op, index) => [op.operationId, op, index] as const
   "%s",
   (_id, op, index) => {
     const example = exampleRequest(op);
+    const request = requestOf(op);
     const headersFor = (body: unknown) => {
       const own = requiredHeaders(op, body);
       const fallback = requiredHeaders(op, example);
       // A header repeats a body field; when that field is broken or missing, send the valid one.
       return Object.keys(own).length === Object.keys(fallback).length &&
-        validator.errors(
+        validator.ajv.validate(
           op.headers.find((h) => h.required)?.schema ?? {},
           Number(Object.values(own)[0]),
-        ).length === 0
+        )
         ? own
         : fallback;
     };
 
     test(`accepts ${RUNS} valid bodies generated from the request schema`, async () => {
       const opSeed = seed + index * 2;
-      const bodies = fc.sample(validArbitrary(spec, op.requestSchema), {
+      const bodies = fc.sample(validArbitrary(spec, request.schema), {
         seed: opSeed,
         numRuns: RUNS,
       });
       const client = clientFor(server.baseUrl);
       const failures: string[] = [];
       await mapLimit(bodies, CONCURRENCY, async (body, i) => {
-        const invalid = validator.errors(op.requestSchema, body);
+        const invalid = errorsAt(validator, request.schemaPointer, body);
         if (invalid.length > 0) {
           failures.push(
             `#${i} generator made an invalid body (${invalid.join("; ")}): ${JSON.stringify(body)}`,
@@ -57,14 +59,14 @@ describe.each(operations.map((op, index) => [op.operationId, op, index] as const
 
     test(`rejects ${RUNS} bodies with one broken constraint with a 4xx, never a 5xx`, async () => {
       const opSeed = seed + index * 2 + 1;
-      const mutations: Mutation[] = fc.sample(invalidArbitrary(spec, op.requestSchema), {
+      const mutations: Mutation[] = fc.sample(invalidArbitrary(spec, request.schema), {
         seed: opSeed,
         numRuns: RUNS,
       });
       const client = clientFor(server.baseUrl);
       const failures: string[] = [];
       await mapLimit(mutations, CONCURRENCY, async ({ description, value }, i) => {
-        if (validator.errors(op.requestSchema, value).length === 0) {
+        if (errorsAt(validator, request.schemaPointer, value).length === 0) {
           failures.push(
             `#${i} mutation "${description}" left the body valid: ${JSON.stringify(value)}`,
           );

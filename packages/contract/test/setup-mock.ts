@@ -1,13 +1,13 @@
 import type { MockServer } from "@merchant-payments/mock";
+import { loadBundle, operations as specOperations } from "@merchant-payments/spec";
 import { afterAll, beforeAll } from "vitest";
 import { startContractMock } from "../src/harness.js";
-import { loadSpec, operationsOf } from "../src/spec.js";
-import { SpecValidator } from "../src/validator.js";
+import { specValidator } from "../src/operation-parts.js";
 
-/** The bundled spec, its operations and an Ajv validator of it. */
-export const spec = loadSpec();
-export const operations = operationsOf(spec);
-export const validator = new SpecValidator(spec);
+/** The bundled spec, its operations (the spec model's) and the project's Ajv validator of it. */
+export const spec = loadBundle();
+export const operations = specOperations();
+export const validator = specValidator();
 
 /** Starts the suite's mock before the file's tests and ends it after them. */
 export function useMock(): { readonly baseUrl: string; readonly mock: MockServer } {
