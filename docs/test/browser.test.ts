@@ -1,9 +1,13 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
+import {
+  launchChromium,
+  type PageWatch,
+  watchContext,
+} from "@merchant-payments/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { listOperations, readBundle } from "../src/samples.mjs";
-import { startStaticServer } from "../src/static-server.mjs";
-import { launchChromium, type PageWatch, watchContext } from "./support/browser.js";
+import { startSiteServer } from "../src/site-server.mjs";
 import { openOperation, responseExample, showRequestSample, sidebar } from "./support/redoc.js";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
@@ -21,7 +25,7 @@ const normalize = (code: string) =>
 
 let launched: Browser | undefined;
 let launchError: unknown;
-let server: Awaited<ReturnType<typeof startStaticServer>>;
+let server: Awaited<ReturnType<typeof startSiteServer>>;
 
 /** The browser; every test fails with the launch error (e.g. how to install Chromium) when there is none. */
 function browser(): Browser {
@@ -30,7 +34,7 @@ function browser(): Browser {
 }
 
 beforeAll(async () => {
-  server = await startStaticServer({ root: dist });
+  server = await startSiteServer({ root: dist });
   try {
     launched = await launchChromium();
   } catch (error) {

@@ -1,5 +1,5 @@
+import { findChromium } from "@merchant-payments/test-support/browser";
 import { afterEach, expect, test } from "vitest";
-import { findChromium } from "./support/browser.js";
 
 const saved = process.env.CHROME_PATH;
 afterEach(() => {
