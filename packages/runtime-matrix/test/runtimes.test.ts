@@ -1,0 +1,226 @@
+import { execFile } from "node:child_process";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { operation } from "@merchant-payments/spec";
+import {
+  type LoopbackServer,
+  sendJson,
+  startLoopbackServer,
+} from "@merchant-payments/test-support";
+import { hasChromium, launchChromium, watchContext } from "@merchant-payments/test-support/browser";
+import { EdgeRuntime } from "edge-runtime";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { REFERENCES } from "../fixtures/scenario.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const fixtures = join(root, "fixtures");
+const bin = (name: string) => join(root, "node_modules", ".bin", name);
+/** Longest a runtime may take for the whole scenario (start-up included), in milliseconds. */
+const RUN_LIMIT_MS = 30_000;
+/** How long the server holds a slow answer before giving it anyway, in milliseconds. */
+const SLOW_ANSWER_MS = 10_000;
+
+const getTransaction = operation("getTransaction");
+const exampleOf = (status: string, name: string) => {
+  const media = getTransaction.responses.find((r) => r.status === status)?.content[0];
+  const found = media?.examples.find((e) => e.name === name);
+  if (!found) throw new Error(`getTransaction has no ${status} example ${name}`);
+  return found.value as Record<string, unknown>;
+};
+const transaction = exampleOf("200", "TransactionSuccess");
+const notFound = exampleOf("404", "ProblemNotFound");
+const requestExample = getTransaction.request?.examples[0]?.value as
+  | { merchantAccountNumber?: unknown }
+  | undefined;
+const merchant = Number(requestExample?.merchantAccountNumber);
+if (!Number.isSafeInteger(merchant))
+  throw new Error("getTransaction's request example has no merchantAccountNumber");
+
+/** What every runtime reports, whatever the transport under it. */
+const expected = {
+  call: {
+    transactionReferenceNumber: REFERENCES.found,
+    keys: Object.keys(transaction).sort(),
+  },
+  typedError: {
+    name: "NotFoundError",
+    status: 404,
+    isMerchantPaymentsError: true,
+    isApiError: true,
+    isNotFoundError: true,
+    isTimeoutError: false,
+  },
+  timeout: {
+    name: "TimeoutError",
+    isMerchantPaymentsError: true,
+    isApiError: false,
+    isNotFoundError: false,
+    isTimeoutError: true,
+  },
+  abort: { rejectedWithReason: true, error: { name: "Error", isMerchantPaymentsError: false } },
+};
+
+let server: LoopbackServer;
+const held = new Set<ReturnType<typeof setTimeout>>();
+
+beforeAll(async () => {
+  server = await startLoopbackServer((request, response) => {
+    if (request.method === "GET" && request.url === "/") {
+      response.writeHead(200, { "content-type": "text/html" });
+      response.end("<!doctype html><title>runtime matrix</title>");
+      return;
+    }
+    let reference: unknown;
+    try {
+      reference = (JSON.parse(request.body) as { transactionReferenceNumber?: unknown })
+        .transactionReferenceNumber;
+    } catch {
+      reference = undefined;
+    }
+    if (request.url !== getTransaction.path) sendJson(response, 404, notFound);
+    else if (reference === REFERENCES.found)
+      sendJson(response, 200, { ...transaction, transactionReferenceNumber: reference });
+    else if (reference === REFERENCES.slow) {
+      const timer = setTimeout(() => {
+        held.delete(timer);
+        if (!response.destroyed) sendJson(response, 200, transaction);
+      }, SLOW_ANSWER_MS);
+      held.add(timer);
+      response.on("close", () => {
+        clearTimeout(timer);
+        held.delete(timer);
+      });
+    } else sendJson(response, 404, notFound);
+  });
+});
+
+afterAll(async () => {
+  for (const timer of held) clearTimeout(timer);
+  await server?.close();
+});
+
+/** Runs a fixture in a child process with a time limit and returns the summary it printed. */
+function runChild(command: string, args: string[], env: Record<string, string> = {}) {
+  return new Promise<Record<string, unknown>>((resolve, reject) => {
+    execFile(
+      command,
+      [...args, server.baseUrl, String(merchant)],
+      {
+        cwd: root,
+        timeout: RUN_LIMIT_MS,
+        killSignal: "SIGKILL",
+        env: { ...process.env, NO_COLOR: "1", ...env },
+      },
+      (error, stdout, stderr) => {
+        const line = stdout.split("\n").find((l) => l.startsWith("MATRIX-RESULT "));
+        if (line) resolve(JSON.parse(line.slice("MATRIX-RESULT ".length)));
+        else
+          reject(
+            new Error(
+              `${command} ${args.join(" ")}: ${error?.message ?? ""}\n${stdout}\n${stderr}`,
+            ),
+          );
+      },
+    );
+  });
+}
+
+/** Bundles the scenario and the client as one script for a runtime with `conditions`. */
+async function bundle(conditions: string[]): Promise<string> {
+  const out = await build({
+    entryPoints: [join(fixtures, "bundle-entry.mjs")],
+    bundle: true,
+    format: "iife",
+    platform: "browser",
+    conditions,
+    write: false,
+    logLevel: "silent",
+  });
+  return out.outputFiles[0]?.text ?? "";
+}
+
+describe("the built client runs the same scenario on every runtime", () => {
+  test("Node, ESM build", async () => {
+    const summary = await runChild(process.execPath, [join(fixtures, "run-esm.mjs")]);
+    expect(summary).toMatchObject({ entry: "index.js", ...expected });
+  });
+
+  test("Node, CommonJS build", async () => {
+    const summary = await runChild(process.execPath, [join(fixtures, "run-cjs.cjs")]);
+    expect(summary).toMatchObject({ entry: "index.cjs", ...expected });
+  });
+
+  test("Bun, ESM build, on the fetch path", async () => {
+    const summary = await runChild(bin("bun"), [join(fixtures, "run-esm.mjs")]);
+    expect(summary).toMatchObject({ entry: "index.js", ...expected });
+  });
+
+  test("Bun, CommonJS build, on the fetch path", async () => {
+    const summary = await runChild(bin("bun"), [join(fixtures, "run-cjs.cjs")]);
+    expect(summary).toMatchObject({ entry: "index.cjs", ...expected });
+  });
+
+  test("Deno, ESM build, on the fetch path", async () => {
+    const summary = await runChild(
+      bin("deno"),
+      [
+        "run",
+        "--quiet",
+        "--no-lock",
+        "--no-prompt",
+        "--node-modules-dir=manual",
+        "--allow-net=127.0.0.1",
+        "--allow-read",
+        "--allow-env",
+        join(fixtures, "run-esm.mjs"),
+      ],
+      { DENO_NO_UPDATE_CHECK: "1", DENO_DIR: join(root, "node_modules", ".deno-cache") },
+    );
+    expect(summary).toMatchObject({ entry: "index.js", ...expected });
+  });
+
+  test("an edge runtime (edge-runtime), bundled with the edge-light condition", async () => {
+    const code = await bundle(["edge-light", "worker"]);
+    const runtime = new EdgeRuntime({ initialCode: code });
+    const text = await runtime.evaluate<Promise<string>>(
+      `runMatrixScenario(${JSON.stringify(server.baseUrl)}, ${merchant})`,
+    );
+    expect(JSON.parse(text)).toMatchObject(expected);
+  });
+
+  test("the browser bundle (esbuild, platform browser) imports nothing from node:", async () => {
+    const code = await bundle([]);
+    expect(code).not.toMatch(/["'`]node:/);
+    expect(code).toContain("runMatrixScenario");
+  });
+
+  // In CI a missing Chromium fails the run; elsewhere the test is skipped where none is installed.
+  test.runIf(hasChromium() || process.env.CI === "true")(
+    "Chromium, bundled for the browser",
+    async () => {
+      const code = await bundle([]);
+      const browser = await launchChromium();
+      try {
+        const context = await browser.newContext();
+        const watch = await watchContext(context, [server.baseUrl]);
+        const page = await context.newPage();
+        await page.goto(`${server.baseUrl}/`);
+        await page.addScriptTag({ content: code });
+        const text = await page.evaluate(
+          ([url, m]) =>
+            (
+              globalThis as unknown as { runMatrixScenario(u: string, m: number): Promise<string> }
+            ).runMatrixScenario(url, m),
+          [server.baseUrl, merchant] as [string, number],
+        );
+        expect(JSON.parse(text)).toMatchObject(expected);
+        expect(watch.outside).toEqual([]);
+        // The typed-error step's 404 is the only thing the page may log.
+        expect(watch.errors.filter((e) => !e.includes("status of 404"))).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
+});
