@@ -1,3 +1,4 @@
+import { secretOf, sendOnce } from "./attempt.js";
 import { withWireDates } from "./dates.js";
 import { RequestValidationError } from "./errors.js";
 import { defaultAcceptLanguage, type OperationId, operations } from "./generated/spec.js";
@@ -13,7 +14,12 @@ import {
 } from "./options.js";
 import { createRawClient, type RawClient } from "./raw.js";
 import { type BackoffOptions, defaultBackoff, retryDelay, shouldRetry, sleep } from "./retry.js";
-import { type FetchLike, type Success, sendOnce } from "./transport.js";
+import {
+  type FetchLike,
+  fetchTransport,
+  type Transport,
+  type TransportResponse,
+} from "./transport.js";
 import type {
   ConnectorSummaryCount,
   ConnectorSummarySum,
@@ -48,6 +54,8 @@ export interface ClientOptions {
   maxRetries?: number;
   /** A fetch implementation, called as fetch(url, init) (and fetch(Request) by `raw`). Default globalThis.fetch. */
   fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** Sends each attempt of the typed methods (see `Transport`). Default: `fetchTransport` over `fetch`. */
+  transport?: Transport;
   /** Backoff between retries, in milliseconds. Default { baseDelayMs: 250, maxDelayMs: 8000, maxRetryAfterMs: 60000 }. */
   backoff?: BackoffOptions;
 }
@@ -137,6 +145,7 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
   const fetchImpl: FetchLike = userFetch
     ? (url, init) => userFetch(url, init)
     : (url, init) => globalThis.fetch(url, init);
+  const transport = options.transport ?? fetchTransport(fetchImpl);
 
   /** Per operation, computed once: the URL, and the headers when the token is a string and no header comes from the body. */
   const urls = {} as Record<OperationId, string>;
@@ -177,7 +186,7 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     body: unknown,
     o: RequestOptions | undefined,
     issues: Issue[] = [],
-  ): Promise<Success> {
+  ): Promise<{ response: TransportResponse; secret: string | undefined }> {
     if (o?.timeoutMs !== undefined) checkTimeoutMs(o.timeoutMs, op);
     if (o?.maxRetries !== undefined) checkMaxRetries(o.maxRetries, op);
     if (o?.acceptLanguage !== undefined) checkAcceptLanguage(o.acceptLanguage, op);
@@ -194,14 +203,17 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     const retries = o?.maxRetries ?? maxRetries;
     for (let attempt = 0; ; attempt++) {
       try {
-        return await sendOnce({
-          fetch: fetchImpl,
+        const headers = fixedHeaders ?? (await headersOf(op, body as Record<string, unknown>, o));
+        const response = await sendOnce({
+          transport,
+          method: info.method,
           url: urls[op],
-          headers: fixedHeaders ?? (await headersOf(op, body as Record<string, unknown>, o)),
+          headers,
           body: json,
           timeoutMs: o?.timeoutMs ?? timeoutMs,
           signal,
         });
+        return { response, secret: secretOf(headers) };
       } catch (err) {
         if (attempt >= retries || signal?.aborted || !shouldRetry(op, err)) throw err;
         const delay = retryDelay(err, attempt, backoff);
@@ -217,8 +229,13 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     o: RequestOptions | undefined,
     issues?: Issue[],
   ): Promise<T> {
-    const r = await call(op, body, o, issues);
-    return parseResult(r.status, r.text, operations[op].stringifiedIntegers, r.secret) as T;
+    const { response, secret } = await call(op, body, o, issues);
+    return parseResult(
+      response.status,
+      response.text,
+      operations[op].stringifiedIntegers,
+      secret,
+    ) as T;
   }
 
   let raw: RawClient | undefined;
@@ -243,8 +260,8 @@ export function createMerchantPaymentsClient(options: ClientOptions): MerchantPa
     },
     calculateFees: (b, o) => result("calculateFees", b, o),
     deleteWebhookSubscription: async (b, o) => {
-      const r = await call("deleteWebhookSubscription", b, o);
-      return toWebhookDeletion(r.text);
+      const { response } = await call("deleteWebhookSubscription", b, o);
+      return toWebhookDeletion(response.text);
     },
     get raw() {
       raw ??= createRawClient({

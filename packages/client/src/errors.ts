@@ -1,18 +1,28 @@
 import type { Issue } from "./generated/validators.js";
-import { redact } from "./redact.js";
+import { redact, redactDeep } from "./redact.js";
+import { provesNothingSent, type RequestSent } from "./transport.js";
 import type { Problem } from "./types.js";
 
-/** Base class of every error the client throws (except the reason of an abort by your own signal). */
+/**
+ * Base class of every error the client throws (except the reason of an abort by your own signal). Each class states its
+ * `name` itself (a minified bundle still reports "RateLimitError").
+ */
 export class MerchantPaymentsError extends Error {
+  /**
+   * False when the service certainly did not act on the request: it was never sent or never reached the service
+   * (validation, token, options, DNS failure, connection refused), or the service refused it (4xx, 307/308). True when
+   * it may have been acted on (timeout or reset after sending began, 5xx, other 3xx, an unreadable 2xx).
+   */
+  readonly mayHaveBeenProcessed: boolean;
+
   /** @param message - human-readable text; never contains the access token. */
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    Object.defineProperty(this, "name", {
-      value: new.target.name,
-      enumerable: false,
-      configurable: true,
-      writable: true,
-    });
+  constructor(message: string, options?: { cause?: unknown; mayHaveBeenProcessed?: boolean }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    this.mayHaveBeenProcessed = options?.mayHaveBeenProcessed ?? true;
+  }
+
+  override get name(): string {
+    return "MerchantPaymentsError";
   }
 
   /** A log-friendly plain object: name, message and the error's own fields (never request headers or the token). */
@@ -34,7 +44,9 @@ export class ApiError extends MerchantPaymentsError {
 
   /** Built by the client from a response; you rarely construct one yourself. */
   constructor(status: number, body: unknown, headers: Record<string, string>, message?: string) {
-    super(message ?? describe(status, body));
+    super(message ?? describe(status, body), {
+      mayHaveBeenProcessed: statusMayHaveBeenProcessed(status),
+    });
     this.status = status;
     this.body = body;
     this.headers = headers;
@@ -43,6 +55,10 @@ export class ApiError extends MerchantPaymentsError {
       headers["request-id"] ??
       headers["x-correlation-id"] ??
       headers["x-amzn-requestid"];
+  }
+
+  override get name(): string {
+    return "ApiError";
   }
 
   /** The body as RFC 9457 problem details when it has a string `title` or numeric `status`; else undefined. */
@@ -57,17 +73,68 @@ export class ApiError extends MerchantPaymentsError {
 }
 
 /** 400: the service could not read the request. */
-export class BadRequestError extends ApiError {}
+export class BadRequestError extends ApiError {
+  override get name(): string {
+    return "BadRequestError";
+  }
+}
 /** 401: the access token is missing or not accepted. */
-export class AuthenticationError extends ApiError {}
+export class AuthenticationError extends ApiError {
+  override get name(): string {
+    return "AuthenticationError";
+  }
+}
 /** 403: the token may not do this for this merchant. */
-export class PermissionDeniedError extends ApiError {}
+export class PermissionDeniedError extends ApiError {
+  override get name(): string {
+    return "PermissionDeniedError";
+  }
+}
 /** 404: the record does not exist. */
-export class NotFoundError extends ApiError {}
+export class NotFoundError extends ApiError {
+  override get name(): string {
+    return "NotFoundError";
+  }
+}
 /** 422: the request broke a constraint the service checks. */
-export class UnprocessableEntityError extends ApiError {}
+export class UnprocessableEntityError extends ApiError {
+  override get name(): string {
+    return "UnprocessableEntityError";
+  }
+}
 /** 5xx: the service or a gateway in front of it failed. */
-export class ServerError extends ApiError {}
+export class ServerError extends ApiError {
+  override get name(): string {
+    return "ServerError";
+  }
+}
+
+/**
+ * 3xx: the service (or something in front of it) answered with a redirect. The client never follows one, never
+ * retries and never re-sends: nothing reached the redirect target. `status` is 0 and `location` undefined when a
+ * browser hid the redirect (an opaque-redirect response).
+ */
+export class RedirectError extends ApiError {
+  /** The Location header: where the answer pointed; undefined when absent or hidden by the browser. */
+  readonly location: string | undefined;
+  /** Built by the client from a 3xx (or opaque-redirect) response. */
+  constructor(status: number, body: unknown, headers: Record<string, string>) {
+    const location = headers.location;
+    super(
+      status,
+      body,
+      headers,
+      `${status === 0 ? "A redirect (hidden by the browser)" : `${status} redirect`}${
+        location ? ` to ${location}` : ""
+      }: the client does not follow redirects; check baseUrl`,
+    );
+    this.location = location;
+  }
+
+  override get name(): string {
+    return "RedirectError";
+  }
+}
 
 /** 429: too many requests; `retryAfterMs` says how long the service asked to wait. */
 export class RateLimitError extends ApiError {
@@ -77,6 +144,10 @@ export class RateLimitError extends ApiError {
   constructor(status: number, body: unknown, headers: Record<string, string>) {
     super(status, body, headers);
     this.retryAfterMs = parseRetryAfter(headers["retry-after"]);
+  }
+
+  override get name(): string {
+    return "RateLimitError";
   }
 }
 
@@ -88,27 +159,79 @@ export class RequestValidationError extends MerchantPaymentsError {
   constructor(issues: Issue[]) {
     const shown = issues.slice(0, 5).map((i) => `${i.path || "(body)"} ${i.message}`);
     const more = issues.length > 5 ? `; and ${issues.length - 5} more` : "";
-    super(`Invalid request: ${shown.join("; ")}${more}`);
+    super(`Invalid request: ${shown.join("; ")}${more}`, { mayHaveBeenProcessed: false });
     this.issues = issues;
+  }
+
+  override get name(): string {
+    return "RequestValidationError";
   }
 }
 
-/** No response arrived within the timeout (per attempt). */
+/** What the client knows of an attempt that ended without a whole response. */
+export interface AttemptDetails {
+  /** How much of the request had been handed to the network. Default "unknown". */
+  requestSent?: RequestSent;
+  /** The request id of the response head, when it arrived before the failure. */
+  requestId?: string | undefined;
+}
+
+const SENT_TEXT: Record<RequestSent, string> = {
+  none: "before anything was sent",
+  partial: "while the request was being sent",
+  complete: "after the whole request was sent",
+  unknown: "(the request may have been sent)",
+};
+
+/**
+ * No whole response arrived within the timeout (per attempt). `requestSent` tells a timeout before any byte was sent
+ * ("none": not processed) from one after the whole request was sent ("complete").
+ */
 export class TimeoutError extends MerchantPaymentsError {
   /** The timeout that expired, in milliseconds. */
   readonly timeoutMs: number;
+  /** How much of the request had been sent when the timeout expired ("unknown" when the transport cannot tell). */
+  readonly requestSent: RequestSent;
+  /** The request id of the response headers, when they arrived before the timeout (the body stalled). */
+  readonly requestId: string | undefined;
   /** Built by the client when an attempt times out. */
-  constructor(timeoutMs: number) {
-    super(`The request timed out after ${timeoutMs} ms`);
+  constructor(timeoutMs: number, details: AttemptDetails = {}) {
+    const requestSent = details.requestSent ?? "unknown";
+    super(`The request timed out after ${timeoutMs} ms ${SENT_TEXT[requestSent]}`, {
+      mayHaveBeenProcessed: requestSent !== "none",
+    });
     this.timeoutMs = timeoutMs;
+    this.requestSent = requestSent;
+    this.requestId = details.requestId;
+  }
+
+  override get name(): string {
+    return "TimeoutError";
   }
 }
 
-/** The request could not be completed at the network level (refused, reset, dropped); `cause` has the details. */
+/**
+ * The request could not be completed at the network level (DNS, refused, reset, dropped); `cause` has the details,
+ * with the access token redacted from it.
+ */
 export class ConnectionError extends MerchantPaymentsError {
-  /** Built by the client from the error fetch threw; `secret` (the token) is redacted from the message. */
-  constructor(cause: unknown, secret?: string) {
-    super(`Connection error: ${redact(causeText(cause), secret)}`, { cause });
+  /** How much of the request had been sent; "none" when the cause proves nothing reached the server. */
+  readonly requestSent: RequestSent;
+  /** The request id of the response headers, when they arrived before the connection failed. */
+  readonly requestId: string | undefined;
+  /** Built by the client from the error the transport reported; `secret` (the token) is redacted from message and cause. */
+  constructor(cause: unknown, secret?: string, details: AttemptDetails = {}) {
+    const requestSent = details.requestSent ?? (provesNothingSent(cause) ? "none" : "unknown");
+    super(`Connection error: ${redact(causeText(cause), secret)}`, {
+      cause: redactDeep(cause, secret),
+      mayHaveBeenProcessed: requestSent !== "none",
+    });
+    this.requestSent = requestSent;
+    this.requestId = details.requestId;
+  }
+
+  override get name(): string {
+    return "ConnectionError";
   }
 }
 
@@ -116,22 +239,50 @@ export class ConnectionError extends MerchantPaymentsError {
 export class TokenError extends MerchantPaymentsError {
   /** Built by the client; the message never quotes the token, `cause` is what the token function threw. */
   constructor(message: string, cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause });
+    super(message, { cause, mayHaveBeenProcessed: false });
+  }
+
+  override get name(): string {
+    return "TokenError";
   }
 }
 
-/** A 2xx response whose body could not be read as the operation's result (e.g. not JSON). */
+/** A 2xx response whose body could not be read as the operation's result (e.g. not JSON); it may have been processed. */
 export class UnexpectedResponseError extends MerchantPaymentsError {
   /** HTTP status code of the response. */
   readonly status: number;
   /** The raw response text. */
   readonly body: string;
+  /** The request id of the response headers, if any. */
+  readonly requestId: string | undefined;
   /** Built by the client from an unreadable 2xx response. */
-  constructor(status: number, body: string) {
-    super(`Unexpected response body for status ${status}: not valid JSON`);
+  constructor(status: number, body: string, requestId?: string) {
+    super(`Unexpected response body for status ${status}: not valid JSON`, {
+      mayHaveBeenProcessed: true,
+    });
     this.status = status;
     this.body = body;
+    this.requestId = requestId;
   }
+
+  override get name(): string {
+    return "UnexpectedResponseError";
+  }
+}
+
+/**
+ * `error` (a TypeError or RangeError about the arguments or options, thrown before anything is sent) with
+ * `mayHaveBeenProcessed: false`, like every error a method throws.
+ */
+export function notSent<E extends Error>(error: E): E & { readonly mayHaveBeenProcessed: false } {
+  Object.defineProperty(error, "mayHaveBeenProcessed", { value: false, enumerable: true });
+  return error as E & { readonly mayHaveBeenProcessed: false };
+}
+
+/** Whether an error answer with this status may have been acted on: 5xx and 3xx other than 307/308 may; 4xx did not. */
+function statusMayHaveBeenProcessed(status: number): boolean {
+  if (status >= 400 && status < 500) return false;
+  return status !== 307 && status !== 308;
 }
 
 /** Milliseconds from a Retry-After value: delay-seconds or an HTTP date; undefined if absent or unreadable. */
@@ -139,16 +290,20 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   if (value === undefined) return undefined;
   const v = value.trim();
   if (/^\d+(\.\d+)?$/.test(v)) return Math.round(Number(v) * 1000);
+  // An HTTP date names its weekday or month; anything else ("-1", "1e3") is unreadable, not a date of year -1.
+  if (!/^[A-Za-z]{3}/.test(v)) return undefined;
   const at = Date.parse(v);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** The ApiError subclass for a status code. */
+/** The ApiError subclass for a status code (RedirectError for 3xx and for 0, a redirect the browser hid). */
 export function apiErrorFor(
   status: number,
   body: unknown,
   headers: Record<string, string>,
 ): ApiError {
+  if (status < 400 && (status === 0 || status >= 300))
+    return new RedirectError(status, body, headers);
   switch (status) {
     case 400:
       return new BadRequestError(status, body, headers);

@@ -14,6 +14,7 @@ export {
   NotFoundError,
   PermissionDeniedError,
   RateLimitError,
+  RedirectError,
   RequestValidationError,
   ServerError,
   TimeoutError,
@@ -31,4 +32,14 @@ export {
   isSafeToRetry,
   provesNothingWasSent,
 } from "./retry.js";
+export {
+  fetchTransport,
+  type RequestSent,
+  type ResponseHead,
+  requestIdFrom,
+  type Transport,
+  TransportFailure,
+  type TransportRequest,
+  type TransportResponse,
+} from "./transport.js";
 export type * from "./types.js";

@@ -1,4 +1,99 @@
-/** `text` with every occurrence of `secret` (the access token a server may echo back) replaced by "[redacted]". */
+/** What replaces the access token, or a fragment of it, in anything shown to the user. */
+export const REDACTED = "[redacted]";
+
+/** Shortest run of the token's characters treated as a partial echo of it (and the shortest token accepted). */
+export const MIN_TOKEN_LENGTH = 8;
+
+/**
+ * `text` with the access token a server may echo back replaced by "[redacted]": the whole token, and any run of at least
+ * {@link MIN_TOKEN_LENGTH} consecutive characters of it (a truncated or partial echo).
+ */
 export function redact(text: string, secret: string | undefined): string {
-  return secret && text.includes(secret) ? text.split(secret).join("[redacted]") : text;
+  if (!secret || text.length === 0) return text;
+  const whole = text.includes(secret) ? text.split(secret).join(REDACTED) : text;
+  return secret.length > MIN_TOKEN_LENGTH ? redactFragments(whole, secret) : whole;
+}
+
+/** Replaces every run of at least MIN_TOKEN_LENGTH characters that also occurs in `secret`, longest first. */
+function redactFragments(text: string, secret: string): string {
+  const width = MIN_TOKEN_LENGTH;
+  if (text.length < width) return text;
+  const windows = new Set<string>();
+  for (let i = 0; i + width <= secret.length; i++) windows.add(secret.slice(i, i + width));
+  let out = "";
+  let kept = 0;
+  for (let i = 0; i + width <= text.length; ) {
+    if (!windows.has(text.slice(i, i + width))) {
+      i++;
+      continue;
+    }
+    let end = i + width;
+    while (end < text.length && secret.includes(text.slice(i, end + 1))) end++;
+    out += text.slice(kept, i) + REDACTED;
+    kept = end;
+    i = end;
+  }
+  return kept === 0 ? text : out + text.slice(kept);
+}
+
+/** Deepest level of an error's `cause`/property graph that is copied; anything deeper is replaced by "[omitted]". */
+const MAX_DEPTH = 8;
+
+/**
+ * `value` (typically the `cause` of a network error, which a custom fetch may fill with the request headers) with the
+ * token redacted from every string in it, including an Error's message, stack, cause and errors, and Headers; the value
+ * itself when nothing in it holds the token, else a copy (an Error keeps its prototype, so it still prints as one).
+ */
+export function redactDeep(value: unknown, secret: string | undefined): unknown {
+  return secret ? scrub(value, secret, 0, new Map()) : value;
+}
+
+function scrub(value: unknown, secret: string, depth: number, seen: Map<object, unknown>): unknown {
+  if (typeof value === "string") return redact(value, secret);
+  if (value === null || typeof value !== "object") return value;
+  if (seen.has(value)) return seen.get(value);
+  if (depth > MAX_DEPTH) return "[omitted]";
+  seen.set(value, value);
+  if (typeof Headers !== "undefined" && value instanceof Headers) {
+    const plain: Record<string, string> = {};
+    value.forEach((v, k) => {
+      plain[k] = v;
+    });
+    const copy = scrub(plain, secret, depth + 1, seen);
+    const changed = Object.keys(plain).some(
+      (k) => (copy as Record<string, string>)[k] !== plain[k],
+    );
+    const result = changed ? copy : value;
+    seen.set(value, result);
+    return result;
+  }
+  const source = value as Record<string, unknown>;
+  const keys = Object.keys(source);
+  if (value instanceof Error) {
+    for (const hidden of ["message", "stack", "cause", "errors"]) {
+      if (Object.hasOwn(value, hidden) && !keys.includes(hidden)) keys.push(hidden);
+    }
+  }
+  let changed = false;
+  const values = keys.map((key) => {
+    const before = source[key];
+    const after = scrub(before, secret, depth + 1, seen);
+    if (after !== before) changed = true;
+    return after;
+  });
+  if (!changed) return value;
+  const copy: Record<string, unknown> = Array.isArray(value)
+    ? []
+    : Object.create(Object.getPrototypeOf(value));
+  keys.forEach((key, i) => {
+    const enumerable = Object.prototype.propertyIsEnumerable.call(value, key);
+    Object.defineProperty(copy, key, {
+      value: values[i],
+      enumerable,
+      writable: true,
+      configurable: true,
+    });
+  });
+  seen.set(value, copy);
+  return copy;
 }

@@ -6,6 +6,7 @@ import {
   TimeoutError,
 } from "./errors.js";
 import { type OperationId, operations } from "./generated/spec.js";
+import { provesNothingSent } from "./transport.js";
 
 /** Backoff settings; every delay is in milliseconds. */
 export interface BackoffOptions {
@@ -24,9 +25,9 @@ export const defaultBackoff: Required<BackoffOptions> = {
   maxRetryAfterMs: 60000,
 };
 
-/** True for statuses that say "try again later": 408, 429 and 5xx. */
+/** True for statuses that say "try again later": 408, 429 and 5xx except 501 and 505 (which a retry cannot change). */
 export function isRetryableStatus(status: number): boolean {
-  return status === 408 || status === 429 || status >= 500;
+  return status === 408 || status === 429 || (status >= 500 && status !== 501 && status !== 505);
 }
 
 /** True when the spec marks the operation `x-safe-to-retry`. */
@@ -34,26 +35,24 @@ export function isSafeToRetry(operation: OperationId): boolean {
   return operations[operation].safeToRetry;
 }
 
-/** True when the error proves the request never left this machine: the connection was refused. */
+/**
+ * True when the error proves the request never reached the server: its `requestSent` is "none", or its cause chain
+ * holds a DNS failure, a refused connection, an unreachable network or a TLS failure.
+ */
 export function provesNothingWasSent(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; depth < 8 && e && typeof e === "object"; depth++) {
-    const x = e as { code?: unknown; cause?: unknown; errors?: unknown };
-    if (x.code === "ECONNREFUSED") return true;
-    // Happy-eyeballs: every address refused.
-    if (Array.isArray(x.errors) && x.errors.length > 0 && x.errors.every(provesNothingWasSent)) {
-      return true;
-    }
-    e = x.cause;
-  }
-  return false;
+  return provesNothingSent(error);
 }
 
-/** True when `error` may be retried for `operation`; an abort by the caller's signal never is. */
+/**
+ * True when `error` may be retried for `operation`. An operation the spec does not mark `x-safe-to-retry` (the batch) is
+ * retried only when nothing reached the service (a connection or timeout failure with `requestSent: "none"`); a safe
+ * one also after a timeout, a network failure, 408, 429 and 5xx but 501/505. Redirects and the caller's abort never are.
+ */
 export function shouldRetry(operation: OperationId, error: unknown): boolean {
-  if (error instanceof ConnectionError && provesNothingWasSent(error)) return true;
+  const network = error instanceof ConnectionError || error instanceof TimeoutError;
+  if (network && error.requestSent === "none") return true;
   if (!isSafeToRetry(operation)) return false;
-  if (error instanceof ConnectionError || error instanceof TimeoutError) return true;
+  if (network) return true;
   return error instanceof ApiError && isRetryableStatus(error.status);
 }
 

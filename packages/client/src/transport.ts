@@ -1,83 +1,185 @@
-import { apiErrorFor, ConnectionError, TimeoutError } from "./errors.js";
-import { headersToObject, parseErrorBody } from "./normalize.js";
-import { MAX_TIMER_MS } from "./options.js";
-import { redact } from "./redact.js";
+/**
+ * The transport boundary: how one HTTP attempt leaves the client.
+ *
+ * A {@link Transport} takes one {@link TransportRequest} and either resolves with the whole answer
+ * ({@link TransportResponse}: status, headers, body text, request id) or rejects with a {@link TransportFailure} that says
+ * how much of the request had been handed to the network ({@link RequestSent}). Everything else (the per-attempt timeout,
+ * retries, the caller's abort signal, error classes, redaction, `mayHaveBeenProcessed`, logging) is the client's job and
+ * is the same for every transport: `mayHaveBeenProcessed` is `requestSent !== "none"`.
+ *
+ * Rules every transport follows:
+ * 1. One attempt: never retry, never follow a redirect (a 3xx is resolved as a response, like any other status).
+ * 2. Resolve only once the whole response body is read, as text (UTF-8).
+ * 3. Reject only with a TransportFailure; report `"none"` only when it is certain that no byte of the request reached
+ *    the server (DNS failure, connection refused, TLS handshake failure, no connection yet when `signal` aborted), and
+ *    `"unknown"` whenever it cannot tell.
+ * 4. When `request.signal` aborts (timeout or the caller's abort), stop at once and reject with a TransportFailure
+ *    describing how far the attempt got; the client reads the signal to tell a timeout from a caller's abort.
+ * 5. Keep nothing after the attempt: the headers hold the access token (a failure's `cause` may quote it; the client
+ *    redacts what it shows).
+ */
+
+/**
+ * How much of the request had been handed to the network when an attempt failed:
+ * - `"none"`: certainly nothing reached the server (DNS failure, connection refused, TLS failure, not yet connected);
+ * - `"partial"`: the connection was open and part of the request was written;
+ * - `"complete"`: the whole request was written (for example the response headers had already arrived);
+ * - `"unknown"`: the transport cannot tell (a fetch that fails before the response headers).
+ */
+export type RequestSent = "none" | "partial" | "complete" | "unknown";
+
+/** One HTTP attempt, as the client hands it to a transport. */
+export interface TransportRequest {
+  /** HTTP method, upper case, e.g. "POST". */
+  readonly method: string;
+  /** Absolute URL, query included. */
+  readonly url: string;
+  /** Request headers with lower-case names, `authorization` included; read-only for the transport. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The request body (JSON text), sent as UTF-8. */
+  readonly body: string;
+  /** Aborts the attempt: fired by the client on the attempt's timeout or on the caller's abort. */
+  readonly signal: AbortSignal;
+}
+
+/** The whole answer to one attempt. */
+export interface TransportResponse {
+  /** HTTP status; 0 for a redirect the runtime hides (a browser fetch's opaque-redirect response). */
+  readonly status: number;
+  /** Response headers (case-insensitive lookup). */
+  readonly headers: Headers;
+  /** The whole response body as text ("" when there is none). */
+  readonly text: string;
+  /** The request id of the response headers, as {@link requestIdFrom} reads it; undefined when there is none. */
+  readonly requestId: string | undefined;
+}
+
+/** The head of a response that arrived before its attempt failed (e.g. the body stalled or the connection reset). */
+export interface ResponseHead {
+  /** HTTP status of the response. */
+  readonly status: number;
+  /** Response headers. */
+  readonly headers: Headers;
+  /** The request id of the response headers, if any. */
+  readonly requestId: string | undefined;
+}
+
+/** Why one attempt ended without a whole response: the only rejection a transport may give. */
+export class TransportFailure extends Error {
+  /** How much of the request had been handed to the network; decides `mayHaveBeenProcessed`. */
+  readonly requestSent: RequestSent;
+  /** The response head when it had arrived before the failure, else undefined. */
+  readonly response: ResponseHead | undefined;
+
+  /** @param cause - what the runtime threw (it may quote the request headers: the client redacts it). */
+  constructor(requestSent: RequestSent, cause: unknown, response?: ResponseHead) {
+    super(`transport failure (request sent: ${requestSent})`, { cause });
+    this.requestSent = requestSent;
+    this.response = response;
+  }
+
+  override get name(): string {
+    return "TransportFailure";
+  }
+}
+
+/** Sends one attempt; see the module documentation for the rules every transport follows. */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
 /** A fetch-compatible function: called as fetch(url, init). */
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
-/** One HTTP attempt's inputs. Holds no token after the call returns: headers live only in `init`. */
-export interface Attempt {
-  fetch: FetchLike;
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  timeoutMs: number;
-  signal: AbortSignal | undefined;
+/** Response headers that carry a request id, in the order they are looked up. */
+export const REQUEST_ID_HEADERS = [
+  "x-request-id",
+  "request-id",
+  "x-correlation-id",
+  "x-amzn-requestid",
+] as const;
+
+/** The request id of response headers: x-request-id, request-id, x-correlation-id or x-amzn-requestid (first present). */
+export function requestIdFrom(headers: Headers): string | undefined {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headers.get(name);
+    if (value !== null) return value;
+  }
+  return undefined;
 }
 
-/** Outcome of a 2xx attempt: status, body text, and the credential to redact should the body be unusable. */
-export interface Success {
-  status: number;
-  text: string;
-  secret: string | undefined;
-}
+/** Error codes (Node, undici) that prove the request never reached the server: DNS, refused, unreachable, TLS. */
+const NOTHING_SENT_CODES = new Set([
+  "ECONNREFUSED",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EAI_NONAME",
+  "EAI_FAIL",
+  "EAI_NODATA",
+  "ENETUNREACH",
+  "EHOSTUNREACH",
+  "EADDRNOTAVAIL",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "CERT_HAS_EXPIRED",
+  "DEPTH_ZERO_SELF_SIGNED_CERT",
+  "SELF_SIGNED_CERT_IN_CHAIN",
+  "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+  "ERR_TLS_CERT_ALTNAME_INVALID",
+]);
 
-/** The bearer token of request headers, to be redacted from anything the server echoes back. */
-function secretOf(headers: Record<string, string>): string | undefined {
-  const auth = headers.authorization;
-  return auth?.startsWith("Bearer ") ? auth.slice(7) : undefined;
+/**
+ * True when an error a runtime threw proves no byte of the request reached the server: a code of DNS failure,
+ * connection refused, unreachable network or TLS failure, found through the `cause` chain (every error of an
+ * AggregateError, as happy-eyeballs connection attempts give, must prove it).
+ */
+export function provesNothingSent(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 8 && e && typeof e === "object"; depth++) {
+    const x = e as { code?: unknown; cause?: unknown; errors?: unknown; requestSent?: unknown };
+    if (x.requestSent === "none") return true;
+    if (typeof x.code === "string" && NOTHING_SENT_CODES.has(x.code)) return true;
+    if (Array.isArray(x.errors) && x.errors.length > 0 && x.errors.every(provesNothingSent)) {
+      return true;
+    }
+    e = x.cause;
+  }
+  return false;
 }
 
 /**
- * Sends one POST and reads the whole body within `timeoutMs`. Resolves on 2xx; rejects with an ApiError
- * subclass on other statuses, TimeoutError, ConnectionError, or the caller's abort reason.
+ * The transport over a fetch implementation, with `redirect: "manual"`: a 3xx comes back as a response (status 0 when
+ * a browser hides it as an opaque redirect). A fetch that rejects gives requestSent "none" when the error proves it
+ * ({@link provesNothingSent}), else "unknown" (fetch does not say whether the request was written); a failure while
+ * reading the body gives "complete", with the response head.
  */
-export async function sendOnce(a: Attempt): Promise<Success> {
-  const user = a.signal;
-  if (user?.aborted) throw user.reason;
-  const controller = new AbortController();
-  let timedOut = false;
-  // Infinity means no timeout; longer delays than timers allow are clamped (a bigger one would fire at once).
-  const timer =
-    a.timeoutMs === Number.POSITIVE_INFINITY
-      ? undefined
-      : setTimeout(
-          () => {
-            timedOut = true;
-            controller.abort();
-          },
-          Math.min(a.timeoutMs, MAX_TIMER_MS),
-        );
-  const onAbort = user ? () => controller.abort(user.reason) : undefined;
-  if (onAbort) user?.addEventListener("abort", onAbort, { once: true });
-  try {
-    let res: Response;
+export function fetchTransport(fetchImpl: FetchLike): Transport {
+  return async (request) => {
+    let response: Response;
+    try {
+      response = await fetchImpl(request.url, {
+        method: request.method,
+        headers: request.headers as Record<string, string>,
+        body: request.body,
+        signal: request.signal,
+        redirect: "manual",
+      });
+    } catch (cause) {
+      throw new TransportFailure(provesNothingSent(cause) ? "none" : "unknown", cause);
+    }
+    const requestId = requestIdFrom(response.headers);
     let text: string;
     try {
-      res = await a.fetch(a.url, {
-        method: "POST",
-        headers: a.headers,
-        body: a.body,
-        signal: controller.signal,
+      text = await response.text();
+    } catch (cause) {
+      throw new TransportFailure("complete", cause, {
+        status: response.status,
+        headers: response.headers,
+        requestId,
       });
-      text = await res.text();
-    } catch (err) {
-      if (user?.aborted) throw user.reason;
-      if (timedOut) throw new TimeoutError(a.timeoutMs);
-      throw new ConnectionError(err, secretOf(a.headers));
     }
-    if (res.status >= 200 && res.status < 300) {
-      return { status: res.status, text, secret: secretOf(a.headers) };
-    }
-    const secret = secretOf(a.headers);
-    throw apiErrorFor(
-      res.status,
-      parseErrorBody(redact(text, secret)),
-      headersToObject(res.headers, secret),
-    );
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) user?.removeEventListener("abort", onAbort);
-  }
+    return {
+      status: response.type === "opaqueredirect" ? 0 : response.status,
+      headers: response.headers,
+      text,
+      requestId,
+    };
+  };
 }
