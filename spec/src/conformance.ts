@@ -13,6 +13,8 @@ export interface ConformanceIssue {
   readonly path: string;
   /** What is wrong, in words. */
   readonly message: string;
+  /** For `schema` issues, the JSON Schema keyword that failed (`type`, `required`, `maximum`, ...). */
+  readonly keyword?: string;
 }
 
 /** An answer as received: status, headers (any case) and the body's exact text. */
@@ -215,7 +217,12 @@ export function checkResponse(
     return { conforms: false, issues };
   }
   for (const issue of ajv.issuesAt(media.schemaPointer, json)) {
-    issues.push({ check: "schema", path: issue.path, message: issue.message });
+    issues.push({
+      check: "schema",
+      path: issue.path,
+      message: issue.message,
+      keyword: issue.keyword,
+    });
   }
   let document: unknown;
   try {
