@@ -1,0 +1,51 @@
+// Release tooling of the Merchant Payments toolkit: packing, the breaking-change gate, the released specs.
+export {
+  CLIENT_PACKAGE,
+  majorChangesetFor,
+  type PendingChangeset,
+  pendingChangesets,
+} from "./changesets.js";
+export { type Finding, type FindingSource, formatFinding } from "./findings.js";
+export {
+  breakingChanges,
+  collapseRemovedOperations,
+  formatReport,
+  gate,
+  type SpecDiffOptions,
+  type SpecDiffReport,
+  specDiff,
+} from "./gate.js";
+export {
+  type Direction,
+  LOWER_BOUNDS,
+  modelBreakingChanges,
+  UPPER_BOUNDS,
+} from "./model-checks.js";
+export { OPTIC_TIMEOUT_MS, type OpticOptions, opticBin, opticBreakingChanges } from "./optic.js";
+export {
+  INSTALLED_DEPENDENCY_FIELDS,
+  manifestProblems,
+  PACK_TIMEOUT_MS,
+  PACKS_LIST,
+  type PackedPackage,
+  type PackOptions,
+  packPublicPackages,
+  publicPackages,
+  tarballManifest,
+} from "./pack.js";
+export { packageDir, releasedSpecsDir, tarballsDir, workspaceRoot } from "./paths.js";
+export {
+  latestReleasedSpec,
+  type ReleasedSpec,
+  recordReleasedSpec,
+  releasedSpecs,
+} from "./released.js";
+export {
+  README_MARKERS,
+  SPEC_VERSION_FIELD,
+  specVersionOf,
+  specVersionSentence,
+  stampSpecVersion,
+  withSpecVersion,
+  withSpecVersionSentence,
+} from "./spec-version.js";

@@ -1,0 +1,230 @@
+// Breaking changes the diff tool does not report, found on the spec model: bounds narrowed on what a client sends
+// (or widened on what it receives), and enums closed where a client sends them (or opened where it receives them).
+import {
+  deref,
+  isObject,
+  type Json,
+  type JsonObject,
+  type OperationSpec,
+  operations,
+} from "@merchant-payments/spec/model";
+import type { Finding } from "./findings.js";
+
+/** Which way data flows through a schema: sent by the client (request) or received by it (response). */
+export type Direction = "request" | "response";
+
+/** Keywords that cap a value from above: lowering one narrows what is accepted. */
+export const UPPER_BOUNDS = [
+  "maximum",
+  "exclusiveMaximum",
+  "maxLength",
+  "maxItems",
+  "maxProperties",
+] as const;
+
+/** Keywords that cap a value from below: raising one narrows what is accepted. */
+export const LOWER_BOUNDS = [
+  "minimum",
+  "exclusiveMinimum",
+  "minLength",
+  "minItems",
+  "minProperties",
+] as const;
+
+/** The values a schema allows when it is an enum: `closed` lists them all; `open` also allows any other string. */
+interface EnumShape {
+  readonly values: readonly Json[];
+  readonly open: boolean;
+}
+
+const key = (value: Json): string => JSON.stringify(value);
+
+/**
+ * The enum a schema states, if it states one: `enum`, `const`, or `anyOf`/`oneOf` branches that are enums
+ * (plus, for an open enum, a branch of the same type with no enum). Undefined for a schema that is no enum.
+ */
+function enumShape(document: Json, node: Json): EnumShape | undefined {
+  const schema = deref<JsonObject>(document, node);
+  if (!isObject(schema)) return undefined;
+  if (Array.isArray(schema.enum)) return { values: schema.enum, open: false };
+  if ("const" in schema) return { values: [schema.const], open: false };
+  const branches = schema.anyOf ?? schema.oneOf;
+  if (!Array.isArray(branches)) return undefined;
+  const shapes = branches.map((branch: Json) => enumShape(document, branch));
+  if (!shapes.some((s) => s !== undefined)) return undefined;
+  const values = shapes.flatMap((s) => s?.values ?? []);
+  return { values, open: shapes.some((s) => s === undefined || s.open) };
+}
+
+function compareEnums(
+  base: EnumShape,
+  head: EnumShape,
+  direction: Direction,
+  where: string,
+  out: Finding[],
+): void {
+  const headValues = new Set(head.values.map(key));
+  const baseValues = new Set(base.values.map(key));
+  const push = (rule: string, message: string) =>
+    out.push({ source: "spec-model", rule, where, message });
+  if (direction === "request") {
+    if (base.open && !head.open)
+      push(
+        "open request enum closed",
+        `accepted any string besides ${base.values.map(key).join(", ")}; now only ${head.values.map(key).join(", ")}`,
+      );
+    const removed = base.values.filter((v) => !headValues.has(key(v)));
+    if (!head.open && removed.length > 0)
+      push("request enum value removed", `no longer accepts ${removed.map(key).join(", ")}`);
+  } else {
+    if (!base.open && head.open)
+      push("closed response enum opened", "may now answer values outside its enum");
+    const added = head.values.filter((v) => !baseValues.has(key(v)));
+    if (!base.open && added.length > 0)
+      push("response enum value added", `may now answer ${added.map(key).join(", ")}`);
+  }
+}
+
+function compareBounds(
+  base: JsonObject,
+  head: JsonObject,
+  direction: Direction,
+  where: string,
+  out: Finding[],
+): void {
+  const narrowed = direction === "request";
+  for (const keyword of [...UPPER_BOUNDS, ...LOWER_BOUNDS]) {
+    const upper = (UPPER_BOUNDS as readonly string[]).includes(keyword);
+    const before = typeof base[keyword] === "number" ? (base[keyword] as number) : undefined;
+    const after = typeof head[keyword] === "number" ? (head[keyword] as number) : undefined;
+    if (before === after) continue;
+    // A request bound breaks when it appears or tightens; a response bound when it disappears or loosens.
+    const [from, to] = narrowed ? [before, after] : [after, before];
+    const tightened = to !== undefined && (from === undefined || (upper ? to < from : to > from));
+    if (!tightened) continue;
+    const change = `${keyword} ${before ?? "(none)"} → ${after ?? "(none)"}`;
+    out.push({
+      source: "spec-model",
+      rule: narrowed ? "narrowed request bound" : "widened response bound",
+      where,
+      message: narrowed
+        ? `${change}: values the released spec accepted are now rejected`
+        : `${change}: answers may now hold values the released spec ruled out`,
+    });
+  }
+  if (narrowed && typeof head.pattern === "string" && head.pattern !== base.pattern) {
+    out.push({
+      source: "spec-model",
+      rule: "narrowed request bound",
+      where,
+      message: `pattern ${base.pattern ?? "(none)"} → ${head.pattern}: values the released spec accepted may be rejected`,
+    });
+  }
+}
+
+interface Walk {
+  readonly baseDoc: Json;
+  readonly headDoc: Json;
+  readonly direction: Direction;
+  readonly out: Finding[];
+  readonly seen: WeakMap<object, WeakSet<object>>;
+}
+
+function compareSchemas(walk: Walk, baseNode: Json, headNode: Json, where: string): void {
+  const base = deref<JsonObject>(walk.baseDoc, baseNode);
+  const head = deref<JsonObject>(walk.headDoc, headNode);
+  if (!isObject(base) || !isObject(head)) return;
+  const pairs = walk.seen.get(base) ?? new WeakSet<object>();
+  if (pairs.has(head)) return; // a recursive schema: this pair is being compared already
+  pairs.add(head);
+  walk.seen.set(base, pairs);
+
+  compareBounds(base, head, walk.direction, where, walk.out);
+  const baseEnum = enumShape(walk.baseDoc, base);
+  const headEnum = enumShape(walk.headDoc, head);
+  if (baseEnum && headEnum) compareEnums(baseEnum, headEnum, walk.direction, where, walk.out);
+  else if (baseEnum && !headEnum && walk.direction === "response" && !baseEnum.open)
+    compareEnums(baseEnum, { values: [], open: true }, walk.direction, where, walk.out);
+  else if (!baseEnum && headEnum && walk.direction === "request")
+    compareEnums({ values: [], open: true }, headEnum, walk.direction, where, walk.out);
+
+  const child = (name: string) =>
+    where.endsWith(" body") ? `${where} ${name}` : `${where}.${name}`;
+  if (isObject(base.properties) && isObject(head.properties)) {
+    for (const [name, schema] of Object.entries(base.properties)) {
+      if (name in head.properties) compareSchemas(walk, schema, head.properties[name], child(name));
+    }
+  }
+  if (base.items !== undefined && head.items !== undefined)
+    compareSchemas(walk, base.items, head.items, `${where}[]`);
+  if (isObject(base.additionalProperties) && isObject(head.additionalProperties))
+    compareSchemas(walk, base.additionalProperties, head.additionalProperties, `${where}{}`);
+  for (const combinator of ["allOf", "anyOf", "oneOf", "prefixItems"] as const) {
+    const before = base[combinator];
+    const after = head[combinator];
+    // Branches are matched by position only when both sides keep the same number of them.
+    if (!Array.isArray(before) || !Array.isArray(after) || before.length !== after.length) continue;
+    before.forEach((schema: Json, i: number) => {
+      compareSchemas(walk, schema, after[i], `${where}(${combinator}[${i}])`);
+    });
+  }
+}
+
+function label(op: OperationSpec): string {
+  return `${op.method} ${op.path}`;
+}
+
+/**
+ * Breaking changes from `base` (the released spec) to `head` (the current one) that need the schemas' meaning:
+ * request bounds narrowed (a lower `maximum`, `maxLength`, `maxItems`, a higher `minimum`..., a new `pattern`),
+ * request enums closed or shrunk (an open `anyOf: [enum, string]` closed to its enum), and the mirror image on
+ * responses (bounds widened, enums opened or grown). Operations are matched by method and path; removed
+ * operations, fields and types are the diff tool's job and are not reported here.
+ */
+export function modelBreakingChanges(base: Json, head: Json): Finding[] {
+  const out: Finding[] = [];
+  const headOps = new Map(operations(head).map((op) => [label(op), op]));
+  for (const baseOp of operations(base)) {
+    const headOp = headOps.get(label(baseOp));
+    if (!headOp) continue;
+    // A fresh walk per root: a component shared by the body and a header is compared at both places.
+    const walk = (direction: Direction): Walk => ({
+      baseDoc: base,
+      headDoc: head,
+      direction,
+      out,
+      seen: new WeakMap(),
+    });
+    if (baseOp.request && headOp.request)
+      compareSchemas(
+        walk("request"),
+        baseOp.request.schema,
+        headOp.request.schema,
+        `${label(baseOp)} request body`,
+      );
+    for (const header of baseOp.headers) {
+      const after = headOp.headers.find((h) => h.name.toLowerCase() === header.name.toLowerCase());
+      if (after)
+        compareSchemas(
+          walk("request"),
+          header.schema,
+          after.schema,
+          `${label(baseOp)} request header ${header.name}`,
+        );
+    }
+    for (const res of baseOp.responses) {
+      const after = headOp.responses.find((r) => r.status === res.status);
+      for (const media of res.content) {
+        const headMedia = after?.content.find((m) => m.mediaType === media.mediaType);
+        if (headMedia)
+          compareSchemas(
+            walk("response"),
+            media.schema,
+            headMedia.schema,
+            `${label(baseOp)} response ${res.status} ${media.mediaType} body`,
+          );
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,102 @@
+// Runs optic's breaking-change checks (`optic diff base head --check`) and reads its results as findings.
+// Optic writes its structured results only in CI mode (`ci-run-details.json` in its working directory), so it runs
+// with CI=true in a temporary directory; its telemetry is switched off.
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import type { Finding } from "./findings.js";
+
+/** How long one optic run may take before it is killed, in milliseconds. */
+export const OPTIC_TIMEOUT_MS = 120_000;
+
+/** Options of `opticBreakingChanges`. */
+export interface OpticOptions {
+  /** Milliseconds before the optic process is killed; default `OPTIC_TIMEOUT_MS` (120 000). */
+  readonly timeoutMs?: number;
+}
+
+interface OpticResult {
+  readonly passed: boolean;
+  readonly exempted?: boolean;
+  readonly name: string;
+  readonly where: string;
+  readonly error?: string;
+}
+
+interface CiRunDetails {
+  readonly completed: { readonly comparison: { readonly results: readonly OpticResult[] } }[];
+  readonly failed: { readonly apiName: string; readonly error: string }[];
+}
+
+/** Absolute path of optic's command-line entry point. */
+export function opticBin(): string {
+  const require = createRequire(import.meta.url);
+  const manifestPath = require.resolve("@useoptic/optic/package.json");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
+  const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin.optic;
+  return resolve(dirname(manifestPath), bin);
+}
+
+function run(
+  args: readonly string[],
+  cwd: string,
+  timeoutMs: number,
+): Promise<{ code: number | null; output: string; timedOut: boolean }> {
+  return new Promise((done) => {
+    const env = { ...process.env, CI: "true", OPTIC_TELEMETRY_LEVEL: "off", NO_COLOR: "1" };
+    execFile(
+      process.execPath,
+      [opticBin(), ...args],
+      { cwd, env, timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
+        done({ code, output: `${stdout}${stderr}`, timedOut: error?.killed === true });
+      },
+    );
+  });
+}
+
+/**
+ * The breaking changes optic's standard rules find from the spec file `basePath` to `headPath` (removed operations,
+ * fields and status codes, changed types, new required request fields...). Throws when optic cannot read a spec,
+ * times out, or ends without its results.
+ */
+export async function opticBreakingChanges(
+  basePath: string,
+  headPath: string,
+  options: OpticOptions = {},
+): Promise<Finding[]> {
+  const timeoutMs = options.timeoutMs ?? OPTIC_TIMEOUT_MS;
+  const cwd = await mkdtemp(join(tmpdir(), "optic-"));
+  try {
+    const { code, output, timedOut } = await run(
+      ["diff", resolve(basePath), resolve(headPath), "--check"],
+      cwd,
+      timeoutMs,
+    );
+    if (timedOut) throw new Error(`optic diff took longer than ${timeoutMs} ms and was stopped`);
+    let details: CiRunDetails;
+    try {
+      details = JSON.parse(await readFile(join(cwd, "ci-run-details.json"), "utf8"));
+    } catch {
+      throw new Error(`optic diff wrote no results (exit code ${code}):\n${output.slice(-4000)}`);
+    }
+    if (details.failed.length > 0)
+      throw new Error(`optic could not compare the specs: ${details.failed[0]?.error}`);
+    return details.completed.flatMap((spec) =>
+      spec.comparison.results
+        .filter((r) => !r.passed && !r.exempted)
+        .map((r) => ({
+          source: "optic" as const,
+          rule: r.name,
+          where: r.where,
+          message: r.error ?? "breaking change",
+        })),
+    );
+  } finally {
+    await rm(cwd, { recursive: true, force: true });
+  }
+}
