@@ -1,11 +1,22 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { defineConfig } from "tsup";
 
+const require = createRequire(import.meta.url);
+
 export default defineConfig({
-  entry: ["src/index.ts", "src/cli.ts"],
+  entry: ["src/index.ts", "src/cli.ts", "src/body-worker.ts"],
   format: ["esm"],
   dts: { entry: "src/index.ts" },
   target: "node20",
   platform: "node",
   clean: false,
   sourcemap: true,
+  // The spec model is private to this repository: bundle its code, so the published package stands alone.
+  noExternal: ["@merchant-payments/spec"],
+  // Ship the bundled spec inside the package (dist/openapi.json), served by default.
+  async onSuccess() {
+    mkdirSync("dist", { recursive: true });
+    copyFileSync(require.resolve("@merchant-payments/spec/openapi.json"), "dist/openapi.json");
+  },
 });

@@ -1,28 +1,92 @@
 #!/usr/bin/env node
 import { parseArgs } from "node:util";
-import type { ViolationReport } from "./front.js";
-import type { RunningServer } from "./server.js";
+import { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultRule } from "./faults.js";
+import { LOG_LEVELS, type LogLevel } from "./logger.js";
+import type { ViolationReport } from "./running.js";
 import { startMock } from "./start-mock.js";
-import { startValidationProxy } from "./start-proxy.js";
+import { startValidationProxy, type ValidationProxy } from "./start-proxy.js";
 
 const USAGE = `Usage:
-  merchant-payments-mock mock [--port 4010] [--host 127.0.0.1] [--dynamic] [--seed <seed>] [--errors] [--spec <file>] [--quiet]
-  merchant-payments-mock proxy <upstream-url> [--port 4010] [--host 127.0.0.1] [--no-errors] [--spec <file>] [--quiet]
+  merchant-payments-mock mock [--port 4010] [--host 127.0.0.1] [--dynamic] [--seed <seed>] [--errors]
+                              [--spec <file>] [--log-level silent|error|warn|info]
+                              [--fault-rate <0..1>] [--fault-kinds <kind,...>] [--fault-seed <seed>]
+                              [--fault-latency-ms <ms>] [--fault-retry-after <s>] [--fault-operation <id=rate>]...
+  merchant-payments-mock proxy <upstream-url> [--port 4010] [--host 127.0.0.1] [--no-errors] [--spec <file>]
+                              [--report <file>] [--fail-fast] [--upstream-timeout-ms 30000] [--log-level …]
 
-mock   serves the bundled spec with Prism: static examples, or --dynamic generated data (--seed for reproducible data).
-proxy  puts the spec in front of a real server and reports every violation of it.`;
+mock   serves the spec with Prism's mocker: static examples, or --dynamic generated data (--seed for
+       reproducible data). --fault-* answer a seeded share of requests with a fault (${FAULT_KINDS.join(", ")}).
+proxy  puts the spec in front of a real server, checks every request and answer, and exits 1 at stop if it
+       saw a violation, a transport failure, an undocumented status or a timeout (--fail-fast: at the first).`;
 
 /** Default port of the CLI (the spec's local server URL is http://127.0.0.1:4010). */
 const DEFAULT_PORT = 4010;
 
-/** The address of the Prism process behind the front, as Prism prints it. */
-const PRISM_URL = /http:\/\/127\.0\.0\.1:\d+/g;
+class UsageError extends Error {}
 
 function formatViolations(report: ViolationReport): string {
   const lines = report.violations.map(
     (v) => `    ${v.severity} ${v.location.join(".")}: ${v.message}`,
   );
   return `✖ spec violation in ${report.method} ${report.path} (answered ${report.status}):\n${lines.join("\n")}`;
+}
+
+function number(
+  name: string,
+  value: string | undefined,
+  min: number,
+  max: number,
+): number | undefined {
+  if (value === undefined) return undefined;
+  const parsed = Number(value);
+  if (!Number.isFinite(parsed) || parsed < min || parsed > max)
+    throw new UsageError(`--${name} must be a number from ${min} to ${max}, got ${value}`);
+  return parsed;
+}
+
+function faultKinds(value: string | undefined): FaultKind[] | undefined {
+  if (value === undefined) return undefined;
+  const kinds = value.split(",").map((k) => k.trim());
+  for (const kind of kinds)
+    if (!FAULT_KINDS.includes(kind as FaultKind))
+      throw new UsageError(
+        `--fault-kinds: unknown fault ${kind} (known: ${FAULT_KINDS.join(", ")})`,
+      );
+  return kinds as FaultKind[];
+}
+
+/** The `faults` option from the --fault-* flags; undefined when none is given. */
+function faultOptions(values: Record<string, unknown>): FaultOptions | undefined {
+  const rate = number("fault-rate", values["fault-rate"] as string | undefined, 0, 1);
+  const operationFlags = (values["fault-operation"] as string[] | undefined) ?? [];
+  if (rate === undefined && operationFlags.length === 0) return undefined;
+  const operations: Record<string, FaultRule> = {};
+  for (const flag of operationFlags) {
+    const match = /^([\w.-]+)=([\d.]+)$/.exec(flag);
+    if (!match) throw new UsageError(`--fault-operation must be <operationId>=<rate>, got ${flag}`);
+    operations[match[1] as string] = { rate: number("fault-operation", match[2], 0, 1) as number };
+  }
+  const kinds = faultKinds(values["fault-kinds"] as string | undefined);
+  const latencyMs = number(
+    "fault-latency-ms",
+    values["fault-latency-ms"] as string | undefined,
+    0,
+    600_000,
+  );
+  const retryAfterSeconds = number(
+    "fault-retry-after",
+    values["fault-retry-after"] as string | undefined,
+    0,
+    86_400,
+  );
+  return {
+    rate: rate ?? 0,
+    ...(kinds ? { kinds } : {}),
+    ...(latencyMs === undefined ? {} : { latencyMs }),
+    ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+    ...(values["fault-seed"] === undefined ? {} : { seed: values["fault-seed"] as string }),
+    operations,
+  };
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -37,7 +101,17 @@ async function main(argv: string[]): Promise<number> {
       seed: { type: "string" },
       errors: { type: "boolean" },
       spec: { type: "string" },
+      "log-level": { type: "string" },
       quiet: { type: "boolean", short: "q" },
+      "fault-rate": { type: "string" },
+      "fault-kinds": { type: "string" },
+      "fault-seed": { type: "string" },
+      "fault-latency-ms": { type: "string" },
+      "fault-retry-after": { type: "string" },
+      "fault-operation": { type: "string", multiple: true },
+      report: { type: "string" },
+      "fail-fast": { type: "boolean" },
+      "upstream-timeout-ms": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -46,60 +120,82 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
-  const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    console.error(`--port must be an integer from 0 to 65535, got ${values.port}`);
-    return 2;
-  }
-  const host = values.host ?? "127.0.0.1";
-  const publicUrl = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  const port = number("port", values.port ?? String(DEFAULT_PORT), 0, 65535) as number;
+  const logLevel = (values["log-level"] ?? "error") as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}`);
   const common = {
     port,
-    host,
-    spec: values.spec,
-    // Prism listens on an internal port behind the front: show the address callers use instead.
-    onOutput: values.quiet
+    host: values.host ?? "127.0.0.1",
+    ...(values.spec ? { spec: values.spec } : {}),
+    logLevel,
+    onViolations: values.quiet
       ? undefined
-      : (line: string) => console.log(port === 0 ? line : line.replace(PRISM_URL, publicUrl)),
-    onViolations: (report: ViolationReport) => console.error(formatViolations(report)),
+      : (report: ViolationReport) => console.error(formatViolations(report)),
   };
+  const what = command === "proxy" ? "the validation proxy" : "the mock";
 
-  let server: RunningServer;
+  let proxy: ValidationProxy | undefined;
+  let stopEarly: ((reason: string) => void) | undefined;
+  let server: { baseUrl: string; close(): Promise<void> };
   if (command === "proxy") {
-    if (!upstream) {
-      console.error(`proxy needs the upstream URL.\n\n${USAGE}`);
-      return 2;
-    }
-    server = await startValidationProxy({ ...common, upstream, errors: values.errors ?? true });
+    if (!upstream) throw new UsageError(`proxy needs the upstream URL.\n\n${USAGE}`);
+    proxy = await startValidationProxy({
+      ...common,
+      upstream,
+      errors: values.errors ?? true,
+      ...(values.report ? { report: values.report } : {}),
+      upstreamTimeoutMs:
+        number("upstream-timeout-ms", values["upstream-timeout-ms"], 1, 3_600_000) ?? 30_000,
+      onFailure: (event) => {
+        if (values["fail-fast"])
+          stopEarly?.(`--fail-fast: ${event.outcome} in ${event.method} ${event.path}`);
+      },
+    });
+    server = proxy;
     console.log(`\nValidation proxy of the Merchant Payments spec in front of ${upstream}`);
+    console.log(`Proxy URL: ${proxy.baseUrl}   (point the client under test here)`);
+    if (values.report) console.log(`Report: ${values.report} (JSON lines, a summary line at stop)`);
   } else {
+    const faults = faultOptions(values);
     server = await startMock({
       ...common,
       errors: values.errors ?? false,
       dynamic: values.dynamic ?? false,
-      seed: values.seed,
+      ...(values.seed === undefined ? {} : { seed: values.seed }),
+      ...(faults ? { faults } : {}),
     });
     const mode = values.dynamic
       ? `dynamic data${values.seed === undefined ? "" : ` (seed ${values.seed})`}`
       : "static examples";
-    console.log(`\nMerchant Payments mock (Prism, ${mode})`);
+    console.log(
+      `\nMerchant Payments mock (Prism's mocker, ${mode})${faults ? `, faults at rate ${faults.rate}` : ""}`,
+    );
+    console.log(`Base URL: ${server.baseUrl}`);
+    console.log(
+      `  createMerchantPaymentsClient({ baseUrl: "${server.baseUrl}", token: "any-token" })`,
+    );
+    console.log(
+      '  Prefer header: "code=503", "example=TransactionIntegerBeneficiary", "dynamic=true", "fault=reset"\n',
+    );
   }
-  console.log(`Base URL: ${server.baseUrl}`);
-  console.log(
-    `  createMerchantPaymentsClient({ baseUrl: "${server.baseUrl}", token: "any-token" })`,
-  );
-  console.log(
-    '  Prefer header: "code=503", "example=TransactionIntegerBeneficiary", "dynamic=true"\n',
-  );
 
   return new Promise<number>((resolve) => {
     let stopping = false;
-    const stop = (signal: string) => {
+    const stop = (reason: string, failed = false) => {
       if (stopping) return;
       stopping = true;
-      console.log(`\n${signal}: stopping the mock`);
-      void server.close().then(() => resolve(0));
+      console.log(`\n${reason}: stopping ${what}`);
+      void server.close().then(() => {
+        if (!proxy) return resolve(0);
+        const { summary } = proxy.report();
+        console.log(
+          `Proxy summary: ${summary.exchanges} exchanges, ${summary.passed} passed, ${summary.failed} failed (${summary.requestViolations} request violations, ${summary.responseViolations} response violations, ${summary.undocumentedStatuses} undocumented statuses, ${summary.transportFailures} transport failures, ${summary.timeouts} timeouts)`,
+        );
+        resolve(failed || summary.failed > 0 ? 1 : 0);
+      });
     };
+    stopEarly = (reason) => stop(reason, true);
     process.once("SIGINT", () => stop("SIGINT"));
     process.once("SIGTERM", () => stop("SIGTERM"));
     // Orphaned (the process that started it died without stopping it, e.g. a killed test runner or turbo): stop too.
@@ -107,10 +203,6 @@ async function main(argv: string[]): Promise<number> {
     setInterval(() => {
       if (process.ppid !== parent) stop("parent process gone");
     }, 1000).unref();
-    void server.crashed.then((output) => {
-      console.error(`Prism stopped unexpectedly:\n${output}`);
-      void server.close().then(() => resolve(1));
-    });
   });
 }
 
@@ -118,6 +210,6 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
+    process.exit(error instanceof UsageError ? 2 : 1);
   },
 );

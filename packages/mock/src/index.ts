@@ -1,9 +1,20 @@
-export type { ViolationReport } from "./front.js";
-export { bundledSpecPath } from "./paths.js";
-export { PrismStartError } from "./prism-process.js";
-export type { CommonServerOptions, RunningServer } from "./server.js";
+export {
+  DEFAULT_CHECKS,
+  type Rejection,
+  type RequestCheck,
+  type RequestContext,
+} from "./checks.js";
+export { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultRule } from "./faults.js";
+export { defaultMaxBodyBytes, type RequestLimits } from "./limits.js";
+export { LOG_LEVELS, type LogLevel } from "./logger.js";
+export type { Violation } from "./prism-engine.js";
+export type { FieldError, Problem } from "./problem.js";
+export type { CommonServerOptions, RunningServer, ViolationReport } from "./running.js";
+export { bundledSpecPath, SpecLoadError } from "./spec-source.js";
 export { type MockServer, type StartMockOptions, startMock } from "./start-mock.js";
 export {
+  type ProxyEvent,
+  type ProxyReport,
   type StartValidationProxyOptions,
   startValidationProxy,
   type ValidationProxy,

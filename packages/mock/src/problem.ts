@@ -1,62 +1,66 @@
-import { isObject, type Json, resolveRef } from "./spec-document.js";
+// RFC 9457 problems: every answer of the mock and the proxy that is not a 2xx is one of these.
+import { STATUS_CODES } from "node:http";
+import { problemExample, type SpecSource } from "./spec-source.js";
 
-/** An RFC 9457 problem details object. */
+/** An RFC 9457 problem details object (the spec's `Problem`). */
 export interface Problem {
-  type?: string;
+  /** URI reference of the problem type; the spec's example type for the status when it has one. */
+  type: string;
+  /** Short summary of the problem type. */
   title: string;
+  /** The HTTP status. */
   status: number;
+  /** What went wrong with this request. */
   detail?: string;
+  /** Extension members, e.g. `errors` (JSON Pointer and message of each invalid field). */
   [extension: string]: unknown;
 }
 
-/**
- * The first example the spec gives for a `400` problem+json response (the spec's own words for a
- * malformed body), or undefined when the spec has none.
- */
-export function badRequestExampleFromSpec(document: Json | undefined): Problem | undefined {
-  if (!document) return undefined;
-  const paths = isObject(document.paths) ? document.paths : {};
-  for (const pathItem of Object.values(paths)) {
-    if (!isObject(pathItem)) continue;
-    for (const operation of Object.values(pathItem)) {
-      if (!isObject(operation) || !isObject(operation.responses)) continue;
-      const response = resolveRef(document, operation.responses["400"]);
-      if (!isObject(response) || !isObject(response.content)) continue;
-      const media = response.content["application/problem+json"];
-      if (!isObject(media)) continue;
-      const candidates: unknown[] = [];
-      if (isObject(media.examples)) {
-        for (const example of Object.values(media.examples)) {
-          const resolved = resolveRef(document, example);
-          if (isObject(resolved)) candidates.push(resolved.value);
-        }
-      }
-      candidates.push(media.example);
-      for (const candidate of candidates) {
-        if (
-          isObject(candidate) &&
-          typeof candidate.title === "string" &&
-          candidate.status === 400
-        ) {
-          return candidate as Problem;
-        }
-      }
-    }
-  }
-  return undefined;
+/** One invalid field of a request: where (a JSON Pointer into the body, or `header <Name>`) and what is wrong. */
+export interface FieldError {
+  /** JSON Pointer of the value (`/transactions/3/transactionAmount`, `""` for the whole body) or `header <Name>`. */
+  pointer: string;
+  /** What is wrong, e.g. `must be <= 99999999`. */
+  detail: string;
 }
 
-/** The problem the mock answers for a body that is not valid JSON; `reason` is the parser's message. */
-export function malformedJsonProblem(template: Problem | undefined, reason: string): Problem {
-  const base: Problem = template ?? {
-    type: "about:blank",
-    title: "Bad Request",
-    status: 400,
-    detail: "The request body is not valid JSON.",
-  };
+/** The media type of every problem. */
+export const PROBLEM_MEDIA_TYPE = "application/problem+json";
+
+/**
+ * A problem for `status`: the type and title of the spec's own example for that status when it has one
+ * (e.g. its malformed-JSON 400), else `about:blank` and the standard reason phrase.
+ */
+export function problemFor(
+  spec: SpecSource | undefined,
+  status: number,
+  detail: string,
+  extensions: Record<string, unknown> = {},
+): Problem {
+  const example = spec ? problemExample(spec, status) : undefined;
   return {
-    ...base,
-    status: 400,
-    detail: `${base.detail ?? "The request body is not valid JSON."} ${reason}`.trim(),
+    type: example?.type ?? "about:blank",
+    title: example?.title ?? STATUS_CODES[status] ?? "Error",
+    status,
+    detail,
+    ...extensions,
   };
+}
+
+/** The text of a problem as sent. */
+export function problemBody(problem: Problem): string {
+  return JSON.stringify(problem);
+}
+
+/** A complete raw HTTP/1.1 response carrying a problem, for sockets without a ServerResponse (parse errors). */
+export function rawProblemResponse(problem: Problem, headers: Record<string, string> = {}): string {
+  const body = problemBody(problem);
+  const lines = [
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? "Error"}`,
+    `Content-Type: ${PROBLEM_MEDIA_TYPE}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Connection: close",
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${lines.join("\r\n")}\r\n\r\n${body}`;
 }

@@ -1,4 +1,8 @@
-import { type CommonServerOptions, type RunningServer, startServer } from "./server.js";
+import { DEFAULT_CHECKS } from "./checks.js";
+import { type FaultOptions, validateFaultOptions } from "./faults.js";
+import { createPrismEngine } from "./prism-engine.js";
+import { type CommonServerOptions, listen, prepare, type RunningServer } from "./running.js";
+import { createSpecServer } from "./server.js";
 
 /** Options of `startMock`. */
 export interface StartMockOptions extends CommonServerOptions {
@@ -6,21 +10,61 @@ export interface StartMockOptions extends CommonServerOptions {
   dynamic?: boolean;
   /** Seed for dynamic responses, so that the same request gets the same data; default none (random). */
   seed?: string | number;
+  /** Faults to inject into a seeded share of requests (503, 429, latency, drop, reset); default none. */
+  faults?: FaultOptions;
 }
 
 /** The running mock: `baseUrl` for the client, and `close()`. */
 export type MockServer = RunningServer;
 
 /**
- * Serves the spec with Prism behind a front that answers malformed JSON with a 400 problem; resolves
- * once Prism listens, rejects with Prism's own message when it cannot start.
+ * Serves the spec with Prism's mocker in this process, behind the project's request checks; resolves once
+ * it listens, rejects with `SpecLoadError` for a spec it cannot serve, or with the listen error.
  */
-export function startMock(options: StartMockOptions = {}): Promise<MockServer> {
-  return startServer(options, (spec, port) => {
-    const args = ["mock", spec, "-p", String(port), "-h", "127.0.0.1"];
-    if (options.errors) args.push("--errors");
-    if (options.dynamic) args.push("--dynamic");
-    if (options.seed !== undefined) args.push("--seed", String(options.seed));
-    return args;
+export async function startMock(options: StartMockOptions = {}): Promise<MockServer> {
+  const prepared = prepare(options, "mock");
+  if (options.faults)
+    validateFaultOptions(
+      options.faults,
+      prepared.spec.operations.map((op) => op.operationId),
+    );
+  const engine = await createPrismEngine(prepared.spec, {
+    dynamic: options.dynamic ?? false,
+    ...(options.seed === undefined ? {} : { seed: String(options.seed) }),
+    errors: options.errors ?? false,
+    logger: prepared.logger,
   });
+  const server = createSpecServer({
+    spec: prepared.spec,
+    limits: prepared.limits,
+    checks: [...DEFAULT_CHECKS, ...(options.checks ?? [])],
+    ...(options.faults ? { faults: options.faults } : {}),
+    logger: prepared.logger,
+    async answer(request) {
+      const started = Date.now();
+      const answer = await engine({
+        method: request.method,
+        path: request.path,
+        query: request.query,
+        headers: request.headers,
+        errors: request.errors,
+        preferences: request.context.preferences,
+      });
+      const headers = { ...answer.headers };
+      if (answer.violations.length > 0) {
+        headers["sl-violations"] = JSON.stringify(answer.violations).slice(0, 8000);
+        prepared.report({
+          method: request.method,
+          path: request.url,
+          status: answer.status,
+          violations: answer.violations,
+        });
+      }
+      prepared.logger.info(
+        `${request.method} ${request.path} ${answer.status} ${Date.now() - started} ms`,
+      );
+      return { status: answer.status, headers, body: answer.body };
+    },
+  });
+  return listen(server, prepared, options);
 }

@@ -1,4 +1,3 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 
 /** True when nothing listens on host:port (we can bind it ourselves). */
@@ -20,22 +19,6 @@ export function processExists(pid: number): boolean {
   }
 }
 
-/** True while a live (not zombie) process of this process group exists (reads /proc; Linux). */
-export function groupExists(pgid: number): boolean {
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      // Fields after the command name: state, ppid, pgrp, ...
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(pgrp) === pgid && state !== "Z") return true;
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  return false;
-}
-
 /** Polls `check` every 100 ms until it is true or `timeoutMs` (default 5000) passes; resolves with its last value. */
 export async function eventually(
   check: () => boolean | Promise<boolean>,
@@ -49,13 +32,21 @@ export async function eventually(
   return check();
 }
 
+/** An answer as the tests read it. */
+export interface TestAnswer {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: () => unknown;
+}
+
 /** POSTs a raw body with a timeout (default 5000 ms) and returns status, headers and text. */
 export async function post(
   url: string,
   body: string,
   headers: Record<string, string> = {},
   timeoutMs = 5000,
-): Promise<{ status: number; headers: Headers; text: string; json: () => unknown }> {
+): Promise<TestAnswer> {
   const response = await fetch(url, {
     method: "POST",
     body,

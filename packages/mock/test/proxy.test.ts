@@ -58,15 +58,16 @@ describe("the validation proxy", () => {
     expect(proxy.violations.filter((v) => v.path === "/disbursements/batch/addJson")).toEqual([]);
   });
 
-  test("reports every violation of a non-conforming answer of the upstream", async () => {
+  test("answers a non-conforming answer of the upstream with a 502 problem and reports every violation", async () => {
     const answer = await post(
       `${proxy.baseUrl}/security/merchantUsers/get`,
       JSON.stringify({ merchantAccountNumber: 12345678, userId: "1024" }),
     );
     expect(upstream.seen).toContain("/security/merchantUsers/get");
-    expect(answer.status).toBe(500);
+    expect(answer.status).toBe(502);
+    expect(answer.headers.get("content-type")).toBe("application/problem+json");
     const report = proxy.violations.find((v) => v.path === "/security/merchantUsers/get");
-    expect(report?.status).toBe(500);
+    expect(report?.status).toBe(502);
     const messages = report?.violations.map((v) => v.message) ?? [];
     expect(messages).toContain("Response body must have required property 'lastName'");
     expect(messages).toContain("Response body property userId must be string");

@@ -1,0 +1,189 @@
+// The project's own request checks, in front of Prism (and of the proxied server). Each is small and has one
+// job; a new behaviour of the mock adds one to the list. `head` checks run before the body is read,
+// `body` checks once it was read and inspected.
+import { MIMEType } from "node:util";
+import type { OperationSpec } from "@merchant-payments/spec/model";
+import type { BodyInspection } from "./body.js";
+import type { RequestLimits } from "./limits.js";
+import { type Preferences, parsePreferences } from "./preferences.js";
+import type { FieldError } from "./problem.js";
+import { typedHeaderValue } from "./request-validation.js";
+
+/** What the checks know about one request. */
+export interface RequestContext {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Path without the query. */
+  readonly path: string;
+  /** Request headers (lower-case names). */
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The operation the request is for, if it matched one. */
+  readonly operation: OperationSpec | undefined;
+  /** Whether the request announces a body (a non-zero Content-Length, or Transfer-Encoding). */
+  readonly announcesBody: boolean;
+  /** The limits in force. */
+  readonly limits: RequestLimits;
+  /** The caller's `Prefer` choices (set by the `prefer` check). */
+  preferences: Preferences;
+  /** The body's bytes, once read (`body` checks). */
+  bytes?: Uint8Array;
+  /** The body's inspection, once read (`body` checks; absent for an empty body). */
+  inspection?: BodyInspection;
+}
+
+/** A check's refusal: the problem the request gets. */
+export interface Rejection {
+  /** The HTTP status (4xx). */
+  status: number;
+  /** The problem's detail. */
+  detail: string;
+  /** The invalid fields, if the refusal is about fields. */
+  errors?: FieldError[];
+  /** Extra headers of the answer. */
+  headers?: Record<string, string>;
+}
+
+/** One check. */
+export interface RequestCheck {
+  /** What it checks, in a few words (used in tests and logs). */
+  readonly name: string;
+  /** `head`: before the body is read; `body`: once it was read and inspected. */
+  readonly stage: "head" | "body";
+  /** The refusal, or undefined when the request passes. */
+  check(request: RequestContext): Rejection | undefined;
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** `Prefer` must be readable (`code=503, example=Name, fault=reset`); its choices are kept. */
+export const preferHeaderCheck: RequestCheck = {
+  name: "Prefer header is readable",
+  stage: "head",
+  check(request) {
+    const parsed = parsePreferences(single(request.headers.prefer));
+    if (!parsed.ok) return { status: 422, detail: parsed.message };
+    request.preferences = parsed.preferences;
+    return undefined;
+  },
+};
+
+/** A declared Content-Length above the body limit is refused before a byte of the body is read. */
+export const declaredLengthCheck: RequestCheck = {
+  name: "declared body size within the limit",
+  stage: "head",
+  check(request) {
+    const declared = Number(single(request.headers["content-length"]) ?? 0);
+    if (declared > request.limits.maxBodyBytes) {
+      return {
+        status: 413,
+        detail: `The body (${declared} bytes) is larger than the ${request.limits.maxBodyBytes} bytes the mock accepts.`,
+      };
+    }
+    return undefined;
+  },
+};
+
+/** A body must be JSON (`application/json` or `application/*+json`) in UTF-8, the only charset JSON allows. */
+export const contentTypeCheck: RequestCheck = {
+  name: "body is JSON in UTF-8",
+  stage: "head",
+  check(request) {
+    if (!request.announcesBody) return undefined;
+    const header = single(request.headers["content-type"]);
+    const refuse = (why: string): Rejection => ({
+      status: 415,
+      detail: `${why} Send Content-Type: application/json (UTF-8).`,
+    });
+    if (!header) return refuse("The request has a body but no Content-Type.");
+    let media: MIMEType;
+    try {
+      media = new MIMEType(header);
+    } catch {
+      return refuse(`Content-Type ${JSON.stringify(header.slice(0, 100))} is not one media type.`);
+    }
+    if (
+      !(
+        media.essence === "application/json" ||
+        (media.type === "application" && media.subtype.endsWith("+json"))
+      )
+    ) {
+      return refuse(`Content-Type ${media.essence} is not JSON.`);
+    }
+    const charset = media.params.get("charset");
+    if (charset !== null && !/^utf-?8$/i.test(charset)) {
+      return refuse(`charset=${charset.slice(0, 40)} is not supported: JSON is UTF-8.`);
+    }
+    return undefined;
+  },
+};
+
+/** A body must be well-formed JSON. */
+export const wellFormedJsonCheck: RequestCheck = {
+  name: "body is well-formed JSON",
+  stage: "body",
+  check(request) {
+    if (request.inspection?.kind !== "malformed") return undefined;
+    return {
+      status: 400,
+      detail: `The request body is not valid JSON. ${request.inspection.reason}`,
+    };
+  },
+};
+
+/** Arrays and objects may nest only `maxDepth` deep (a guard against parser and validator exhaustion). */
+export const nestingDepthCheck: RequestCheck = {
+  name: "body nesting within the depth limit",
+  stage: "body",
+  check(request) {
+    if (request.inspection?.kind !== "too-deep") return undefined;
+    return {
+      status: 400,
+      detail: `The request body nests arrays and objects deeper than ${request.inspection.maxDepth} levels.`,
+    };
+  },
+};
+
+/** A header the spec marks `x-equals-body-property` must equal that property of the body. */
+export const headerEqualsBodyCheck: RequestCheck = {
+  name: "header equals the body property it repeats",
+  stage: "body",
+  check(request) {
+    const inspection = request.inspection;
+    if (!request.operation || inspection?.kind !== "json") return undefined;
+    for (const header of request.operation.headers) {
+      const property = header.equalsBodyProperty;
+      if (property === undefined) continue;
+      const raw = single(request.headers[header.name.toLowerCase()]);
+      if (raw === undefined || !(property in inspection.properties)) continue;
+      const expected = inspection.properties[property];
+      if (typedHeaderValue(raw, header.schema) === expected) continue;
+      return {
+        status: 422,
+        detail: `The ${header.name} header (${raw.slice(0, 40)}) must equal ${property} in the body (${JSON.stringify(expected)}).`,
+        errors: [
+          { pointer: `header ${header.name}`, detail: `must equal ${property} in the body` },
+        ],
+      };
+    }
+    return undefined;
+  },
+};
+
+/** The checks of the mock and the proxy, in order. */
+export const DEFAULT_CHECKS: readonly RequestCheck[] = [
+  preferHeaderCheck,
+  declaredLengthCheck,
+  contentTypeCheck,
+  nestingDepthCheck,
+  wellFormedJsonCheck,
+  headerEqualsBodyCheck,
+];
+
+/** The top-level body properties the checks need picked from a body (`x-equals-body-property`). */
+export function propertiesToPick(operation: OperationSpec | undefined): string[] {
+  return (operation?.headers ?? []).flatMap((h) =>
+    h.equalsBodyProperty ? [h.equalsBodyProperty] : [],
+  );
+}

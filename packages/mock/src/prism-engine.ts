@@ -1,0 +1,218 @@
+// Prism's mocker in this process: `getHttpOperationsFromSpec` + `createInstance(...).request(...)`, as Prism's
+// own http-server does, with the request validation replaced by the project's (stricter, 2020-12) validator.
+import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
+import type { Logger } from "./logger.js";
+import type { Preferences } from "./preferences.js";
+import type { FieldError } from "./problem.js";
+import { describeError, HEADER_POINTER_PREFIX } from "./request-validation.js";
+import type { SpecSource } from "./spec-source.js";
+
+/** One violation as Prism reports it (the `sl-violations` header's entries). */
+export interface Violation {
+  /** Where: `["request", "body", "merchantAccountNumber"]`, `["response", "body", …]`. */
+  location: string[];
+  /** `Error` or `Warning`. */
+  severity: string;
+  /** The rule that failed (a JSON Schema keyword, or a status code for security and content type). */
+  code: string | number;
+  /** What is wrong, in words. */
+  message: string;
+}
+
+/** A request as the engine sees it (the body was already read and checked). */
+export interface EngineRequest {
+  /** HTTP method, upper case. */
+  method: string;
+  /** Path without the query. */
+  path: string;
+  /** The query parameters. */
+  query: Record<string, string | string[]>;
+  /** Request headers, lower-case names. */
+  headers: Record<string, string>;
+  /** Violations of the request found by the project's validator (body and headers). */
+  errors: readonly FieldError[];
+  /** The caller's `Prefer` choices. */
+  preferences: Preferences;
+}
+
+/** What Prism answered. */
+export interface EngineAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** Violations of the request and of the answer (Prism's `sl-violations`). */
+  violations: Violation[];
+}
+
+/** Options of the engine. */
+export interface EngineOptions {
+  /** Generate answers from the schemas instead of the examples; default false. */
+  dynamic?: boolean;
+  /** Seed of generated answers; default none. */
+  seed?: string;
+  /** An answer that violates the spec becomes a 500 problem (Prism's `--errors`); default false. */
+  errors?: boolean;
+  /** Where Prism's own messages go. */
+  logger: Logger;
+}
+
+/** Prism's diagnostic severity for an error. */
+const ERROR_SEVERITY = 0;
+
+interface PrismDiagnostic {
+  path?: string[];
+  code?: string | number;
+  message: string;
+  severity: number;
+}
+
+type Either<L, R> = { _tag: "Left"; left: L } | { _tag: "Right"; right: R };
+
+function segments(error: FieldError): string[] {
+  if (error.pointer.startsWith(HEADER_POINTER_PREFIX))
+    return ["header", error.pointer.slice(HEADER_POINTER_PREFIX.length)];
+  return [
+    "body",
+    ...error.pointer
+      .split("/")
+      .slice(1)
+      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")),
+  ];
+}
+
+function toViolation(prefix: string, diagnostic: PrismDiagnostic): Violation {
+  return {
+    location: [prefix, ...(diagnostic.path ?? [])],
+    severity: diagnostic.severity === ERROR_SEVERITY ? "Error" : "Warning",
+    code: diagnostic.code ?? "",
+    message: diagnostic.message,
+  };
+}
+
+function serialize(body: unknown, contentType: string | undefined): string {
+  if (body === undefined) return "";
+  if (typeof body === "string" && !/[/+]json/i.test(contentType ?? "")) return body;
+  return JSON.stringify(body);
+}
+
+/** Loads the spec into Prism and returns the mock's answering function. */
+export async function createPrismEngine(spec: SpecSource, options: EngineOptions) {
+  // Prism's reference parser rewrites the document it is given: hand it a copy.
+  const prismOperations = await getHttpOperationsFromSpec(structuredClone(spec.document));
+  const requestErrors = new WeakMap<object, readonly FieldError[]>();
+  const instance = createInstance(
+    {
+      validateRequest: true,
+      validateResponse: true,
+      checkSecurity: true,
+      errors: options.errors ?? false,
+      upstreamProxy: undefined,
+      isProxy: false,
+      mock: { dynamic: options.dynamic ?? false },
+    },
+    {
+      logger: options.logger as never,
+      // The project's validator already judged the request: hand its verdict to Prism's mocker, which picks
+      // the documented 422 (or the 401 when the credential is missing as well).
+      validateInput: (({ element }: { element: object }): Either<PrismDiagnostic[], object> => {
+        const errors = requestErrors.get(element) ?? [];
+        if (errors.length === 0) return { _tag: "Right", right: element };
+        return {
+          _tag: "Left",
+          left: errors.map((error) => ({
+            path: segments(error),
+            code: "validation",
+            message: describeError(error),
+            severity: ERROR_SEVERITY,
+          })),
+        };
+      }) as never,
+    },
+  );
+
+  return async function answer(request: EngineRequest): Promise<EngineAnswer> {
+    const input = {
+      method: request.method.toLowerCase() as never,
+      url: { path: request.path, query: request.query },
+      headers: request.headers,
+      // The body was validated already; Prism's mocker does not need it (and would serialize it to log it).
+      body: undefined,
+    };
+    requestErrors.set(input, request.errors);
+    const { preferences } = request;
+    const config = {
+      validateRequest: true,
+      validateResponse: true,
+      checkSecurity: true,
+      errors: options.errors ?? false,
+      upstreamProxy: undefined,
+      isProxy: false as const,
+      mock: {
+        dynamic: preferences.dynamic ?? options.dynamic ?? false,
+        ...(preferences.code === undefined ? {} : { code: preferences.code }),
+        ...(preferences.example === undefined ? {} : { exampleKey: preferences.example }),
+        ...((preferences.seed ?? options.seed) === undefined
+          ? {}
+          : { seed: preferences.seed ?? options.seed }),
+      },
+    };
+    const result = (await instance.request(input, prismOperations, config as never)()) as Either<
+      Error & { status?: number; additional?: { headers?: Record<string, string> } },
+      {
+        output: { statusCode: number; headers?: Record<string, string>; body?: unknown };
+        validations: { input: PrismDiagnostic[]; output: PrismDiagnostic[] };
+      }
+    >;
+    if (result._tag === "Left") {
+      const error = result.left;
+      const problem = ProblemJsonError.toProblemJson(error) as unknown as Record<string, unknown>;
+      delete problem.headers;
+      const status = error.status ?? 500;
+      return {
+        status,
+        headers: {
+          ...(error.additional?.headers ?? {}),
+          "content-type": "application/problem+json",
+        },
+        body: JSON.stringify({ ...problem, status }),
+        violations: Array.isArray(problem.validation) ? (problem.validation as Violation[]) : [],
+      };
+    }
+    const { output, validations } = result.right;
+    const violations = [
+      ...validations.input.map((d) => toViolation("request", d)),
+      ...validations.output.map((d) => toViolation("response", d)),
+    ];
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(output.headers ?? {})) {
+      headers[name.toLowerCase()] = String(value);
+    }
+    let body = output.body;
+    if (output.statusCode === 422 && request.errors.length > 0 && isPlainObject(body)) {
+      // Say which fields are wrong: RFC 9457's `errors` member (JSON Pointer and detail of each).
+      body = {
+        ...body,
+        detail: `${typeof body.detail === "string" ? `${body.detail} ` : ""}${request.errors
+          .slice(0, 5)
+          .map(describeError)
+          .join(
+            "; ",
+          )}${request.errors.length > 5 ? `; and ${request.errors.length - 5} more` : ""}.`,
+        errors: request.errors.slice(0, 100),
+      };
+    }
+    return {
+      status: output.statusCode,
+      headers,
+      body: serialize(body, headers["content-type"]),
+      violations,
+    };
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The mock's answering function. */
+export type PrismEngine = Awaited<ReturnType<typeof createPrismEngine>>;
