@@ -38,9 +38,7 @@ export function successMediaOf(op: OperationSpec): MediaSpec {
 }
 
 /** Every named example of every response of the operation, with its media. */
-export function responseExamplesOf(
-  op: OperationSpec,
-): {
+export function responseExamplesOf(op: OperationSpec): {
   readonly status: string;
   readonly name: string;
   readonly media: MediaSpec;

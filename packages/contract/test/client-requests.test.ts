@@ -1,11 +1,10 @@
 import { RequestValidationError } from "@merchant-payments/client";
+import { mapLimit, mutationsOf, validArbitrary } from "@merchant-payments/verify";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { mutationsOf, validArbitrary } from "../src/arbitraries.js";
 import { exampleRequest, methodOf } from "../src/checks.js";
 import { clientFor, controlledFetch } from "../src/harness.js";
 import { errorsAt, requestOf, successMediaOf } from "../src/operation-parts.js";
-import { mapLimit } from "../src/pool.js";
 import { CONCURRENCY, fileSeed, RUNS } from "./generated-inputs.js";
 import { operations, spec, useMock, validator } from "./setup-mock.js";
 

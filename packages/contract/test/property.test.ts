@@ -1,10 +1,14 @@
+import {
+  invalidArbitrary,
+  type Mutation,
+  mapLimit,
+  validArbitrary,
+} from "@merchant-payments/verify";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { invalidArbitrary, type Mutation, validArbitrary } from "../src/arbitraries.js";
 import { exampleRequest } from "../src/checks.js";
 import { clientFor } from "../src/harness.js";
 import { errorsAt, requestOf } from "../src/operation-parts.js";
-import { mapLimit } from "../src/pool.js";
 import { requiredHeaders, sendRaw } from "../src/raw.js";
 import { CONCURRENCY, fileSeed, RUNS } from "./generated-inputs.js";
 import { operations, spec, useMock, validator } from "./setup-mock.js";

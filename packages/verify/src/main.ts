@@ -1,0 +1,59 @@
+// The verify command as a function: parse, run, print, write the reports; returns the exit status.
+import { parseCommandLine, USAGE, UsageError } from "./cli-options.js";
+import { formatSummary, writeJsonReport, writeJunitReport } from "./reports.js";
+import { runVerify } from "./run.js";
+
+/** Where the command prints; default the process's stdout and stderr. */
+export interface CommandOutput {
+  /** Prints one line of normal output. */
+  out(line: string): void;
+  /** Prints one line of error output. */
+  err(line: string): void;
+}
+
+const processOutput: CommandOutput = {
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+};
+
+/**
+ * Runs `merchant-payments-verify` with `args`: 0 when every answer passed, 1 when any failed (or a report
+ * could not be written), 2 for a command line it cannot run.
+ */
+export async function verifyCommand(
+  args: readonly string[],
+  output: CommandOutput = processOutput,
+): Promise<number> {
+  let commandLine: ReturnType<typeof parseCommandLine>;
+  try {
+    commandLine = parseCommandLine(args);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    output.err(`merchant-payments-verify: ${error.message}`);
+    output.err(USAGE);
+    return 2;
+  }
+  if (commandLine.help) {
+    output.out(USAGE);
+    return 0;
+  }
+  const seed = commandLine.options.seed ?? Date.now() % 2 ** 31;
+  output.out(`merchant-payments-verify: seed ${seed} (replay with --seed ${seed})`);
+  const report = await runVerify({ ...commandLine.options, seed, onLine: output.out });
+  output.out(formatSummary(report));
+  let status = report.ok ? 0 : 1;
+  try {
+    if (commandLine.reportJson) {
+      writeJsonReport(report, commandLine.reportJson);
+      output.out(`JSON report: ${commandLine.reportJson}`);
+    }
+    if (commandLine.junit) {
+      writeJunitReport(report, commandLine.junit);
+      output.out(`JUnit report: ${commandLine.junit}`);
+    }
+  } catch (error) {
+    output.err(`merchant-payments-verify: could not write a report: ${(error as Error).message}`);
+    status = 1;
+  }
+  return status;
+}

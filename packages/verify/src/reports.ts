@@ -1,0 +1,208 @@
+// The verification's reports: the console summary, the JSON report (with its JSON Schema) and a JUnit XML
+// report written with junit-report-builder (a maintained JUnit writer read by Jenkins, GitLab and GitHub).
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
+import junitReportBuilder from "junit-report-builder";
+import type { VerifyReport } from "./run.js";
+
+/** The console summary: the matrix of operations × checks, the counts and the status coverage. */
+export function formatSummary(report: VerifyReport): string {
+  const { summary } = report;
+  const lines = [
+    `merchant-payments-verify: ${report.baseUrl} (seed ${report.seed}, replay with --seed ${report.seed})`,
+    `checks of every answer: ${summary.checks.join(", ")}`,
+    "",
+    ["operation", "sent", "passed", "failed", "skipped", "statuses seen / documented"].join(" | "),
+  ];
+  for (const op of report.operations) {
+    const count = (outcome: string) => op.cases.filter((c) => c.outcome === outcome).length;
+    lines.push(
+      [
+        op.operationId,
+        op.cases.length - count("skipped"),
+        count("passed"),
+        count("failed"),
+        count("skipped"),
+        `${op.seenStatuses.join(",") || "-"} / ${op.documentedStatuses.join(",")}`,
+      ].join(" | "),
+    );
+  }
+  const coverage = summary.statusCoverage;
+  const percent = coverage.documented ? Math.round((coverage.seen / coverage.documented) * 100) : 0;
+  lines.push(
+    "",
+    `${summary.operations} operations (${summary.operationsSent} sent, ${summary.operationsSkipped} skipped) × ${summary.checks.length} checks: ${summary.cases} requests, ${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`,
+    `documented statuses covered: ${coverage.seen} of ${coverage.documented} (${percent}%)`,
+  );
+  const defects = Object.entries(summary.defects);
+  if (defects.length > 0) {
+    lines.push(`defects: ${defects.map(([name, n]) => `${name} (${n})`).join(", ")}`);
+  }
+  lines.push(report.ok ? "verify: OK" : "verify: FAILED");
+  return lines.join("\n");
+}
+
+function writeText(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+/** Writes the report as JSON (valid against `VERIFY_REPORT_SCHEMA`). */
+export function writeJsonReport(report: VerifyReport, file: string): void {
+  writeText(file, `${JSON.stringify(report, null, 2)}\n`);
+}
+
+/** The JUnit XML of the report: one test suite per operation, one test case per request. */
+export function junitXml(report: VerifyReport): string {
+  const builder = junitReportBuilder.newBuilder().name("merchant-payments-verify");
+  for (const op of report.operations) {
+    const suite = builder
+      .testSuite()
+      .name(op.operationId)
+      .property("path", `${op.method} ${op.path}`);
+    for (const kase of op.cases) {
+      const test = suite
+        .testCase()
+        .className(`merchant-payments-verify.${op.operationId}`)
+        .name(kase.name)
+        .time((kase.durationMs ?? 0) / 1000);
+      if (kase.outcome === "skipped") {
+        test.skipped().standardOutput(kase.reason ?? "skipped");
+      } else if (kase.outcome === "failed") {
+        const names = [...new Set(kase.defects.map((d) => d.name))].join(", ");
+        test.failure(
+          `${names}: ${kase.defects.map((d) => `${d.name}${d.path ? ` at ${d.path}` : ""}: ${d.message}`).join("; ")}`,
+          names,
+        );
+        if (kase.requestBody !== undefined)
+          test.standardOutput(`request body: ${kase.requestBody}`);
+      }
+    }
+  }
+  return builder.build();
+}
+
+/** Writes the JUnit XML report. */
+export function writeJunitReport(report: VerifyReport, file: string): void {
+  writeText(file, junitXml(report));
+}
+
+const defect = {
+  type: "object",
+  required: ["name", "path", "message"],
+  properties: { name: { type: "string" }, path: { type: "string" }, message: { type: "string" } },
+  additionalProperties: false,
+} as const;
+
+/** JSON Schema (2020-12) of the JSON report. */
+export const VERIFY_REPORT_SCHEMA = {
+  $schema: "https://json-schema.org/draft/2020-12/schema",
+  title: "merchant-payments-verify report",
+  type: "object",
+  required: [
+    "tool",
+    "ok",
+    "baseUrl",
+    "seed",
+    "runs",
+    "timeoutMs",
+    "allowWrites",
+    "startedAt",
+    "durationMs",
+    "summary",
+    "operations",
+  ],
+  additionalProperties: false,
+  properties: {
+    tool: { const: "merchant-payments-verify" },
+    ok: { type: "boolean" },
+    baseUrl: { type: "string" },
+    seed: { type: "integer" },
+    runs: { type: "integer", minimum: 0 },
+    timeoutMs: { type: "integer", minimum: 1 },
+    allowWrites: { type: "boolean" },
+    startedAt: { type: "string", format: "date-time" },
+    durationMs: { type: "integer", minimum: 0 },
+    summary: {
+      type: "object",
+      required: [
+        "operations",
+        "operationsSent",
+        "operationsSkipped",
+        "checks",
+        "cases",
+        "passed",
+        "failed",
+        "skipped",
+        "discarded",
+        "statusCoverage",
+        "defects",
+      ],
+      additionalProperties: false,
+      properties: {
+        operations: { type: "integer", minimum: 0 },
+        operationsSent: { type: "integer", minimum: 0 },
+        operationsSkipped: { type: "integer", minimum: 0 },
+        checks: { type: "array", items: { type: "string" } },
+        cases: { type: "integer", minimum: 0 },
+        passed: { type: "integer", minimum: 0 },
+        failed: { type: "integer", minimum: 0 },
+        skipped: { type: "integer", minimum: 0 },
+        discarded: { type: "integer", minimum: 0 },
+        statusCoverage: {
+          type: "object",
+          required: ["documented", "seen"],
+          additionalProperties: false,
+          properties: {
+            documented: { type: "integer", minimum: 0 },
+            seen: { type: "integer", minimum: 0 },
+          },
+        },
+        defects: { type: "object", additionalProperties: { type: "integer", minimum: 1 } },
+      },
+    },
+    operations: {
+      type: "array",
+      items: {
+        type: "object",
+        required: ["operationId", "method", "path", "documentedStatuses", "seenStatuses", "cases"],
+        additionalProperties: false,
+        properties: {
+          operationId: { type: "string" },
+          method: { type: "string" },
+          path: { type: "string" },
+          skippedReason: { type: "string" },
+          documentedStatuses: { type: "array", items: { type: "string" } },
+          seenStatuses: { type: "array", items: { type: "string" } },
+          cases: {
+            type: "array",
+            items: {
+              type: "object",
+              required: ["name", "kind", "outcome", "defects"],
+              additionalProperties: false,
+              properties: {
+                name: { type: "string" },
+                kind: {
+                  enum: [
+                    "example",
+                    "generated-valid",
+                    "generated-invalid",
+                    "malformed-json",
+                    "no-credentials",
+                  ],
+                },
+                outcome: { enum: ["passed", "failed", "skipped"] },
+                status: { type: "integer" },
+                durationMs: { type: "integer", minimum: 0 },
+                defects: { type: "array", items: defect },
+                description: { type: "string" },
+                reason: { type: "string" },
+                requestBody: { type: "string" },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;

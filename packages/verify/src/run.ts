@@ -1,0 +1,264 @@
+// Runs a verification: plans the requests, sends each once with bounded concurrency, judges every answer
+// and gathers the results per operation.
+import {
+  createAjv,
+  loadBundle,
+  type OperationSpec,
+  operations as operationsOf,
+  responseFor,
+} from "@merchant-payments/spec";
+import { exchange } from "./exchange.js";
+import { type Defect, judge } from "./judge.js";
+import { type CaseKind, planCases } from "./plan.js";
+import { mapLimit } from "./pool.js";
+
+/** Options of `runVerify`. */
+export interface VerifyOptions {
+  /** Base URL of the server under test, e.g. `https://api.example.com/v1`. Required. */
+  readonly baseUrl: string;
+  /** Bearer token sent in Authorization. Required. */
+  readonly token: string;
+  /** Seed of the generated bodies; default one taken from the clock (printed, and in the report). */
+  readonly seed?: number;
+  /** Milliseconds one request may take, headers and body together; default 10000. */
+  readonly timeoutMs?: number;
+  /** Generated valid bodies, and as many invalid ones, per operation; default 10. */
+  readonly runs?: number;
+  /** Requests in flight at once; default 4. */
+  readonly concurrency?: number;
+  /** Send operations that move money or delete, their examples only and once each; default false. */
+  readonly allowWrites?: boolean;
+  /** The OpenAPI document to verify against; default the bundled spec of `@merchant-payments/spec`. */
+  readonly document?: unknown;
+  /** Called with each line of progress (failures, skips); default none. */
+  readonly onLine?: (line: string) => void;
+}
+
+/** Default milliseconds per request. */
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Default generated valid (and invalid) bodies per operation. */
+export const DEFAULT_RUNS = 10;
+/** Default requests in flight. */
+export const DEFAULT_CONCURRENCY = 4;
+
+/** The checks applied to every answer, in the order the report lists them. */
+export const CHECKS = [
+  "transport (timeout, reset, truncated body)",
+  "documented status",
+  "media type",
+  "body schema",
+  "headers",
+  "x-invariants",
+  "status expected for the kind of request",
+] as const;
+
+/** The result of one request. */
+export interface CaseResult {
+  /** Case name, unique within its operation. */
+  readonly name: string;
+  /** Kind of request. */
+  readonly kind: CaseKind;
+  /** `passed`, `failed` or `skipped`. */
+  readonly outcome: "passed" | "failed" | "skipped";
+  /** Status received, if any. */
+  readonly status?: number;
+  /** Milliseconds the exchange took. */
+  readonly durationMs?: number;
+  /** Every defect found; empty unless failed. */
+  readonly defects: readonly Defect[];
+  /** What was broken in a generated invalid body. */
+  readonly description?: string;
+  /** Why it was skipped. */
+  readonly reason?: string;
+  /** The body sent (first 2000 characters), for a failed case. */
+  readonly requestBody?: string;
+}
+
+/** The results of one operation. */
+export interface OperationResult {
+  /** operationId. */
+  readonly operationId: string;
+  /** HTTP method. */
+  readonly method: string;
+  /** Path under the base URL. */
+  readonly path: string;
+  /** Why the operation was not sent, if it was not. */
+  readonly skippedReason?: string;
+  /** Status keys the spec documents (`200`, `404`, `5XX`...). */
+  readonly documentedStatuses: readonly string[];
+  /** Documented status keys some answer fell under. */
+  readonly seenStatuses: readonly string[];
+  /** Its requests. */
+  readonly cases: readonly CaseResult[];
+}
+
+/** Counts of a verification. */
+export interface VerifySummary {
+  /** Operations in the spec. */
+  readonly operations: number;
+  /** Operations at least one request was sent to. */
+  readonly operationsSent: number;
+  /** Operations skipped. */
+  readonly operationsSkipped: number;
+  /** The checks applied to every answer. */
+  readonly checks: readonly string[];
+  /** Requests planned (sent and skipped). */
+  readonly cases: number;
+  /** Requests whose answer passed every check. */
+  readonly passed: number;
+  /** Requests with at least one defect. */
+  readonly failed: number;
+  /** Requests not sent. */
+  readonly skipped: number;
+  /** Generated bodies dropped because the validator disagreed with the generator. */
+  readonly discarded: number;
+  /** Documented status keys, over all operations, and how many some answer fell under. */
+  readonly statusCoverage: { readonly documented: number; readonly seen: number };
+  /** Failed requests per defect name. */
+  readonly defects: Readonly<Record<string, number>>;
+}
+
+/** Everything a verification found. */
+export interface VerifyReport {
+  /** Always `merchant-payments-verify`. */
+  readonly tool: "merchant-payments-verify";
+  /** True when no request failed. */
+  readonly ok: boolean;
+  /** The server verified. */
+  readonly baseUrl: string;
+  /** The seed (replay with `--seed`). */
+  readonly seed: number;
+  /** Generated bodies per operation and kind. */
+  readonly runs: number;
+  /** Milliseconds per request. */
+  readonly timeoutMs: number;
+  /** Whether writes were allowed. */
+  readonly allowWrites: boolean;
+  /** ISO 8601 start time. */
+  readonly startedAt: string;
+  /** Milliseconds the verification took. */
+  readonly durationMs: number;
+  /** The counts. */
+  readonly summary: VerifySummary;
+  /** Per operation. */
+  readonly operations: readonly OperationResult[];
+}
+
+function statusKey(op: OperationSpec, status: number): string | undefined {
+  return responseFor(op, status)?.status;
+}
+
+/** Verifies the server at `options.baseUrl` against the spec; never throws for what the server does. */
+export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
+  const started = Date.now();
+  const document = options.document ?? loadBundle();
+  const ajv = createAjv(document);
+  const seed = options.seed ?? Date.now() % 2 ** 31;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const runs = options.runs ?? DEFAULT_RUNS;
+  const allowWrites = options.allowWrites ?? false;
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const log = options.onLine ?? (() => {});
+  const ops = operationsOf(document);
+  const plan = planCases(document, ops, ajv, { seed, runs, allowWrites, token: options.token });
+  for (const skip of plan.skipped) log(`SKIP ${skip.operation.operationId}: ${skip.reason}`);
+
+  const results = await mapLimit(
+    plan.cases,
+    options.concurrency ?? DEFAULT_CONCURRENCY,
+    async (kase) => {
+      const before = Date.now();
+      const received = await exchange(
+        {
+          method: kase.operation.method,
+          url: baseUrl + kase.operation.path,
+          headers: kase.headers,
+          body: kase.body,
+        },
+        timeoutMs,
+      );
+      const defects = judge(ajv, kase, received);
+      const status = received.status;
+      const result: CaseResult = {
+        name: kase.name,
+        kind: kase.kind,
+        outcome: defects.length > 0 ? "failed" : "passed",
+        ...(status === undefined ? {} : { status }),
+        durationMs: Date.now() - before,
+        defects,
+        ...(kase.description === undefined ? {} : { description: kase.description }),
+        ...(defects.length > 0 ? { requestBody: kase.body.slice(0, 2000) } : {}),
+      };
+      for (const d of defects) {
+        log(
+          `FAIL ${kase.operation.operationId} ${kase.name}: ${d.name}${d.path ? ` at ${d.path}` : ""}: ${d.message}`,
+        );
+      }
+      return { op: kase.operation, result };
+    },
+  );
+
+  const operations: OperationResult[] = ops.map((op) => {
+    const skip = plan.skipped.find((s) => s.operation === op);
+    const mine = results.filter((r) => r.op === op);
+    const seen = new Set<string>();
+    for (const { result } of mine) {
+      const key = result.status === undefined ? undefined : statusKey(op, result.status);
+      if (key !== undefined) seen.add(key);
+    }
+    const cases: CaseResult[] = skip
+      ? skip.caseNames.map((name) => ({
+          name,
+          kind: "example" as const,
+          outcome: "skipped" as const,
+          defects: [],
+          reason: skip.reason,
+        }))
+      : mine.map((r) => r.result);
+    return {
+      operationId: op.operationId,
+      method: op.method,
+      path: op.path,
+      ...(skip ? { skippedReason: skip.reason } : {}),
+      documentedStatuses: op.responses.map((r) => r.status),
+      seenStatuses: op.responses.map((r) => r.status).filter((s) => seen.has(s)),
+      cases,
+    };
+  });
+
+  const all = operations.flatMap((o) => o.cases);
+  const defects: Record<string, number> = {};
+  for (const c of all)
+    for (const name of new Set(c.defects.map((d) => d.name)))
+      defects[name] = (defects[name] ?? 0) + 1;
+  const failed = all.filter((c) => c.outcome === "failed").length;
+  const summary: VerifySummary = {
+    operations: operations.length,
+    operationsSent: operations.filter((o) => o.skippedReason === undefined).length,
+    operationsSkipped: operations.filter((o) => o.skippedReason !== undefined).length,
+    checks: CHECKS,
+    cases: all.length,
+    passed: all.filter((c) => c.outcome === "passed").length,
+    failed,
+    skipped: all.filter((c) => c.outcome === "skipped").length,
+    discarded: plan.discarded,
+    statusCoverage: {
+      documented: operations.reduce((n, o) => n + o.documentedStatuses.length, 0),
+      seen: operations.reduce((n, o) => n + o.seenStatuses.length, 0),
+    },
+    defects,
+  };
+  return {
+    tool: "merchant-payments-verify",
+    ok: failed === 0,
+    baseUrl,
+    seed,
+    runs,
+    timeoutMs,
+    allowWrites,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    summary,
+    operations,
+  };
+}

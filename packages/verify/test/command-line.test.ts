@@ -1,0 +1,101 @@
+import { operations } from "@merchant-payments/spec";
+import { closedPort } from "@merchant-payments/test-support";
+import { describe, expect, test } from "vitest";
+import { parseCommandLine, UsageError } from "../src/cli-options.js";
+import { verifyCommand } from "../src/main.js";
+import { writeReason } from "../src/side-effects.js";
+
+describe("the command line", () => {
+  test("takes every documented option", () => {
+    const line = parseCommandLine(
+      [
+        "--base-url",
+        "http://127.0.0.1:4010",
+        "--token",
+        "t",
+        "--report-json",
+        "r.json",
+        "--junit",
+        "r.xml",
+        "--seed",
+        "12",
+        "--timeout-ms",
+        "2500",
+        "--allow-writes",
+      ],
+      {},
+    );
+    expect(line).toEqual({
+      help: false,
+      options: {
+        baseUrl: "http://127.0.0.1:4010",
+        token: "t",
+        seed: 12,
+        timeoutMs: 2500,
+        allowWrites: true,
+      },
+      reportJson: "r.json",
+      junit: "r.xml",
+    });
+  });
+
+  test.each([
+    [[], /--base-url is required/],
+    [["--base-url", "http://x"], /--token is required/],
+    [["--base-url", "not a url", "--token", "t"], /absolute http\(s\) URL/],
+    [["--base-url", "ftp://x", "--token", "t"], /http or https/],
+    [
+      ["--base-url", "http://x", "--token", "t", "--timeout-ms", "0"],
+      /--timeout-ms must be a whole number of at least 1/,
+    ],
+    [["--base-url", "http://x", "--token", "t", "--seed", "1.5"], /--seed must be a whole number/],
+    [["--base-url", "http://x", "--token", "t", "--bogus"], /Unknown option '--bogus'/],
+  ])("refuses %j with a UsageError", (args, message) => {
+    expect(() => parseCommandLine(args, {})).toThrow(UsageError);
+    expect(() => parseCommandLine(args, {})).toThrow(message);
+  });
+
+  test("reads the token from MERCHANT_PAYMENTS_TOKEN when --token is absent", () => {
+    expect(
+      parseCommandLine(["--base-url", "http://x"], { MERCHANT_PAYMENTS_TOKEN: "env" }).options
+        .token,
+    ).toBe("env");
+  });
+
+  test("exits 2 with the usage for a command line it cannot run, 0 for --help", async () => {
+    const lines: string[] = [];
+    const output = { out: (l: string) => lines.push(l), err: (l: string) => lines.push(l) };
+    expect(await verifyCommand(["--token", "t"], output)).toBe(2);
+    expect(lines.join("\n")).toContain("Usage: merchant-payments-verify");
+    expect(await verifyCommand(["--help"], output)).toBe(0);
+  });
+
+  test("exits 1 when the server cannot be reached (connection refused is a failure, not a warning)", async () => {
+    const lines: string[] = [];
+    const port = await closedPort();
+    const code = await verifyCommand(
+      [
+        "--base-url",
+        `http://127.0.0.1:${port}`,
+        "--token",
+        "t",
+        "--runs",
+        "1",
+        "--timeout-ms",
+        "2000",
+      ],
+      { out: (l) => lines.push(l), err: (l) => lines.push(l) },
+    );
+    expect(code).toBe(1);
+    expect(lines.join("\n")).toMatch(/: connection-refused: /);
+  });
+});
+
+describe("which operations are writes (from the spec's x-side-effect and x-safe-to-retry)", () => {
+  test("an operation that moves money or deletes, or is not safe to retry, is a write; the others are not", () => {
+    for (const op of operations()) {
+      const effect = op.extensions["x-side-effect"];
+      expect(writeReason(op) !== undefined).toBe(effect !== "none" || op.safeToRetry !== true);
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { operation, operations } from "@merchant-payments/spec";
+import type { LoopbackServer } from "@merchant-payments/test-support";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { verifyCommand } from "../src/main.js";
+import type { VerifyReport } from "../src/run.js";
+import { FAULTS, startFaultyServer } from "./faulty-server.js";
+import { readJsonReport, readJunitReport } from "./reports.js";
+
+const dir = mkdtempSync(join(tmpdir(), "verify-faulty-"));
+let server: LoopbackServer;
+let exitCode: number;
+let printed: string[];
+let report: VerifyReport;
+
+beforeAll(async () => {
+  server = await startFaultyServer(operations());
+  printed = [];
+  exitCode = await verifyCommand(
+    [
+      "--base-url",
+      server.baseUrl,
+      "--token",
+      "verify-test-token",
+      "--seed",
+      "42",
+      "--runs",
+      "4",
+      "--timeout-ms",
+      "1500",
+      "--allow-writes",
+      "--report-json",
+      join(dir, "report.json"),
+      "--junit",
+      join(dir, "junit.xml"),
+    ],
+    { out: (line) => printed.push(line), err: (line) => printed.push(line) },
+  );
+  report = readJsonReport(join(dir, "report.json"));
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("verify against a deliberately wrong server", () => {
+  test("exits 1", () => {
+    expect(exitCode).toBe(1);
+    expect(report.ok).toBe(false);
+    expect(printed.join("\n")).toMatch(/^verify: FAILED$/m);
+  });
+
+  describe.each(Object.entries(FAULTS))("%s", (operationId, faults) => {
+    test.each(faults.expected)(
+      "reports the defect %s by name, in the JSON report and on the console",
+      (defect) => {
+        const found = report.operations
+          .find((o) => o.operationId === operationId)
+          ?.cases.flatMap((c) => c.defects.map((d) => d.name));
+        expect(found).toContain(defect);
+        expect(
+          printed.some(
+            (line) => line.startsWith(`FAIL ${operationId} `) && line.includes(`: ${defect}`),
+          ),
+        ).toBe(true);
+      },
+    );
+  });
+
+  test("names every defect in the JUnit report, as the failure's type", async () => {
+    const junit = await readJunitReport(join(dir, "junit.xml"), report);
+    for (const [operationId, faults] of Object.entries(FAULTS)) {
+      const suite = junit.testsuite?.find((s) => s.name === operationId);
+      const types = (suite?.testcase ?? []).flatMap((t) =>
+        (t.failure ?? []).map((f) => f.type ?? ""),
+      );
+      for (const defect of faults.expected) expect(types.join(",")).toContain(defect);
+    }
+  });
+
+  test("reports nothing for the answers the server got right (a 422 to an invalid body, a 400 to malformed JSON)", () => {
+    const getTransaction = report.operations.find((o) => o.operationId === "getTransaction");
+    const invalid = getTransaction?.cases.filter((c) => c.kind === "generated-invalid") ?? [];
+    expect(invalid.length).toBeGreaterThan(0);
+    expect(invalid.every((c) => c.outcome === "passed" && c.status === 422)).toBe(true);
+    expect(getTransaction?.cases.find((c) => c.kind === "malformed-json")?.outcome).toBe("passed");
+  });
+
+  test("sends an operation that moves money or deletes with --allow-writes only its examples, once each", () => {
+    for (const op of operations()) {
+      if (op.extensions["x-side-effect"] === "none") continue;
+      const sent = server.received.filter((r) => r.url === op.path);
+      const examples = op.request?.examples.map((e) => JSON.stringify(e.value)) ?? [];
+      expect(sent.map((r) => r.body).sort()).toEqual(examples.sort());
+    }
+  });
+
+  test("prints the seed, the summary of operations × checks and the coverage of documented statuses", () => {
+    expect(printed[0]).toBe("merchant-payments-verify: seed 42 (replay with --seed 42)");
+    expect(printed.join("\n")).toMatch(
+      new RegExp(
+        `${operations().length} operations \\(${operations().length} sent, 0 skipped\\) × \\d+ checks`,
+      ),
+    );
+    expect(printed.join("\n")).toMatch(/documented statuses covered: \d+ of \d+/);
+    expect(operation("getTransaction").operationId).toBe("getTransaction");
+  });
+});

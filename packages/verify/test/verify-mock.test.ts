@@ -1,0 +1,93 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type MockServer, startMock } from "@merchant-payments/mock";
+import { operations } from "@merchant-payments/spec";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { verifyCommand } from "../src/main.js";
+import { writeReason } from "../src/side-effects.js";
+import { readJsonReport, readJunitReport } from "./reports.js";
+
+const dir = mkdtempSync(join(tmpdir(), "verify-mock-"));
+let mock: MockServer;
+
+beforeAll(async () => {
+  mock = await startMock({ errors: true });
+});
+
+afterAll(async () => {
+  await mock?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the command against the mock; the printed lines and exit status. */
+async function verify(...extra: string[]): Promise<{ exitCode: number; printed: string }> {
+  const lines: string[] = [];
+  const exitCode = await verifyCommand(
+    [
+      "--base-url",
+      mock.baseUrl,
+      "--token",
+      "verify-test-token",
+      "--runs",
+      "5",
+      "--timeout-ms",
+      "5000",
+      ...extra,
+    ],
+    { out: (line) => lines.push(line), err: (line) => lines.push(line) },
+  );
+  return { exitCode, printed: lines.join("\n") };
+}
+
+describe("verify against the mock", () => {
+  test("with --allow-writes exits 0 with every operation of the spec sent and every answer passing", async () => {
+    const json = join(dir, "all.json");
+    const junit = join(dir, "all.xml");
+    const { exitCode, printed } = await verify(
+      "--allow-writes",
+      "--seed",
+      "7",
+      "--report-json",
+      json,
+      "--junit",
+      junit,
+    );
+    expect(printed).not.toMatch(/^FAIL /m);
+    expect(exitCode).toBe(0);
+    const report = readJsonReport(json);
+    expect(report.ok).toBe(true);
+    expect(report.seed).toBe(7);
+    expect(report.operations.map((o) => o.operationId)).toEqual(
+      operations().map((o) => o.operationId),
+    );
+    for (const op of report.operations) {
+      expect(op.skippedReason).toBeUndefined();
+      expect(op.cases.length).toBeGreaterThan(0);
+      expect(op.seenStatuses).toContain("200");
+    }
+    expect(report.summary).toMatchObject({
+      failed: 0,
+      skipped: 0,
+      operationsSent: operations().length,
+    });
+    await readJunitReport(junit, report);
+  });
+
+  test("without --allow-writes skips each operation that moves money or deletes, with the reason printed, and exits 0", async () => {
+    const json = join(dir, "reads.json");
+    const { exitCode, printed } = await verify("--report-json", json);
+    expect(exitCode).toBe(0);
+    const report = readJsonReport(json);
+    const writes = operations().filter((op) => writeReason(op) !== undefined);
+    expect(writes.length).toBeGreaterThan(0);
+    for (const op of writes) {
+      expect(printed).toContain(`SKIP ${op.operationId}: ${writeReason(op)}; pass --allow-writes`);
+      const result = report.operations.find((o) => o.operationId === op.operationId);
+      expect(result?.cases.every((c) => c.outcome === "skipped")).toBe(true);
+    }
+    expect(report.summary.skipped).toBeGreaterThan(0);
+    expect(report.summary.failed).toBe(0);
+    expect(printed).toMatch(/^verify: OK$/m);
+  });
+});
