@@ -1,23 +1,56 @@
 // @ts-check
 // Renders the bundled spec with Redocly into dist/index.html: one self-contained page that loads nothing from
-// outside (Redoc inlined, telemetry off, the attribution logo served from dist/), plus the bundle itself.
+// outside (Redoc inlined, telemetry off, the attribution logo served from dist/), with a "Versions and changelog"
+// section and a Try-it console in every operation; plus the bundle itself.
+//
+//   node scripts/build-site.mjs [--out <dir>] [--changelog <file>]
+//
+// --out defaults to dist/; --changelog (or MERCHANT_PAYMENTS_CLIENT_CHANGELOG) defaults to the client's
+// CHANGELOG.md. A missing changelog renders "no releases yet".
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { bundleConsole, SPEC_GLOBAL } from "./lib/console-bundle.mjs";
+import { releaseNotesMarkdown } from "./lib/release-notes.mjs";
 
 const require = createRequire(import.meta.url);
+const at = (/** @type {string} */ path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
+const { values: args } = parseArgs({
+  options: { out: { type: "string" }, changelog: { type: "string" } },
+});
+const outDir = resolve(args.out ?? at("dist"));
 const bundleYaml = require.resolve("@merchant-payments/spec/openapi.yaml");
 const bundleJson = require.resolve("@merchant-payments/spec/openapi.json");
-const at = (/** @type {string} */ path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
-const output = at("dist/index.html");
-mkdirSync(at("dist"), { recursive: true });
+const clientManifest = require.resolve("@merchant-payments/client/package.json");
+const changelogFile = resolve(
+  args.changelog ??
+    process.env.MERCHANT_PAYMENTS_CLIENT_CHANGELOG ??
+    join(dirname(clientManifest), "CHANGELOG.md"),
+);
+const output = join(outDir, "index.html");
+mkdirSync(outDir, { recursive: true });
+
+// The page renders a copy of the bundle whose description ends with the versions and the client's changelog.
+const document = JSON.parse(readFileSync(bundleJson, "utf8"));
+const releases = releaseNotesMarkdown({
+  specVersion: String(document.info.version),
+  clientVersion: String(JSON.parse(readFileSync(clientManifest, "utf8")).version),
+  changelog: existsSync(changelogFile) ? readFileSync(changelogFile, "utf8") : undefined,
+});
+const siteDocument = structuredClone(document);
+siteDocument.info.description = `${String(document.info.description ?? "").trimEnd()}\n\n${releases}`;
+const siteSpec = at(".tmp/site/openapi.json");
+mkdirSync(dirname(siteSpec), { recursive: true });
+writeFileSync(siteSpec, JSON.stringify(siteDocument));
 
 const result = spawnSync(
   at("node_modules/.bin/redocly"),
   [
     "build-docs",
-    bundleYaml,
+    siteSpec,
     "--inlineBundle",
     "--output",
     output,
@@ -26,9 +59,20 @@ const result = spawnSync(
     "--config",
     "redocly.yaml",
   ],
-  { cwd: at(""), stdio: "inherit", env: { ...process.env, REDOCLY_TELEMETRY: "off" } },
+  {
+    cwd: at(""),
+    stdio: "inherit",
+    env: { ...process.env, REDOCLY_TELEMETRY: "off" },
+    timeout: 300_000,
+  },
 );
 if (result.status !== 0) process.exit(result.status ?? 1);
+
+/** @param {string} message */
+function fail(message) {
+  console.error(message);
+  process.exit(1);
+}
 
 /** Remote images Redoc's sidebar attribution would load, and the local copies that replace them. */
 const REMOTE_LOGOS = {
@@ -38,32 +82,45 @@ const REMOTE_LOGOS = {
 let html = readFileSync(output, "utf8");
 for (const [remote, local] of Object.entries(REMOTE_LOGOS)) {
   html = html.replaceAll(remote, local);
-  copyFileSync(at(`assets/${local}`), at(`dist/${local}`));
+  copyFileSync(at(`assets/${local}`), join(outDir, local));
 }
 const leftover = html
   .match(/https:\/\/cdn\.redoc(ly)?\.(ly|com)\/[^`"' )]*/g)
   ?.filter((u) => !u.includes("/icons/"));
-if (leftover?.length) {
-  console.error(`The page still refers to Redocly's CDN: ${[...new Set(leftover)].join(", ")}`);
-  process.exit(1);
-}
-if (!html.includes('"disableTelemetry":true')) {
-  console.error(
-    "The page does not disable Redoc's telemetry: is REDOCLY_TELEMETRY=off reaching redocly?",
-  );
-  process.exit(1);
-}
-if (!html.includes('"label":"TypeScript"')) {
-  console.error("The page lacks the code sample languages of redocly.yaml: did redocly read it?");
-  process.exit(1);
-}
+if (leftover?.length)
+  fail(`The page still refers to Redocly's CDN: ${[...new Set(leftover)].join(", ")}`);
+if (!html.includes('"disableTelemetry":true'))
+  fail("The page does not disable Redoc's telemetry: is REDOCLY_TELEMETRY=off reaching redocly?");
+if (!html.includes('"label":"TypeScript"'))
+  fail("The page lacks the code sample languages of redocly.yaml: did redocly read it?");
 // A local icon, so that browsers do not ask for /favicon.ico (a 404 on most static hosts).
 html = html.replace(
   "</head>",
   '  <link rel="icon" type="image/svg+xml" href="favicon.svg">\n</head>',
 );
-copyFileSync(at("assets/favicon.svg"), at("dist/favicon.svg"));
+copyFileSync(at("assets/favicon.svg"), join(outDir, "favicon.svg"));
+
+// The Try-it console: it reads the document Redoc renders (a copy, handed over through one global) instead of
+// embedding the spec a second time, and runs after Redoc (module scripts run in order).
+const HYDRATE = "hydrate(__redoc_definition,";
+if (html.split(HYDRATE).length !== 2)
+  fail(`Cannot add the Try-it console: the page does not call ${HYDRATE} exactly once.`);
+const handOver = `globalThis.${SPEC_GLOBAL} = structuredClone(__redoc_definition);\n      `;
+html = html.replace(HYDRATE, `${handOver}${HYDRATE}`);
+const consoleScript = await bundleConsole(document);
+const consoleTag = `<script type="module" id="try-it-console">${consoleScript}</script>\n`;
+const bodyEnd = html.lastIndexOf("</body>");
+if (bodyEnd < 0) fail("Cannot add the Try-it console: the page has no </body>.");
+html = `${html.slice(0, bodyEnd)}${consoleTag}${html.slice(bodyEnd)}`;
+
 writeFileSync(output, html);
-copyFileSync(bundleYaml, at("dist/openapi.yaml"));
-copyFileSync(bundleJson, at("dist/openapi.json"));
-console.log(`Built ${output} (${Math.round(html.length / 1024)} KiB) from ${bundleYaml}`);
+copyFileSync(bundleYaml, join(outDir, "openapi.yaml"));
+copyFileSync(bundleJson, join(outDir, "openapi.json"));
+const kib = (/** @type {number} */ bytes) => Math.round(bytes / 1024);
+console.log(
+  `Built ${output} (${kib(Buffer.byteLength(html))} KiB, of which the Try-it console ${kib(
+    Buffer.byteLength(handOver) + Buffer.byteLength(consoleTag),
+  )} KiB) from ${bundleYaml}; client changelog: ${
+    existsSync(changelogFile) ? changelogFile : "none yet"
+  }`,
+);

@@ -1,0 +1,62 @@
+// The Try-it console's entry in the built page: reads the spec Redoc renders, builds the project's validators,
+// and adds a panel to every operation Redoc shows (again whenever Redoc re-renders one).
+
+import { byPointer, bySchemaText } from "virtual:spec-validators";
+import { operations } from "@merchant-payments/spec/model";
+import { type ConsoleContext, createPanel } from "./panel.js";
+import { standaloneSpecAjv } from "./standalone-ajv.js";
+import { CONSOLE_CSS } from "./styles.js";
+
+/** The global the build sets to a copy of the document Redoc renders (defined by the build). */
+declare const SPEC_GLOBAL: string;
+
+function storage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function start(): void {
+  const document_ = (globalThis as Record<string, unknown>)[SPEC_GLOBAL];
+  if (!document_) throw new Error(`Try-it console: the page defines no ${SPEC_GLOBAL}`);
+  const context: ConsoleContext = {
+    specAjv: standaloneSpecAjv(document_, { byPointer, bySchemaText }),
+    storage: storage(),
+    panels: new Set(),
+  };
+  const byId = new Map(operations(document_).map((op) => [op.operationId.toLowerCase(), op]));
+  const panels = new Map<string, HTMLElement>();
+  document.head.append(
+    Object.assign(document.createElement("style"), { textContent: CONSOLE_CSS }),
+  );
+
+  const attach = () => {
+    for (const item of document.querySelectorAll<HTMLElement>('[data-item-kind="httpItem"]')) {
+      const key = (item.dataset.sectionId ?? item.id).split("/").pop()?.toLowerCase() ?? "";
+      const op = byId.get(key);
+      if (!op) continue;
+      let panel = panels.get(key);
+      if (panel && item.contains(panel)) continue;
+      if (!panel) {
+        panel = createPanel(op, context);
+        panels.set(key, panel);
+      }
+      item.append(panel);
+    }
+  };
+  let scheduled = false;
+  new MutationObserver(() => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      attach();
+    });
+  }).observe(document.body, { childList: true, subtree: true });
+  attach();
+}
+
+if (document.readyState === "complete") setTimeout(start, 0);
+else window.addEventListener("load", () => setTimeout(start, 0), { once: true });

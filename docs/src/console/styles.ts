@@ -1,0 +1,20 @@
+// The console's look: scoped to .mp-try-it, neutral colours that read on Redoc's light and dark modes.
+export const CONSOLE_CSS = `
+.mp-try-it{margin:24px 40px;padding:16px 20px;border:1px solid rgba(128,128,128,.35);border-radius:8px;font-size:14px;max-width:1100px}
+.mp-try-it h3{margin:0 0 12px;font-size:18px}
+.mp-try-it .mp-field{display:flex;flex-direction:column;gap:4px;margin:0 0 10px}
+.mp-try-it .mp-field>span,.mp-curl-box>span{font-weight:600;font-size:12px;text-transform:uppercase;letter-spacing:.04em;opacity:.8}
+.mp-try-it input[type=url],.mp-try-it input[type=text],.mp-try-it input[type=password],.mp-try-it select,.mp-try-it textarea{font:inherit;padding:6px 8px;border:1px solid rgba(128,128,128,.5);border-radius:4px;background:transparent;color:inherit}
+.mp-try-it textarea,.mp-try-it pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px}
+.mp-try-it textarea{width:100%;box-sizing:border-box;resize:vertical}
+.mp-token{display:flex;gap:12px;align-items:flex-end;flex-wrap:wrap}.mp-token .mp-field{flex:1 1 300px}.mp-remember{margin-bottom:16px}
+.mp-derived{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0}.mp-derived dt{font-weight:600}.mp-derived dd{margin:0;font-family:ui-monospace,monospace}
+.mp-problems{color:#c62828;margin:0 0 8px;padding-left:20px}.mp-problems:empty,.mp-issues:empty{display:none}
+.mp-actions{display:flex;gap:12px;align-items:center}.mp-note{margin:0;opacity:.85}
+.mp-send{font:inherit;font-weight:600;padding:6px 18px;border-radius:4px;border:0;background:#1565c0;color:#fff;cursor:pointer}.mp-send:disabled{opacity:.5}
+.mp-result{margin-top:14px}.mp-summary{display:flex;gap:12px;align-items:center;font-weight:600}
+.mp-badge{padding:2px 8px;border-radius:10px;font-size:12px}.mp-conforms{background:#2e7d32;color:#fff}.mp-violates{background:#c62828;color:#fff}
+.mp-try-it pre{white-space:pre-wrap;word-break:break-word;padding:8px;border-radius:4px;background:rgba(128,128,128,.12);max-height:400px;overflow:auto}
+.mp-issues{color:#c62828;padding-left:20px}
+.mp-curl-box{margin-top:12px}.mp-curl:empty::before{content:"(shown after sending)";opacity:.6}
+`;
