@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: ["src/index.ts"],
+  // Two entries: the client, and `raw` (openapi-fetch), which an app that never imports it does not ship.
+  entry: ["src/index.ts", "src/raw.ts"],
   format: ["esm", "cjs"],
   dts: true,
   // No clean: the file set never changes, and overwriting in place leaves no moment without a .d.ts
@@ -12,4 +13,6 @@ export default defineConfig({
   platform: "neutral",
   outDir: "dist",
   treeshake: true,
+  // Each entry self-contained: a fixed file set (no hashed shared chunks left behind by clean: false).
+  splitting: false,
 });

@@ -1,31 +1,83 @@
+// `@merchant-payments/client/raw`: the openapi-fetch client typed with the generated `paths`, in its own entry so an
+// app that never imports it does not ship openapi-fetch.
 import createClient, { type Client } from "openapi-fetch";
+import { defaultAcceptLanguage } from "./generated/operation-table.js";
 import type { paths } from "./generated/openapi.js";
-import { tokenFrom } from "./options.js";
+import {
+  checkAcceptLanguage,
+  checkTimeoutMs,
+  type TokenSource,
+  tokenFrom,
+  tokenProblem,
+} from "./options.js";
+
+export type { paths };
 
 /** The openapi-fetch client typed with the generated `paths`. */
 export type RawClient = Client<paths>;
 
-/** Settings the raw client shares with the typed methods. */
-export interface RawSettings {
+/** Options of createRawClient: the ones of createMerchantPaymentsClient that apply to untyped-by-method calls. */
+export interface RawClientOptions {
+  /** The service's {base_url}, including the environment and `v1` segments. Required. */
   baseUrl: string;
-  token: () => string | Promise<string>;
-  acceptLanguage: string;
-  fetch: (input: Request) => Promise<Response>;
+  /** Bearer access token, or a function called for every request to get one. Required. */
+  token: TokenSource;
+  /** Accept-Language header of every request that sets none. Default: the spec's default, "en". */
+  acceptLanguage?: string;
+  /** Timeout of each request, in milliseconds, covering the response body's arrival (Infinity: none). Default 30000. */
+  timeoutMs?: number;
+  /** A fetch implementation, called as fetch(request). Default globalThis.fetch. */
+  fetch?: (input: Request) => Promise<Response>;
 }
 
-/** Creates the openapi-fetch client; a middleware adds Authorization and Accept-Language unless the call set them. */
-export function createRawClient(s: RawSettings): RawClient {
-  const client = createClient<paths>({ baseUrl: s.baseUrl, fetch: s.fetch });
+const WHERE = "createRawClient";
+const DEFAULT_TIMEOUT_MS = 30000;
+
+/**
+ * Creates the openapi-fetch client over the spec's `paths`: `raw.POST(path, { body, headers, params })` resolves
+ * `{ data, error, response }` without throwing for an error status. A middleware adds `Authorization` (from
+ * `token`) and `Accept-Language` unless the call sets them. Throws TypeError for a missing baseUrl or an unusable
+ * token or acceptLanguage, RangeError for a bad timeoutMs.
+ */
+export function createRawClient(options: RawClientOptions): RawClient {
+  if (!options || typeof options.baseUrl !== "string" || options.baseUrl === "") {
+    throw new TypeError(`${WHERE}: baseUrl is required`);
+  }
+  const token = options.token;
+  if (typeof token !== "string" && typeof token !== "function") {
+    throw new TypeError(`${WHERE}: token must be a string or a function`);
+  }
+  const problem = typeof token === "string" ? tokenProblem(token) : undefined;
+  if (problem !== undefined) throw new TypeError(`${WHERE}: token is ${problem}`);
+  const language = options.acceptLanguage ?? defaultAcceptLanguage;
+  checkAcceptLanguage(language, WHERE);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  checkTimeoutMs(timeoutMs, WHERE);
+  const userFetch = options.fetch;
+  const send = (request: Request) => (userFetch ?? globalThis.fetch)(request);
+  const client = createClient<paths>({
+    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    fetch:
+      timeoutMs === Number.POSITIVE_INFINITY
+        ? send
+        : (request) => send(new Request(request, { signal: withTimeout(request.signal, timeoutMs) })),
+  });
   client.use({
     async onRequest({ request }) {
       if (!request.headers.has("Authorization")) {
-        request.headers.set("Authorization", `Bearer ${await tokenFrom(s.token)}`);
+        const bearer = typeof token === "string" ? token : await tokenFrom(token);
+        request.headers.set("Authorization", `Bearer ${bearer}`);
       }
       if (!request.headers.has("Accept-Language")) {
-        request.headers.set("Accept-Language", s.acceptLanguage);
+        request.headers.set("Accept-Language", language);
       }
       return request;
     },
   });
   return client;
+}
+
+/** A signal that aborts with the caller's signal or with a TimeoutError DOMException after `ms`. */
+function withTimeout(signal: AbortSignal, ms: number): AbortSignal {
+  return AbortSignal.any([signal, AbortSignal.timeout(Math.min(ms, 2147483647))]);
 }

@@ -12,7 +12,7 @@ const raw = (status: number, text: string, type = "application/json") =>
     res.end(text);
   });
 const client = (extra: Record<string, unknown> = {}) =>
-  createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t", ...extra });
+  createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "test-token", ...extra });
 const sentBody = (i = 0) => JSON.parse(server.received[i]?.body ?? "null");
 
 describe("Transaction.beneficiaryAccountNumber", () => {
@@ -200,7 +200,7 @@ describe("other normalizations", () => {
     server.handle((_req, res) => json(res, 200, example("TransactionSuccess")));
     await createMerchantPaymentsClient({
       baseUrl: `${server.baseUrl}/sandbox/v1/`,
-      token: "t",
+      token: "test-token",
     }).getTransaction(lookup);
     const r = server.received[0];
     expect(r?.method).toBe("POST");
@@ -230,12 +230,12 @@ describe("other normalizations", () => {
   test("calls a token function for every request", async () => {
     server.handle((_req, res) => json(res, 200, example("TransactionSuccess")));
     let n = 0;
-    const c = client({ token: async () => `tok-${++n}` });
+    const c = client({ token: async () => `access-token-${++n}` });
     await c.getTransaction(lookup);
     await c.getTransaction(lookup);
     expect(server.received.map((r) => r.headers.authorization)).toEqual([
-      "Bearer tok-1",
-      "Bearer tok-2",
+      "Bearer access-token-1",
+      "Bearer access-token-2",
     ]);
   });
 });
@@ -243,7 +243,7 @@ describe("other normalizations", () => {
 describe("Date conversion is copy-on-write", () => {
   test("leaves the caller's objects untouched and never copies the transactions", async () => {
     const { withWireDates } = await import("../src/dates.js");
-    const { operations } = await import("../src/generated/spec.js");
+    const { operations } = await import("../src/generated/operation-table.js");
     const transactions = [{ transactionAmount: 1 }];
     const when = new Date(Date.UTC(2024, 5, 30, 22));
     const body = { header: { scheduledDate: when, capturedBy: "a@b.example" }, transactions };
@@ -259,7 +259,7 @@ describe("Date conversion is copy-on-write", () => {
   });
 
   test("the date fields come from the spec's format: date", async () => {
-    const { operations } = await import("../src/generated/spec.js");
+    const { operations } = await import("../src/generated/operation-table.js");
     expect(operations.getDisbursementMetrics.dateFields).toEqual([["fromDate"], ["toDate"]]);
     expect(operations.submitDisbursementBatch.dateFields).toEqual([["header", "scheduledDate"]]);
     expect(operations.getTransaction.dateFields).toEqual([]);

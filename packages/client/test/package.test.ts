@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
+import { operations } from "@merchant-payments/spec/model";
 import { BUDGET_BYTES, measure } from "../scripts/size.mjs";
 import { maxBatchItems, merchantBounds, spec } from "./helpers/fixtures.js";
 
@@ -46,28 +47,52 @@ describe("the built package", () => {
     for (const mod of [cjs, esm]) {
       expect(typeof mod.createMerchantPaymentsClient).toBe("function");
       expect(new mod.RateLimitError(429, {}, {})).toBeInstanceOf(mod.ApiError);
-      const c = mod.createMerchantPaymentsClient({ baseUrl: "http://127.0.0.1:1", token: "t" });
-      expect(typeof c.raw.POST).toBe("function");
+      expect(mod.createRawClient).toBeUndefined();
+    }
+    expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort());
+  });
+
+  test("the raw entry loads from CommonJS and from ESM with the same API", async () => {
+    const cjs = createRequire(import.meta.url)(join(dist, "raw.cjs"));
+    const esm = await import(pathToFileURL(join(dist, "raw.js")).href);
+    for (const mod of [cjs, esm]) {
+      const raw = mod.createRawClient({ baseUrl: "http://127.0.0.1:1", token: "test-token" });
+      expect(typeof raw.POST).toBe("function");
     }
     expect(Object.keys(cjs).sort()).toEqual(Object.keys(esm).sort());
   });
 
   test("ships ESM, CJS and both kinds of declarations listed in the exports map", () => {
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-    const files = [
-      pkg.exports["."].import.default,
-      pkg.exports["."].import.types,
-      pkg.exports["."].require.default,
-      pkg.exports["."].require.types,
-    ];
+    const files = [".", "./raw"].flatMap((entry) => [
+      pkg.exports[entry].import.default,
+      pkg.exports[entry].import.types,
+      pkg.exports[entry].require.default,
+      pkg.exports[entry].require.types,
+    ]);
     for (const f of files) expect(existsSync(join(root, f)), f).toBe(true);
   });
 });
 
 describe("the runtime source", () => {
-  test("imports nothing Node-only, so it runs in browsers", () => {
-    for (const file of srcFiles()) {
-      const text = readFileSync(file, "utf8");
+  test("imports nothing Node-only from the default entry, so it runs in browsers", async () => {
+    const { build } = await import("esbuild");
+    const out = await build({
+      entryPoints: ["src/index.ts"],
+      absWorkingDir: root,
+      bundle: true,
+      platform: "browser",
+      packages: "external",
+      metafile: true,
+      write: false,
+      logLevel: "silent",
+    });
+    const reached = Object.keys(out.metafile.inputs).filter((f) => f.startsWith("src/"));
+    expect(reached).toContain("src/transport.ts");
+    // The Node transport is reached only through the Node entry (the package's `node` export condition).
+    expect(reached).not.toContain("src/transport-node.ts");
+    for (const file of reached) {
+      const text = readFileSync(join(root, file), "utf8");
       expect(text, file).not.toMatch(/from\s+["']node:|require\(|\bprocess\.|\bBuffer\b/);
     }
   });
@@ -86,13 +111,14 @@ describe("the runtime source", () => {
   });
 
   test("the generated operation table matches the spec", async () => {
-    const { operations } = await import("../src/generated/spec.js");
-    for (const [path, item] of Object.entries(spec.paths)) {
-      const op = item.post;
-      expect(op).toBeDefined();
-      const info = operations[op?.operationId as keyof typeof operations];
-      expect(info.path).toBe(path);
-      expect(info.safeToRetry).toBe(op?.["x-safe-to-retry"]);
+    const { operations: table } = await import("../src/generated/operation-table.js");
+    const specOperations = operations(spec);
+    expect(Object.keys(table)).toEqual(specOperations.map((op) => op.operationId));
+    for (const op of specOperations) {
+      const info = table[op.operationId as keyof typeof table];
+      expect(info.path).toBe(op.path);
+      expect(info.method).toBe(op.method);
+      expect(info.safeToRetry).toBe(op.safeToRetry);
     }
   });
 });

@@ -1,20 +1,21 @@
 import { describe, expect, test } from "vitest";
 import { createMerchantPaymentsClient } from "../src/index.js";
+import { createRawClient } from "../src/raw.js";
 import { example } from "./helpers/fixtures.js";
 import { json, useTestServer } from "./helpers/server.js";
 
 const server = useTestServer();
 
-describe("client.raw", () => {
+describe("createRawClient (@merchant-payments/client/raw)", () => {
   test("shares the base URL, token function and Accept-Language, and returns { data, response }", async () => {
     server.handle((_r, res) => json(res, 200, example("TransactionSuccess")));
     let n = 0;
-    const client = createMerchantPaymentsClient({
+    const raw = createRawClient({
       baseUrl: `${server.baseUrl}/sandbox/v1`,
-      token: () => `tok-${++n}`,
+      token: () => `access-token-${++n}`,
       acceptLanguage: "fr",
     });
-    const { data, error, response } = await client.raw.POST("/collections/getTransaction", {
+    const { data, error, response } = await raw.POST("/collections/getTransaction", {
       body: { merchantAccountNumber: 12345678, transactionReferenceNumber: "T" },
     });
     expect(error).toBeUndefined();
@@ -22,7 +23,7 @@ describe("client.raw", () => {
     expect(data).toEqual(example("TransactionSuccess"));
     const r = server.received[0];
     expect(r?.url).toBe("/sandbox/v1/collections/getTransaction");
-    expect(r?.headers.authorization).toBe("Bearer tok-1");
+    expect(r?.headers.authorization).toBe("Bearer access-token-1");
     expect(r?.headers["accept-language"]).toBe("fr");
   });
 
@@ -30,8 +31,8 @@ describe("client.raw", () => {
     server.handle((_r, res) =>
       json(res, 404, example("ProblemNotFound"), { "content-type": "application/problem+json" }),
     );
-    const client = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t" });
-    const { data, error, response } = await client.raw.POST("/security/merchantUsers/get", {
+    const raw = createRawClient({ baseUrl: server.baseUrl, token: "test-token" });
+    const { data, error, response } = await raw.POST("/security/merchantUsers/get", {
       body: { merchantAccountNumber: 12345678, userId: "1" },
       headers: { "Accept-Language": "sw" },
     });
@@ -44,11 +45,11 @@ describe("client.raw", () => {
   test("keeps an Authorization header the call sets itself", async () => {
     server.handle((_r, res) => json(res, 200, example("FeeCalculationMobileWallet")));
     let calls = 0;
-    const client = createMerchantPaymentsClient({
+    const raw = createRawClient({
       baseUrl: server.baseUrl,
-      token: () => `tok-${++calls}`,
+      token: () => `access-token-${++calls}`,
     });
-    await client.raw.POST("/merchants/fees/calculate", {
+    await raw.POST("/merchants/fees/calculate", {
       body: {
         merchantAccountNumber: 12345678,
         feeType: "D",
@@ -61,18 +62,20 @@ describe("client.raw", () => {
     expect(calls).toBe(0);
   });
 
-  test("uses the custom fetch of the client", async () => {
+  test("uses the custom fetch it is given, like the client given the same options", async () => {
     server.handle((_r, res) => json(res, 200, { message: "ok" }));
     let seen = 0;
-    const client = createMerchantPaymentsClient({
+    const options = {
       baseUrl: server.baseUrl,
-      token: "t",
-      fetch: (input, init) => {
+      token: "test-token",
+      fetch: (input: string | URL | Request, init?: RequestInit) => {
         seen++;
         return fetch(input, init);
       },
-    });
-    await client.raw.POST("/merchants/webhooks/delete", {
+    };
+    const client = createMerchantPaymentsClient(options);
+    const raw = createRawClient(options);
+    await raw.POST("/merchants/webhooks/delete", {
       params: { header: { MerchantAccountNumber: 12345678 } },
       body: {
         merchantAccountNumber: 12345678,
@@ -82,6 +85,5 @@ describe("client.raw", () => {
     });
     await client.deleteWebhookSubscription(example("DeleteWebhookRequest"));
     expect(seen).toBe(2);
-    expect(client.raw).toBe(client.raw);
   });
 });

@@ -71,7 +71,11 @@ describe("the README", () => {
         .split("\n")
         .filter((line) => {
           if (!line.startsWith("import ")) return true;
-          imports.add(line.replace('"@merchant-payments/client"', '"../src/index.js"'));
+          imports.add(
+            line
+              .replace('"@merchant-payments/client/raw"', '"../src/raw.js"')
+              .replace('"@merchant-payments/client"', '"../src/index.js"'),
+          );
           return false;
         })
         .join("\n"),

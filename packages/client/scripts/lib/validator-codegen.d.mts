@@ -1,4 +1,4 @@
-/** Code generation of plain-JS request validators from JSON Schema (the subset the spec uses). */
+/** Code generation of plain-JS request and answer validators from JSON Schema (the subset the spec uses). */
 export function validatorEmitter(deref: (schema: unknown) => Record<string, unknown>): {
   /** Emits the body of a validator function for `schema` (the value is `v`, issues go to `issues`). */
   emitValidator(schema: unknown): string;

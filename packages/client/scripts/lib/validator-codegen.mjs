@@ -1,5 +1,7 @@
-// Code generation of plain-JS request validators from JSON Schema (the subset the spec uses).
-// The generated code collects every violation and builds JSON pointer strings only on error.
+// Code generation of plain-JS validators (requests and answers) from JSON Schema (the subset the spec uses).
+// The generated code collects every violation and builds JSON pointer strings only on error. A `format: decimal`
+// value may also be its exact text (matching the module constant DECIMAL_STRING) when the generated function's
+// `decimalStrings` argument is true.
 
 /** Returns emit(schema, valueExpr, pathParts, depth) -> code, resolving $refs with `deref`. */
 export function validatorEmitter(deref) {
@@ -117,6 +119,23 @@ export function validatorEmitter(deref) {
       }
     }
     let code = "";
+    if (schema.format === "decimal" && !schema["x-decimal-text-checked"]) {
+      // The text form of a decimal (decimals: "string"), then the schema's own checks on the number.
+      const text = [
+        `if (!DECIMAL_STRING.test(${v})) ${push(parts, str('must be a decimal number or its exact text, e.g. "100.10"'))}`,
+      ];
+      for (const [k, op, words] of [
+        ["minimum", "<", "must be at least"],
+        ["maximum", ">", "must be at most"],
+        ["exclusiveMinimum", "<=", "must be greater than"],
+        ["exclusiveMaximum", ">=", "must be less than"],
+      ]) {
+        if (schema[k] !== undefined)
+          text.push(`else if (Number(${v}) ${op} ${schema[k]}) ${push(parts, str(`${words} ${schema[k]}`))}`);
+      }
+      const rest = emit({ ...schema, "x-decimal-text-checked": true }, v, parts, depth);
+      return `if (decimalStrings && typeof ${v} === "string") {\n${text.join("\n")}\n} else {\n${rest}}\n`;
+    }
     if (schema.anyOf || schema.oneOf) {
       const branches = (schema.anyOf ?? schema.oneOf).map(deref);
       // A union of strings where one branch is any string is just "a string".
@@ -128,12 +147,12 @@ export function validatorEmitter(deref) {
       ) {
         code += `if (typeof ${v} !== "string") ${push(parts, str("must be a string"))}\n`;
       } else {
+        // Each branch checks into its own list (a parameter shadowing \`issues\`); only the counts are kept.
         const names = branches.map(() => fresh("b"));
-        code += `{ const outer = issues; let issues: Issue[];\n`;
+        code += "{\n";
         branches.forEach((b, i) => {
-          code += `issues = []; ${emit(b, v, parts, depth + 1)}\nconst ${names[i]} = issues.length;\n`;
+          code += `const ${names[i]} = ((issues: Issue[]): number => {\n${emit(b, v, parts, depth + 1)}return issues.length; })([]);\n`;
         });
-        code += `issues = outer;\n`;
         const cond = schema.anyOf
           ? names.map((n) => `${n} > 0`).join(" && ")
           : `[${names.join(", ")}].filter((n) => n === 0).length !== 1`;

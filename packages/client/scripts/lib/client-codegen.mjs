@@ -1,0 +1,137 @@
+// The client's public surface from the operations: the `MerchantPaymentsClient` interface (one method per operation,
+// with JSDoc: summary, description, retry behaviour, the errors it may throw, a short example), the request and
+// answer type of each operation, and the method table binding each method to the shared request core.
+
+/** The error class the client throws for a documented status (the table of `apiErrorFor` in src/errors.ts). */
+const ERROR_FOR_STATUS = {
+  400: "BadRequestError",
+  401: "AuthenticationError",
+  403: "PermissionDeniedError",
+  404: "NotFoundError",
+  422: "UnprocessableEntityError",
+  429: "RateLimitError",
+};
+
+function errorFor(status) {
+  if (ERROR_FOR_STATUS[status]) return ERROR_FOR_STATUS[status];
+  if (/^5/.test(status)) return "ServerError";
+  return "ApiError";
+}
+
+/** A JavaScript literal of an example value, short: keys unquoted where possible, long arrays cut to one item. */
+export function exampleLiteral(value, indent = "") {
+  if (Array.isArray(value)) {
+    const items = value.slice(0, 1).map((v) => exampleLiteral(v, `${indent}  `));
+    return items.length ? `[${items.join(", ")}]` : "[]";
+  }
+  if (value !== null && typeof value === "object") {
+    const parts = Object.entries(value).map(
+      ([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${exampleLiteral(v, `${indent}  `)}`,
+    );
+    return `{ ${parts.join(", ")} }`;
+  }
+  return JSON.stringify(value);
+}
+
+function docLines(text) {
+  return String(text ?? "")
+    .replace(/\*\//g, "*\\/")
+    .split("\n")
+    .map((l) => l.trimEnd());
+}
+
+/** The JSDoc of one method. */
+function methodDoc(facts, operation, resultName) {
+  const lines = [];
+  lines.push(`${facts.summary.replace(/\.?$/, ".")}`, "");
+  lines.push(...docLines(facts.description), "");
+  if (!/retr/i.test(facts.description)) lines.push(
+    facts.safeToRetry
+      ? "Retried automatically (the spec marks it `x-safe-to-retry`) after a timeout, a connection failure, 408, 429 and 5xx, up to `maxRetries`."
+      : "Never retried once the request may have reached the service (the spec marks it not `x-safe-to-retry`); only a refused connection, which proves nothing was sent, is retried.",
+    "",
+  );
+  if (facts.derivedHeaders.length) {
+    lines.push(
+      `The ${facts.derivedHeaders.map(([h, p]) => `\`${h}\` header is copied from \`body.${p}\``).join(", ")} (the spec's \`x-equals-body-property\`).`,
+      "",
+    );
+  }
+  lines.push(`@param body - the request body (${facts.requestSchemaName}).`);
+  lines.push("@param options - per-call options (see `RequestOptions`), e.g. `{ signal, timeoutMs }`.");
+  lines.push(`@returns the ${resultName} of the ${facts.responseStatus} answer.`);
+  lines.push("@throws {RequestValidationError} the body breaks the spec; nothing was sent.");
+  const seen = new Set();
+  for (const response of operation.responses) {
+    if (/^2/.test(response.status)) continue;
+    const name = errorFor(response.status);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    lines.push(`@throws {${name}} ${response.status}: ${docLines(response.description)[0]}`);
+  }
+  lines.push("@throws {TimeoutError} no complete answer within `timeoutMs`.");
+  lines.push("@throws {ConnectionError} the connection failed.");
+  lines.push("@throws {TokenError} the token function failed; nothing was sent.");
+  lines.push("@throws {UnexpectedResponseError} a 2xx answer that is not the operation's result.");
+  if (facts.requestExample !== undefined) {
+    lines.push("@example");
+    lines.push("```ts");
+    lines.push(`const result = await client.${facts.operationId}(${exampleLiteral(facts.requestExample)});`);
+    lines.push("```");
+  }
+  return `  /**\n${lines.map((l) => `   *${l ? ` ${l}` : ""}`).join("\n")}\n   */\n`;
+}
+
+/**
+ * The text of the generated client module. `factsList` are the operations' facts, `operationsList` the spec model's
+ * operations (same order), `types` the type emitter (for the request and answer type of each).
+ */
+export function emitClientModule({ factsList, operationsList, types, banner, modelNames }) {
+  const D = `<Decimals extends DecimalMode = "number">`;
+  const rows = factsList.map((facts, i) => ({
+    facts,
+    operation: operationsList[i],
+    request: types.typeOf(facts.requestSchema, "in"),
+    result: types.typeOf(facts.responseSchema, "out"),
+  }));
+  let out = `${banner}// biome-ignore-all lint: generated
+import type { RequestOptions } from "../client.js";
+import type { DecimalMode } from "../decimals.js";
+import type { OperationId } from "./operation-table.js";
+import type { ${modelNames.filter((n) => rows.some((r) => new RegExp(`\\b${n}\\b`).test(`${r.request} ${r.result}`))).join(", ")} } from "./models.js";
+
+/** The request body each method takes, by operation id. */
+export interface OperationRequests${D} {
+${rows.map((r) => `  ${r.facts.operationId}: ${r.request};`).join("\n")}
+}
+
+/** What each method resolves with, by operation id. */
+export interface OperationResults${D} {
+${rows.map((r) => `  ${r.facts.operationId}: ${r.result};`).join("\n")}
+}
+
+/**
+ * The Merchant Payments client: one method per operation of the spec. \`Decimals\` is the client's \`decimals\` option:
+ * with \`"string"\`, decimal fields are exact decimal strings in answers and may be given as strings in requests.
+ */
+export interface MerchantPaymentsClient${D} {
+`;
+  for (const r of rows) {
+    const resultName = r.result.replace(/<Decimals>/g, "");
+    out += methodDoc(r.facts, r.operation, resultName);
+    out += `  ${r.facts.operationId}(body: ${r.request}, options?: RequestOptions): Promise<${r.result}>;\n`;
+  }
+  out += `}
+
+/** Sends one operation through the request core (validation, retries, answer parsing) and resolves its result. */
+export type SendOperation = (operationId: OperationId, body: unknown, options: RequestOptions | undefined) => Promise<unknown>;
+
+/** The method table: every method of \`MerchantPaymentsClient\` sends its operation through \`send\`. */
+export function bindMethods<Decimals extends DecimalMode>(send: SendOperation): MerchantPaymentsClient<Decimals> {
+  return {
+${rows.map((r) => `    ${r.facts.operationId}: (body, options) => send(${JSON.stringify(r.facts.operationId)}, body, options) as Promise<${r.result}>,`).join("\n")}
+  };
+}
+`;
+  return out;
+}

@@ -1,0 +1,155 @@
+// What the client needs to know about each operation, read from the spec model (@merchant-payments/spec).
+// Anything the client cannot honour (path or query parameters, a body that is not JSON, an unknown required
+// header, a nested integer-or-string answer...) stops the generation with a message naming the operation.
+import { deref, isObject, refName } from "@merchant-payments/spec/model";
+
+/** Methods whose requests can carry a JSON body through fetch. */
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** Header parameters the client sets itself (lower case): Accept-Language from its option, Accept from the responses. */
+const CLIENT_HEADERS = new Set(["accept-language", "accept"]);
+
+/** Throws a generation error about one operation. */
+function refuse(operationId, message) {
+  throw new Error(`${operationId}: ${message} (the client generator does not support this)`);
+}
+
+/** Every schema the node can reach through `$ref`s, properties, items and branches, once each. */
+function* schemaNodes(document, node, path = [], seen = new Set()) {
+  const schema = deref(document, node);
+  if (!isObject(schema) || seen.has(schema)) return;
+  seen.add(schema);
+  yield { schema, path, node };
+  for (const [key, sub] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
+    yield* schemaNodes(document, sub, [...path, key], new Set(seen));
+  }
+  if (schema.items) yield* schemaNodes(document, schema.items, [...path, "*"], new Set(seen));
+  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) {
+    yield* schemaNodes(document, branch, path, new Set(seen));
+  }
+}
+
+/** True when the (dereferenced) schema is a decimal: `format: decimal`. */
+export function isDecimalSchema(schema) {
+  return isObject(schema) && schema.format === "decimal";
+}
+
+/** True when the schema is typed integer-or-string. */
+function isIntegerOrString(schema) {
+  return Array.isArray(schema.type) && schema.type.includes("integer") && schema.type.includes("string");
+}
+
+/** Property paths (`*` for an array item) of every node of `root` matching `test`. */
+function pathsWhere(document, root, test) {
+  const out = [];
+  for (const { schema, path } of schemaNodes(document, root)) {
+    if (test(schema) && path.length > 0) out.push(path);
+  }
+  return out;
+}
+
+/** The 2xx JSON response the client resolves with: schema, pointer, name. */
+export function successResponse(op) {
+  const ok = op.responses.filter((r) => /^2\d\d$/.test(r.status));
+  if (ok.length !== 1) refuse(op.operationId, `${ok.length} success (2xx) responses, not exactly one`);
+  const json = ok[0].content.find((m) => m.mediaType === "application/json");
+  if (!json) refuse(op.operationId, `the ${ok[0].status} response has no application/json body`);
+  return { status: Number(ok[0].status), ...json };
+}
+
+/**
+ * The facts of one operation the client's runtime reads (method, path, headers, date/decimal/integer fields,
+ * answer normalization) plus what the generators of types and validators need (request/response schema).
+ */
+export function operationFacts(document, op) {
+  const id = op.operationId;
+  if (typeof op.safeToRetry !== "boolean") refuse(id, "no boolean x-safe-to-retry");
+  if (!BODY_METHODS.has(op.method)) refuse(id, `method ${op.method} with a JSON body`);
+  if (op.pathParameters.length > 0) refuse(id, `path parameters (${op.pathParameters.join(", ")})`);
+  if (op.queryParameters.length > 0) refuse(id, `query parameters (${op.queryParameters.join(", ")})`);
+  if (!op.request) refuse(id, "a request body that is not application/json (or none)");
+  if (!op.request.schemaName) refuse(id, "an inline request schema (the JSON request body must be a $ref)");
+  const requestSchema = deref(document, op.request.schema);
+  const bodyProperties = Object.keys(requestSchema.properties ?? {});
+
+  const derivedHeaders = [];
+  let acceptEnum;
+  for (const header of op.headers) {
+    const lower = header.name.toLowerCase();
+    if (header.equalsBodyProperty !== undefined) {
+      if (!bodyProperties.includes(header.equalsBodyProperty)) {
+        refuse(id, `header ${header.name} equals body property ${header.equalsBodyProperty}, which the request schema lacks`);
+      }
+      derivedHeaders.push([header.name, header.equalsBodyProperty]);
+    } else if (CLIENT_HEADERS.has(lower)) {
+      if (lower === "accept" && Array.isArray(header.schema.enum)) acceptEnum = header.schema.enum;
+    } else {
+      refuse(id, `header parameter ${header.name} (neither Accept, Accept-Language nor x-equals-body-property)`);
+    }
+  }
+  // Accept: every media type of the responses, unless an `accept` parameter restricts it with an enum.
+  const mediaTypes = [...new Set(op.responses.flatMap((r) => r.content.map((m) => m.mediaType)))];
+  const accept = acceptEnum ? acceptEnum.join(", ") : mediaTypes.join(", ") || "application/json";
+
+  const success = successResponse(op);
+  const responseSchema = deref(document, success.schema);
+  // Integer-or-string answer fields are handed over as strings with every digit: top-level properties only.
+  const stringified = pathsWhere(document, success.schema, isIntegerOrString);
+  for (const path of stringified) {
+    if (path.length !== 1) refuse(id, `an integer-or-string answer field below the top level (${path.join(".")})`);
+  }
+  const objectFormProperty = responseSchema["x-normalize-to-object"];
+  if (objectFormProperty !== undefined) {
+    const objects = (responseSchema.oneOf ?? []).map((b) => deref(document, b)).filter((b) => b.type === "object");
+    if (objects.length !== 1 || !objects[0].properties?.[objectFormProperty]) {
+      refuse(id, `x-normalize-to-object: ${objectFormProperty} needs a oneOf with one object branch holding that property`);
+    }
+  }
+
+  const acceptsInteger = pathsWhere(document, op.request.schema, (s) => s["x-accepts-integer"] === true);
+  for (const path of acceptsInteger) {
+    if (path.includes("*")) refuse(id, `x-accepts-integer inside an array (${path.join(".")})`);
+  }
+  const responseDecimals = pathsWhere(document, success.schema, isDecimalSchema);
+  return {
+    operationId: id,
+    method: op.method,
+    path: op.path,
+    summary: op.summary,
+    description: op.description,
+    safeToRetry: op.safeToRetry,
+    accept,
+    derivedHeaders,
+    dateFields: pathsWhere(document, op.request.schema, (s) => s.type === "string" && s.format === "date"),
+    integerStringFields: acceptsInteger,
+    stringifiedIntegers: stringified.map((p) => p[0]),
+    objectFormProperty,
+    requestDecimals: pathsWhere(document, op.request.schema, isDecimalSchema),
+    responseDecimalKeys: decimalKeys(document, id, success.schema, responseDecimals),
+    requestSchemaName: op.request.schemaName,
+    requestSchema: op.request.schema,
+    requestSchemaPointer: op.request.schemaPointer,
+    responseSchema: success.schema,
+    responseSchemaName: refName(success.schema),
+    responseStatus: success.status,
+    codeSamples: op.codeSamples,
+    requestExample: op.request.examples[0]?.value,
+  };
+}
+
+/**
+ * The property names of the answer's decimal fields. The answer text is read by property name, so a name that is a
+ * decimal in one place and another number elsewhere in the same answer is refused.
+ */
+function decimalKeys(document, id, root, decimalPaths) {
+  const keys = new Set(decimalPaths.map((p) => p[p.length - 1]));
+  for (const { schema, path } of schemaNodes(document, root)) {
+    const key = path[path.length - 1];
+    if (!keys.has(key) || isDecimalSchema(schema)) continue;
+    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+    if (types.includes("number") || types.includes("integer")) {
+      refuse(id, `answer property "${key}" is a decimal in one place and another number elsewhere`);
+    }
+  }
+  return [...keys];
+}

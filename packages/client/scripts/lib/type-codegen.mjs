@@ -1,0 +1,235 @@
+// TypeScript types with readable names from the spec's component schemas: one interface or alias per component,
+// in the form the client hands over (answers) and the form it accepts (requests). Hovering a result shows
+// `Transaction<"number">` and its fields, each with its description, not an index into `components`.
+//
+// Answer form ("out"): integer-or-string fields are `string` (the client keeps every digit), decimals follow the
+// client's `decimals` option (`DecimalValue<Decimals>`), a `x-normalize-to-object` union is its object branch.
+// Request form ("in"): `format: date` also takes a Date, `x-accepts-integer` also takes a number, decimals take
+// `DecimalInput<Decimals>` (a decimal string too when `decimals: "string"`). Open enums offer their known values.
+import { deref, isObject, refName } from "@merchant-payments/spec/model";
+import { isDecimalSchema } from "./operation-facts.mjs";
+
+const D_PARAM = `<Decimals extends DecimalMode = "number">`;
+
+/** A JSDoc block from lines of text, indented. */
+function jsdoc(lines, indent = "") {
+  const text = lines.filter(Boolean).join("\n\n").replace(/\*\//g, "*\\/").trim();
+  if (!text) return "";
+  const body = text.split("\n");
+  if (body.length === 1) return `${indent}/** ${body[0]} */\n`;
+  return `${indent}/**\n${body.map((l) => `${indent} *${l ? ` ${l}` : ""}`).join("\n")}\n${indent} */\n`;
+}
+
+const key = (k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
+
+/** Emits the types of `document`'s components reached from the request roots and the answer roots. */
+export function typeEmitter(document) {
+  const components = isObject(document.components?.schemas) ? document.components.schemas : {};
+
+  /** Component names reached from `node` (through $refs, properties, items, branches). */
+  function reach(node, into, seen = new Set()) {
+    if (!isObject(node) || seen.has(node)) return into;
+    seen.add(node);
+    const name = refName(node);
+    if (name) {
+      if (into.has(name)) return into;
+      into.add(name);
+      return reach(deref(document, node), into, seen);
+    }
+    for (const sub of Object.values(isObject(node.properties) ? node.properties : {})) reach(sub, into, seen);
+    if (node.items) reach(node.items, into, seen);
+    if (isObject(node.additionalProperties)) reach(node.additionalProperties, into, seen);
+    for (const b of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) reach(b, into, seen);
+    return into;
+  }
+
+  /** True when the schema reaches a decimal, so its type takes the `Decimals` parameter. */
+  const decimalCache = new Map();
+  function hasDecimal(node, seen = new Set()) {
+    const schema = deref(document, node);
+    if (!isObject(schema) || seen.has(schema)) return false;
+    if (decimalCache.has(schema)) return decimalCache.get(schema);
+    seen.add(schema);
+    const subs = [
+      ...Object.values(isObject(schema.properties) ? schema.properties : {}),
+      ...(schema.items ? [schema.items] : []),
+      ...(schema.anyOf ?? []),
+      ...(schema.oneOf ?? []),
+    ];
+    const result = isDecimalSchema(schema) || subs.some((s) => hasDecimal(s, seen));
+    decimalCache.set(schema, result);
+    return result;
+  }
+
+  /** A component inlined where used: a primitive (no object, array, enum or union of its own). */
+  function isPrimitive(schema) {
+    return (
+      !schema.properties &&
+      !schema.items &&
+      !schema.enum &&
+      !schema.anyOf &&
+      !schema.oneOf &&
+      schema.type !== "object" &&
+      schema.type !== "array"
+    );
+  }
+
+  /** Known values of an open enum (`anyOf: [{enum}, {type: string}]`), else undefined. */
+  function openEnum(schema) {
+    const branches = schema.anyOf?.map((b) => deref(document, b));
+    if (!branches || !Array.isArray(branches[0]?.enum)) return undefined;
+    const open = branches.slice(1).some((b) => b.type === "string" && !b.enum && !b.format);
+    return { values: branches[0].enum, open, descriptions: branches[0]["x-enumDescriptions"] };
+  }
+
+  const requestNames = new Set();
+  const answerNames = new Set();
+  const inputNames = new Map(); // component -> name of its request form when it differs from the answer form
+
+  function dArg(name) {
+    return hasDecimal(components[name]) ? "<Decimals>" : "";
+  }
+
+  /** The TypeScript type of a schema node in `mode` ("in" or "out"). */
+  function tsType(node, mode, indent) {
+    const name = refName(node);
+    const schema = deref(document, node);
+    if (name && components[name] && !isPrimitive(schema)) {
+      const target = mode === "in" ? (inputNames.get(name) ?? name) : name;
+      if (mode === "out" && typeof schema["x-normalize-to-object"] === "string") {
+        return objectBranchType(schema, mode, indent);
+      }
+      return target + dArg(name);
+    }
+    return inlineType(node, schema, mode, indent);
+  }
+
+  function objectBranchType(schema, mode, indent) {
+    const branch = schema.oneOf.find((b) => deref(document, b).type === "object");
+    return tsType(branch, mode, indent);
+  }
+
+  function inlineType(node, schema, mode, indent) {
+    if (!isObject(schema)) return "unknown";
+    if (mode === "out" && typeof schema["x-normalize-to-object"] === "string") {
+      return objectBranchType(schema, mode, indent);
+    }
+    if (isDecimalSchema(schema)) return mode === "in" ? "DecimalInput<Decimals>" : "DecimalValue<Decimals>";
+    const known = openEnum(schema);
+    if (known) {
+      return [...known.values.map((v) => JSON.stringify(v)), ...(known.open ? ["(string & {})"] : [])].join(" | ");
+    }
+    if (schema.anyOf || schema.oneOf) {
+      const types = [...new Set((schema.anyOf ?? schema.oneOf).map((b) => tsType(b, mode, indent)))];
+      return types.join(" | ");
+    }
+    if (schema.const !== undefined) return JSON.stringify(schema.const);
+    if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
+    const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+    if (types.length === 0) return schema.properties ? objectType(schema, mode, indent) : "unknown";
+    if (types.includes("integer") && types.includes("string")) {
+      const rest = types.filter((t) => t !== "integer" && t !== "string").map((t) => scalar(t, schema, mode, indent));
+      return [mode === "in" ? "number | string" : "string", ...rest].join(" | ");
+    }
+    return [...new Set(types.map((t) => scalar(t, schema, mode, indent)))].join(" | ");
+  }
+
+  function scalar(type, schema, mode, indent) {
+    switch (type) {
+      case "integer":
+      case "number":
+        return "number";
+      case "boolean":
+        return "boolean";
+      case "null":
+        return "null";
+      case "string":
+        if (mode === "in" && schema.format === "date") return "DateInput";
+        if (mode === "in" && schema["x-accepts-integer"] === true) return "string | number";
+        return "string";
+      case "array": {
+        const item = schema.items ? tsType(schema.items, mode, indent) : "unknown";
+        return /[|&\s]/.test(item) && !item.startsWith("{") ? `(${item})[]` : `${item}[]`;
+      }
+      case "object":
+        return objectType(schema, mode, indent);
+      default:
+        throw new Error(`Unsupported schema type ${type}`);
+    }
+  }
+
+  function propertyDoc(node, schema) {
+    const own = isObject(node) && typeof node.description === "string" ? node.description : undefined;
+    const lines = [own ?? (typeof schema.description === "string" ? schema.description : "")];
+    const enumDescriptions = schema["x-enumDescriptions"] ?? openEnum(schema)?.descriptions;
+    if (isObject(enumDescriptions)) {
+      lines.push(Object.entries(enumDescriptions).map(([v, d]) => `\`${v}\`: ${d}`).join("; "));
+    }
+    if (typeof schema.format === "string" && schema.format !== "decimal") lines.push(`Format: ${schema.format}.`);
+    return lines;
+  }
+
+  function members(schema, mode, indent) {
+    const required = new Set(schema.required ?? []);
+    let out = "";
+    for (const [k, sub] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
+      const target = deref(document, sub);
+      out += jsdoc(propertyDoc(sub, target), indent);
+      out += `${indent}${key(k)}${required.has(k) ? "" : "?"}: ${tsType(sub, mode, `${indent}  `)};\n`;
+    }
+    if (schema.additionalProperties === true || isObject(schema.additionalProperties)) {
+      const value = isObject(schema.additionalProperties) ? tsType(schema.additionalProperties, mode, indent) : "unknown";
+      out += `${indent}[key: string]: ${value};\n`;
+    }
+    return out;
+  }
+
+  function objectType(schema, mode, indent) {
+    if (!schema.properties) return "Record<string, unknown>";
+    return `{\n${members(schema, mode, `${indent}  `)}${indent}}`;
+  }
+
+  /** The declaration of one component in one mode, under `name`. */
+  function declaration(component, name, mode) {
+    const schema = deref(document, components[component]);
+    const param = hasDecimal(components[component]) ? D_PARAM : "";
+    const doc = jsdoc([schema.description, ...(schema["x-normalize-to-object"] ? [`The client always hands it over in the object form.`] : [])]);
+    const isInterface = !schema["x-normalize-to-object"] && schema.properties && !schema.anyOf && !schema.oneOf && !schema.allOf;
+    if (isInterface) return `${doc}export interface ${name}${param} {\n${members(schema, mode, "  ")}}\n`;
+    return `${doc}export type ${name}${param} = ${inlineType(components[component], schema, mode, "")};\n`;
+  }
+
+  return {
+    /**
+     * The module text: every component reached from `requestRoots` (request form) and `answerRoots` (answer form).
+     * A component reached from both whose two forms differ gets its request form as `<Name>Input`.
+     */
+    emitModels(requestRoots, answerRoots) {
+      for (const root of requestRoots) reach(root, requestNames);
+      for (const root of answerRoots) reach(root, answerNames);
+      const both = [...requestNames].filter((n) => answerNames.has(n));
+      for (const n of both) {
+        if (isPrimitive(deref(document, components[n]))) continue; // inlined where used; declared once below
+        const text = (mode) => declaration(n, n, mode);
+        if (text("in") !== text("out")) inputNames.set(n, `${n}Input`);
+      }
+      let out = "";
+      for (const name of Object.keys(components)) {
+        if (answerNames.has(name)) out += `\n${declaration(name, name, "out")}`;
+        if (requestNames.has(name) && (!answerNames.has(name) || inputNames.has(name))) {
+          out += `\n${declaration(name, inputNames.get(name) ?? name, "in")}`;
+        }
+      }
+      return out;
+    },
+    /** The type of a request body (request form) or of an answer (answer form), as used in a method signature. */
+    typeOf(node, mode) {
+      const schema = deref(document, node);
+      // A named list of named items reads better as `Item[]` than as the list's name.
+      if (refName(node) && schema.type === "array" && refName(schema.items)) return `${tsType(schema.items, mode, "")}[]`;
+      return tsType(node, mode, "");
+    },
+    /** True when the node's type takes the `Decimals` (decimal mode) parameter. */
+    hasDecimal,
+  };
+}

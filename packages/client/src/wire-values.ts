@@ -1,0 +1,75 @@
+// Values the spec lets a caller or the service give in another form, brought to the one the other side expects:
+// `x-accepts-integer` request fields (a number is sent as a string) and `x-normalize-to-object` answers
+// (a bare value is handed over in the object form). Which fields and answers comes from the generated table.
+import type { Issue } from "./generated/validators.js";
+
+const UNSAFE_INTEGER =
+  "must be a whole number from -(2^53 - 1) to 2^53 - 1 when given as a number (pass a bigger id as a string)";
+
+/**
+ * The body with the number at each of `paths` replaced by the string of its digits, copied only along the way to
+ * such a number. A number that is not a safe integer has already lost digits (it would name another record): it
+ * is also reported in `issues`, so the request is not sent.
+ */
+export function withIntegerStrings<T>(
+  body: T,
+  paths: readonly (readonly string[])[],
+  issues: Issue[],
+): T {
+  let out: unknown = body;
+  for (const path of paths) out = replaceNumberAt(out, path, 0, issues);
+  return out as T;
+}
+
+function replaceNumberAt(
+  node: unknown,
+  path: readonly string[],
+  index: number,
+  issues: Issue[],
+): unknown {
+  if (node === null || typeof node !== "object") return node;
+  const record = node as Record<string, unknown>;
+  const key = path[index] as string;
+  const value = record[key];
+  if (index < path.length - 1) {
+    const next = replaceNumberAt(value, path, index + 1, issues);
+    return next === value ? node : { ...record, [key]: next };
+  }
+  if (typeof value !== "number") return node;
+  if (!Number.isSafeInteger(value)) {
+    issues.push({ path: `/${path.map(escapePointer).join("/")}`, message: UNSAFE_INTEGER });
+  }
+  return { ...record, [key]: String(value) };
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+/** Marks a text that is not JSON (see `readJson`). */
+export const NOT_JSON: unique symbol = Symbol("not JSON");
+
+/** The parsed JSON text, or NOT_JSON when it is not JSON (e.g. a plain-text confirmation). */
+export function readJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+/**
+ * An answer in its object form: `{ [property]: "…" }` as sent; a bare JSON string, a text that is not JSON or any
+ * other value as `{ [property]: text }`. `data` is the parsed text (`readJson`).
+ */
+export function toObjectForm(data: unknown, text: string, property: string): unknown {
+  if (typeof data === "string") return { [property]: data };
+  if (
+    data !== null &&
+    typeof data === "object" &&
+    typeof (data as Record<string, unknown>)[property] === "string"
+  ) {
+    return data;
+  }
+  return { [property]: text };
+}
