@@ -43,12 +43,14 @@ export async function breakingChanges(
   headPath: string,
   options: { readonly timeoutMs?: number } = {},
 ): Promise<Finding[]> {
-  const [optic, base, head] = await Promise.all([
-    opticBreakingChanges(basePath, headPath, options),
+  // Both files are read first: a missing or malformed one fails at once, before optic starts.
+  const [base, head] = await Promise.all([
     readFile(basePath, "utf8").then(JSON.parse),
     readFile(headPath, "utf8").then(JSON.parse),
   ]);
-  return [...collapseRemovedOperations(optic), ...modelBreakingChanges(base, head)];
+  const own = modelBreakingChanges(base, head);
+  const optic = await opticBreakingChanges(basePath, headPath, options);
+  return [...collapseRemovedOperations(optic), ...own];
 }
 
 /** Optic's findings with everything inside a removed operation folded into its one "operation removal" finding. */

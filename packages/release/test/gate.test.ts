@@ -1,0 +1,285 @@
+// The breaking-change gate on edited copies of the bundle. Optic takes seconds per run, so every optic run of this
+// file starts once, side by side, in beforeAll: one copy carries all the breaking edits (each at its own place),
+// one all the harmless ones, and the command line runs on the breaking copy with and without a major changeset.
+import { execFile } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { bundleJsonPath } from "@merchant-payments/spec";
+import { deref, type JsonObject, operations } from "@merchant-payments/spec/model";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { pendingChangesets } from "../src/changesets.js";
+import type { Finding } from "../src/findings.js";
+import { breakingChanges, formatReport, gate } from "../src/gate.js";
+import {
+  bundleCopy,
+  first,
+  opLabel,
+  requestProperties,
+  responseProperties,
+  writeSpec,
+} from "./mutations.js";
+
+const cli = fileURLToPath(new URL("../dist/spec-diff-cli.js", import.meta.url));
+const CLI_TIMEOUT_MS = 120_000;
+
+let dir: string;
+let breaking: Finding[];
+let harmless: Finding[];
+let cliWithout: { code: number | null; output: string };
+let cliWithMajor: { code: number | null; output: string };
+
+// --- the breaking copy: targets found through the model, edited after all are found ---
+const broken = bundleCopy();
+const removedOp = operations(broken).at(-1);
+if (!removedOp) throw new Error("The spec has no operation");
+const removedField = first(
+  responseProperties(broken, removedOp),
+  (t) => Array.isArray(t.parent.required) && t.parent.required.includes(t.name),
+  "required response property",
+);
+const retyped = first(
+  requestProperties(broken, removedOp),
+  (t) => t.schema.type === "number",
+  "number request property",
+);
+const capped = first(
+  requestProperties(broken, removedOp),
+  (t) => typeof t.schema.maxItems === "number",
+  "request array with maxItems",
+);
+const bounded = first(
+  requestProperties(broken, removedOp),
+  (t) => typeof t.schema.maximum === "number",
+  "request number with a maximum",
+);
+const openEnum = first(
+  requestProperties(broken, removedOp),
+  (t) =>
+    Array.isArray(t.schema.anyOf) &&
+    t.schema.anyOf.some((b: JsonObject) => Array.isArray(deref<JsonObject>(broken, b).enum)),
+  "open request enum (anyOf: [enum, string])",
+);
+const newlyRequired = first(requestProperties(broken, removedOp), () => true, "request body");
+const maxItemsBefore: number = capped.schema.maxItems;
+const maximumBefore: number = bounded.schema.maximum;
+
+{
+  delete removedField.parent.properties[removedField.name];
+  removedField.parent.required = removedField.parent.required.filter(
+    (n: string) => n !== removedField.name,
+  );
+  retyped.parent.properties[retyped.name] = { type: "string" };
+  capped.schema.maxItems = maxItemsBefore - 1;
+  bounded.schema.maximum = maximumBefore - 1;
+  const known = openEnum.schema.anyOf.find((b: JsonObject) => Array.isArray(deref(broken, b).enum));
+  openEnum.parent.properties[openEnum.name] = structuredClone(deref(broken, known));
+  newlyRequired.parent.properties.addedRequiredField = { type: "string" };
+  newlyRequired.parent.required = [...(newlyRequired.parent.required ?? []), "addedRequiredField"];
+  const item = broken.paths[removedOp.path];
+  delete item[removedOp.method.toLowerCase()];
+}
+
+// --- the harmless copy ---
+const edited = bundleCopy();
+{
+  const request = first(requestProperties(edited), () => true, "request body");
+  request.parent.properties.addedOptionalField = { type: "string", description: "New, optional." };
+  const response = first(responseProperties(edited), () => true, "response body");
+  response.parent.properties.addedOptionalField = { type: "string", description: "New, optional." };
+  edited.info.description += "\n\nReworded.";
+  for (const op of operations(edited)) {
+    const raw = edited.paths[op.path][op.method.toLowerCase()];
+    raw.description = `${raw.description ?? ""} Reworded.`;
+    raw.summary = `${raw.summary ?? ""} (reworded)`;
+    const body = raw.requestBody ? deref<JsonObject>(edited, raw.requestBody) : undefined;
+    const examples = body?.content?.["application/json"]?.examples;
+    const [name, example] = Object.entries(examples ?? {})[0] ?? [];
+    if (examples && name) examples[`${name}Again`] = structuredClone(deref(edited, example));
+  }
+  for (const schema of Object.values<JsonObject>(edited.components.schemas)) {
+    if (typeof schema.description === "string") schema.description += " Reworded.";
+    if (Array.isArray(schema.examples)) schema.examples.push(structuredClone(schema.examples[0]));
+  }
+  const wider = first(
+    requestProperties(edited),
+    (t) => typeof t.schema.maxItems === "number",
+    "request array with maxItems",
+  );
+  wider.schema.maxItems += 1;
+}
+
+async function changesetRoot(name: string, files: Record<string, string>): Promise<string> {
+  const root = join(dir, name);
+  await mkdir(join(root, ".changeset"), { recursive: true });
+  for (const [file, text] of Object.entries(files))
+    await writeFile(join(root, ".changeset", file), text);
+  return root;
+}
+
+const changeset = (bumps: Record<string, string>, summary: string) =>
+  `---\n${Object.entries(bumps)
+    .map(([name, type]) => `"${name}": ${type}`)
+    .join("\n")}\n---\n\n${summary}\n`;
+
+function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [cli, ...args],
+      { timeout: CLI_TIMEOUT_MS, killSignal: "SIGKILL" },
+      (error, stdout, stderr) =>
+        done({
+          code: error ? (typeof error.code === "number" ? error.code : null) : 0,
+          output: stdout + stderr,
+        }),
+    );
+  });
+}
+
+let emptyRoot: string;
+let majorRoot: string;
+let minorRoot: string;
+let mockMajorRoot: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "spec-diff-test-"));
+  const [brokenPath, editedPath] = await Promise.all([
+    writeSpec(dir, "broken.json", broken),
+    writeSpec(dir, "edited.json", edited),
+  ]);
+  emptyRoot = await changesetRoot("empty", {});
+  majorRoot = await changesetRoot("major", {
+    "bold-moves.md": changeset(
+      { "@merchant-payments/client": "major" },
+      "Follow the spec's breaking changes.",
+    ),
+  });
+  minorRoot = await changesetRoot("minor", {
+    "small-steps.md": changeset({ "@merchant-payments/client": "minor" }, "A new option."),
+  });
+  mockMajorRoot = await changesetRoot("mock-major", {
+    "mock-only.md": changeset(
+      { "@merchant-payments/client": "patch", "@merchant-payments/mock": "major" },
+      "The mock changes its options.",
+    ),
+  });
+  [breaking, harmless, cliWithout, cliWithMajor] = await Promise.all([
+    breakingChanges(bundleJsonPath, brokenPath),
+    breakingChanges(bundleJsonPath, editedPath),
+    runCli(["--base", bundleJsonPath, "--head", brokenPath, "--changeset-root", emptyRoot]),
+    runCli(["--base", bundleJsonPath, "--head", brokenPath, "--changeset-root", majorRoot]),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+const found = (rule: string, ...whereParts: string[]) =>
+  breaking.filter((f) => f.rule === rule && whereParts.every((part) => f.where.includes(part)));
+
+describe("catches breaking changes", () => {
+  test("a removed response field", () => {
+    expect(
+      found("prevent removing response property", opLabel(removedField.op), removedField.name),
+    ).not.toHaveLength(0);
+  });
+
+  test("a field whose type changes from number to string", () => {
+    expect(
+      found("prevent request property type changes", opLabel(retyped.op), retyped.name),
+    ).not.toHaveLength(0);
+  });
+
+  test("a new required request field", () => {
+    expect(
+      found("prevent changing request property to required", "addedRequiredField"),
+    ).not.toHaveLength(0);
+  });
+
+  test("a removed operation", () => {
+    expect(found("prevent operation removal")).toEqual([
+      expect.objectContaining({ where: opLabel(removedOp) }),
+    ]);
+  });
+
+  test("a lowered maxItems on a request array (which optic does not report)", () => {
+    expect(found("narrowed request bound", opLabel(capped.op), capped.name)).toContainEqual(
+      expect.objectContaining({
+        source: "spec-model",
+        message: expect.stringContaining(`maxItems ${maxItemsBefore} → ${maxItemsBefore - 1}`),
+      }),
+    );
+  });
+
+  test("a lowered maximum on a request number, at every operation that sends it", () => {
+    const hits = found("narrowed request bound", bounded.name).filter((f) =>
+      f.message.startsWith(`maximum ${maximumBefore} → ${maximumBefore - 1}`),
+    );
+    expect(hits.map((f) => f.where)).toEqual(
+      expect.arrayContaining([expect.stringContaining(opLabel(bounded.op))]),
+    );
+  });
+
+  test("an open request enum (anyOf: [enum, string]) closed to its enum alone", () => {
+    expect(found("open request enum closed", opLabel(openEnum.op), openEnum.name)).toHaveLength(1);
+  });
+
+  test("folds the changes inside a removed operation into its one removal", () => {
+    expect(
+      breaking.filter((f) => f.where.startsWith(`${opLabel(removedOp)} `)).map((f) => f.rule),
+    ).toEqual([]);
+  });
+});
+
+describe("lets harmless changes pass", () => {
+  test("added optional fields, reworded descriptions and summaries, more examples, a raised maxItems", () => {
+    expect(harmless).toEqual([]);
+  });
+});
+
+describe("the gate", () => {
+  test("fails on breaking changes without a changeset", async () => {
+    const report = gate(breaking, await pendingChangesets(emptyRoot));
+    expect(report.passed).toBe(false);
+    expect(formatReport(report)).toContain("no major changeset for @merchant-payments/client");
+  });
+
+  test("passes breaking changes with a major changeset for the client", async () => {
+    const report = gate(breaking, await pendingChangesets(majorRoot));
+    expect(report.passed).toBe(true);
+    expect(report.majorChangeset?.id).toBe("bold-moves");
+    expect(formatReport(report)).toContain(".changeset/bold-moves.md");
+  });
+
+  test("does not take a minor changeset for the client", async () => {
+    expect(gate(breaking, await pendingChangesets(minorRoot)).passed).toBe(false);
+  });
+
+  test("does not take a major changeset of another package", async () => {
+    expect(gate(breaking, await pendingChangesets(mockMajorRoot)).passed).toBe(false);
+  });
+
+  test("passes a spec without breaking changes and no changeset", async () => {
+    expect(gate(harmless, await pendingChangesets(emptyRoot)).passed).toBe(true);
+  });
+
+  test("the command exits 1 and lists the changes without a major changeset", () => {
+    expect(cliWithout.code).toBe(1);
+    expect(cliWithout.output).toContain("prevent operation removal");
+    expect(cliWithout.output).toContain("open request enum closed");
+  });
+
+  test("the command exits 0 with a major changeset for the client", () => {
+    expect(cliWithMajor.code, cliWithMajor.output).toBe(0);
+    expect(cliWithMajor.output).toContain("allowed by the major changeset");
+  });
+
+  test("the command exits 2 when a spec cannot be read", async () => {
+    const result = await runCli(["--base", join(dir, "missing.json"), "--head", bundleJsonPath]);
+    expect(result.code).toBe(2);
+    expect(result.output).toContain("could not compare");
+  });
+});

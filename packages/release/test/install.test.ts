@@ -1,0 +1,175 @@
+// The tarballs of `pnpm release:pack`, installed together with plain npm into an empty project (one install from
+// the registry), then used the way a consumer uses them: the client from ESM and from CommonJS against a local
+// server, and the mock's startMock serving the client.
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { loadBundle, operations, responseFor } from "@merchant-payments/spec";
+import {
+  type LoopbackServer,
+  sendJson,
+  startLoopbackServer,
+} from "@merchant-payments/test-support";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { PACKS_LIST } from "../src/pack.js";
+import { tarballsDir } from "../src/paths.js";
+import { SPEC_VERSION_FIELD, specVersionOf, specVersionSentence } from "../src/spec-version.js";
+
+const NPM_INSTALL_TIMEOUT_MS = 240_000;
+const SCRIPT_TIMEOUT_MS = 60_000;
+
+interface Packed {
+  name: string;
+  version: string;
+  file: string;
+}
+
+/** The environment of a plain npm: pnpm's own `npm_config_*` and `PNPM_*` variables left out. */
+function plainEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_)/i.test(k)),
+  );
+  return { ...env, NO_COLOR: "1", ...extra };
+}
+
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeout: number,
+  env: NodeJS.ProcessEnv = plainEnv(),
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((done) => {
+    execFile(
+      command,
+      args,
+      { cwd, env, timeout, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        done({
+          code: error ? (typeof error.code === "number" ? error.code : null) : 0,
+          stdout,
+          stderr,
+        }),
+    );
+  });
+}
+
+// The call every script makes: the first operation with a request example and a 200 example.
+const op = operations().find(
+  (o) => o.request?.examples[0] && responseFor(o, 200)?.content[0]?.examples[0],
+);
+if (!op) throw new Error("The spec has no operation with a request and a 200 example");
+const requestExample = op.request?.examples[0]?.value;
+const responseExample = responseFor(op, 200)?.content[0]?.examples[0]?.value;
+
+const callScript = (load: string) => `${load}
+const client = createMerchantPaymentsClient({ baseUrl: process.env.BASE_URL, token: "test-token", maxRetries: 0 });
+client.${op.operationId}(${JSON.stringify(requestExample)}).then(
+  (result) => console.log(JSON.stringify(result)),
+  (error) => { console.error(error); process.exitCode = 1; },
+);
+`;
+
+const mockScript = `import { createMerchantPaymentsClient } from "@merchant-payments/client";
+import { startMock } from "@merchant-payments/mock";
+const mock = await startMock();
+try {
+  const client = createMerchantPaymentsClient({ baseUrl: mock.baseUrl, token: "test-token", maxRetries: 0 });
+  console.log(JSON.stringify(await client.${op.operationId}(${JSON.stringify(requestExample)})));
+} finally {
+  await mock.close();
+}
+`;
+
+let project: string;
+let packs: Packed[];
+let install: { code: number | null; stdout: string; stderr: string };
+let server: LoopbackServer;
+
+beforeAll(async () => {
+  packs = JSON.parse(await readFile(join(tarballsDir, PACKS_LIST), "utf8"));
+  project = await mkdtemp(join(tmpdir(), "install-check-"));
+  await writeFile(
+    join(project, "package.json"),
+    JSON.stringify({ name: "install-check", version: "1.0.0", private: true }),
+  );
+  await writeFile(
+    join(project, "esm.mjs"),
+    callScript('import { createMerchantPaymentsClient } from "@merchant-payments/client";'),
+  );
+  await writeFile(
+    join(project, "cjs.cjs"),
+    callScript('const { createMerchantPaymentsClient } = require("@merchant-payments/client");'),
+  );
+  await writeFile(join(project, "mock.mjs"), mockScript);
+  install = await run(
+    "npm",
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--loglevel=error",
+      ...packs.map((p) => join(tarballsDir, p.file)),
+    ],
+    project,
+    NPM_INSTALL_TIMEOUT_MS,
+  );
+  server = await startLoopbackServer((_request, response) =>
+    sendJson(response, 200, responseExample),
+  );
+}, NPM_INSTALL_TIMEOUT_MS + 30_000);
+
+afterAll(async () => {
+  await server?.close();
+  if (project) await rm(project, { recursive: true, force: true });
+});
+
+test("npm installs every packed public package into an empty project", async () => {
+  expect(install.code, install.stderr).toBe(0);
+  const { stdout } = await run("npm", ["ls", "--json", "--depth=0"], project, SCRIPT_TIMEOUT_MS);
+  const installed = JSON.parse(stdout).dependencies;
+  for (const p of packs) expect(installed[p.name]?.version, p.name).toBe(p.version);
+  expect(packs.map((p) => p.name)).toEqual(
+    expect.arrayContaining(["@merchant-payments/client", "@merchant-payments/mock"]),
+  );
+});
+
+test("the installed client states the spec version it implements", async () => {
+  const root = join(project, "node_modules", "@merchant-payments", "client");
+  const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
+  const specVersion = specVersionOf(loadBundle());
+  expect(manifest[SPEC_VERSION_FIELD]).toBe(specVersion);
+  expect(await readFile(join(root, "README.md"), "utf8")).toContain(
+    specVersionSentence(specVersion),
+  );
+});
+
+describe("the installed client calls a local server", () => {
+  for (const [format, file] of [
+    ["ESM (import)", "esm.mjs"],
+    ["CommonJS (require)", "cjs.cjs"],
+  ] as const) {
+    test(`from ${format}`, async () => {
+      server.handle((_request, response) => sendJson(response, 200, responseExample));
+      const result = await run(
+        process.execPath,
+        [file],
+        project,
+        SCRIPT_TIMEOUT_MS,
+        plainEnv({ BASE_URL: server.baseUrl }),
+      );
+      expect(result.code, result.stderr).toBe(0);
+      expect(server.received).toHaveLength(1);
+      expect(server.received[0]?.url).toBe(op.path);
+      expect(JSON.parse(server.received[0]?.body ?? "")).toEqual(requestExample);
+      expect(JSON.parse(result.stdout)).toBeTypeOf("object");
+    });
+  }
+});
+
+test("the installed mock's startMock serves the installed client", async () => {
+  const result = await run(process.execPath, ["mock.mjs"], project, SCRIPT_TIMEOUT_MS);
+  expect(result.code, result.stderr).toBe(0);
+  expect(JSON.parse(result.stdout)).toBeTypeOf("object");
+});
