@@ -1,6 +1,6 @@
-import type { MerchantPaymentsClient } from "@merchant-payments/client";
+import { createRawClient, type RawClient } from "@merchant-payments/client/raw";
 import type { OperationSpec } from "@merchant-payments/spec";
-import { REQUEST_TIMEOUT_MS } from "./harness.js";
+import { controlledFetch, type FetchControls, REQUEST_TIMEOUT_MS, TOKEN } from "./harness.js";
 
 /** What came back for one raw request. */
 export interface RawAnswer {
@@ -21,17 +21,23 @@ export interface RawSendOptions {
   timeoutMs?: number;
 }
 
+/** The client's raw openapi-fetch client for the mock at `baseUrl`, with the suite's token and controls. */
+export function rawFor(baseUrl: string, controls: FetchControls = {}): RawClient {
+  const forward = controlledFetch(controls);
+  return createRawClient({ baseUrl, token: TOKEN, fetch: (request) => forward(request) });
+}
+
 /**
- * Sends a body through `client.raw` (openapi-fetch), so that the client's own validation cannot
+ * Sends a body through the client's raw client (openapi-fetch), so that the client's own validation cannot
  * hide what the server does with it. `accept: application/json` is sent, as the spec documents.
  */
 export async function sendRaw(
-  client: MerchantPaymentsClient,
+  client: RawClient,
   op: OperationSpec,
   body: unknown,
   options: RawSendOptions = {},
 ): Promise<RawAnswer> {
-  const post = client.raw.POST as unknown as (
+  const post = client.POST as unknown as (
     path: string,
     init: Record<string, unknown>,
   ) => Promise<{ data?: unknown; error?: unknown; response: Response }>;

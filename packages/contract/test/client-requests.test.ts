@@ -8,7 +8,7 @@ import { errorsAt, requestOf, successMediaOf } from "../src/operation-parts.js";
 import { CONCURRENCY, fileSeed, RUNS } from "./generated-inputs.js";
 import { operations, spec, useMock, validator } from "./setup-mock.js";
 
-// What the client itself puts on the wire: the suite's other request checks go through client.raw
+// What the client itself puts on the wire: the suite's other request checks go through the raw client (createRawClient)
 // (so that the client cannot hide a server's leniency); these go through the client's own methods,
 // so that a client that sends what the spec forbids, or refuses what it allows, turns the suite red.
 

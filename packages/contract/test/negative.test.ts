@@ -1,9 +1,8 @@
 import { deref, type OperationSpec, type Schema } from "@merchant-payments/spec";
 import { describe, expect, test } from "vitest";
 import { exampleRequest } from "../src/checks.js";
-import { clientFor } from "../src/harness.js";
 import { errorsAt, jsonMediaFor, requestSchemaOf } from "../src/operation-parts.js";
-import { type RawAnswer, requiredHeaders, sendRaw } from "../src/raw.js";
+import { type RawAnswer, rawFor, requiredHeaders, sendRaw } from "../src/raw.js";
 import { operations, spec, useMock, validator } from "./setup-mock.js";
 
 const server = useMock();
@@ -35,9 +34,9 @@ describe.each(withMerchant.map((op) => [op.operationId, op] as const))("%s", (_i
   const valid = exampleRequest(op) as Record<string, unknown>;
   const send = (body: unknown) =>
     // Headers that repeat a body property repeat the body sent, so only the body's constraint is broken.
-    sendRaw(clientFor(server.baseUrl), op, body, { headers: requiredHeaders(op, body) });
+    sendRaw(rawFor(server.baseUrl), op, body, { headers: requiredHeaders(op, body) });
 
-  test("accepts its request example through client.raw (the baseline of every negative case)", async () => {
+  test("accepts its request example through the raw client (the baseline of every negative case)", async () => {
     const answer = await send(valid);
     expect(answer.status).toBe(200);
   });
@@ -72,7 +71,7 @@ describe.each(operations.map((op) => [op.operationId, op] as const))("%s", (_id,
   const required = (schema.required ?? []) as string[];
   const properties = (schema.properties ?? {}) as Record<string, Schema>;
   const send = (body: unknown, headers = requiredHeaders(op, body)) =>
-    sendRaw(clientFor(server.baseUrl), op, body, { headers });
+    sendRaw(rawFor(server.baseUrl), op, body, { headers });
 
   test.each(required)("rejects a body without required %s with 422", async (name) => {
     const { [name]: _dropped, ...rest } = valid;
@@ -91,13 +90,13 @@ describe.each(operations.map((op) => [op.operationId, op] as const))("%s", (_id,
   });
 
   test("rejects a request without Authorization with 401", async () => {
-    const client = clientFor(server.baseUrl, { withoutAuthorization: true });
+    const client = rawFor(server.baseUrl, { withoutAuthorization: true });
     const answer = await sendRaw(client, op, valid, { headers: requiredHeaders(op, valid) });
     expectProblem(op, answer, 401);
   });
 
   test("rejects malformed JSON with 400 within a second", async () => {
-    const answer = await sendRaw(clientFor(server.baseUrl), op, valid, {
+    const answer = await sendRaw(rawFor(server.baseUrl), op, valid, {
       headers: requiredHeaders(op, valid),
       rawText: JSON.stringify(valid).slice(0, -1),
       timeoutMs: 1000,
@@ -152,7 +151,7 @@ describe.each(boundedArrays.map((b) => [b.op.operationId, b] as const))("%s", (_
     const valid = exampleRequest(op) as Record<string, unknown[]>;
     const item = valid[name]?.[0];
     const body = { ...valid, [name]: Array.from({ length: maxItems + 1 }, () => item) };
-    const answer = await sendRaw(clientFor(server.baseUrl), op, body, {
+    const answer = await sendRaw(rawFor(server.baseUrl), op, body, {
       headers: requiredHeaders(op, body),
     });
     expectProblem(op, answer, 422, new RegExp(`${name} must NOT have more than`));

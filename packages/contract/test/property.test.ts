@@ -7,9 +7,8 @@ import {
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { exampleRequest } from "../src/checks.js";
-import { clientFor } from "../src/harness.js";
 import { errorsAt, requestOf } from "../src/operation-parts.js";
-import { requiredHeaders, sendRaw } from "../src/raw.js";
+import { rawFor, requiredHeaders, sendRaw } from "../src/raw.js";
 import { CONCURRENCY, fileSeed, RUNS } from "./generated-inputs.js";
 import { operations, spec, useMock, validator } from "./setup-mock.js";
 
@@ -41,7 +40,7 @@ describe.each(operations.map((op, index) => [op.operationId, op, index] as const
         seed: opSeed,
         numRuns: RUNS,
       });
-      const client = clientFor(server.baseUrl);
+      const client = rawFor(server.baseUrl);
       const failures: string[] = [];
       await mapLimit(bodies, CONCURRENCY, async (body, i) => {
         const invalid = errorsAt(validator, request.schemaPointer, body);
@@ -67,7 +66,7 @@ describe.each(operations.map((op, index) => [op.operationId, op, index] as const
         seed: opSeed,
         numRuns: RUNS,
       });
-      const client = clientFor(server.baseUrl);
+      const client = rawFor(server.baseUrl);
       const failures: string[] = [];
       await mapLimit(mutations, CONCURRENCY, async ({ description, value }, i) => {
         if (errorsAt(validator, request.schemaPointer, value).length === 0) {
