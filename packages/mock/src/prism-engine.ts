@@ -183,6 +183,27 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
       ...validations.input.map((d) => toViolation("request", d)),
       ...validations.output.map((d) => toViolation("response", d)),
     ];
+    const outputErrors = violations.filter(
+      (v) => v.location[0] === "response" && v.severity === "Error",
+    );
+    if (options.errors && outputErrors.length > 0) {
+      // Prism's --errors: an answer of the mock that violates the spec is an error of the mock.
+      return {
+        status: 500,
+        headers: { "content-type": "application/problem+json" },
+        body: JSON.stringify({
+          type: "https://stoplight.io/prism/errors#VIOLATIONS",
+          title: "Request/Response not valid",
+          status: 500,
+          detail: `The mock's answer (${output.statusCode}) does not conform to the spec, and errors are on: ${outputErrors
+            .slice(0, 5)
+            .map((v) => `${v.location.join(".")} ${v.message}`)
+            .join("; ")}.`,
+          validation: outputErrors,
+        }),
+        violations,
+      };
+    }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(output.headers ?? {})) {
       headers[name.toLowerCase()] = String(value);
