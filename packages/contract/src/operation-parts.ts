@@ -2,6 +2,8 @@
 // examples, its success response, and the schema of a documented error.
 import {
   createAjv,
+  deref,
+  type Json,
   type MediaSpec,
   type OperationSpec,
   responseFor,
@@ -59,4 +61,24 @@ export function specValidator(document?: unknown): SpecAjv {
 /** The errors of `value` against the schema at `schemaPointer`, as readable lines; empty when valid. */
 export function errorsAt(ajv: SpecAjv, schemaPointer: string, value: unknown): string[] {
   return ajv.issuesAt(schemaPointer, value).map((i) => `${i.path || "(root)"} ${i.message}`);
+}
+
+/**
+ * JSON Pointer of the shape the client must resolve a 200 answer to: the 200 schema, or, where the spec says
+ * `x-normalize-to-object`, the object branch of its `oneOf` (a bare value is handed over in the object form).
+ */
+export function resolvedShapePointer(document: Json, op: OperationSpec): string {
+  const media = successMediaOf(op);
+  const schema = deref<Json>(document, media.schema);
+  if (schema?.["x-normalize-to-object"] === undefined) return media.schemaPointer;
+  const branches: Json[] = Array.isArray(schema.oneOf) ? schema.oneOf : [];
+  const index = branches.findIndex((b) => deref<Json>(document, b)?.type === "object");
+  if (index < 0)
+    throw new Error(`${op.operationId}: x-normalize-to-object without an object branch`);
+  const ref = media.schema.$ref;
+  const base =
+    typeof ref === "string" && ref.startsWith("#")
+      ? decodeURIComponent(ref.slice(1))
+      : media.schemaPointer;
+  return `${base}/oneOf/${index}`;
 }
