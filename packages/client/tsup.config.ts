@@ -1,8 +1,9 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  // Two entries: the client, and `raw` (openapi-fetch), which an app that never imports it does not ship.
-  entry: ["src/index.ts", "src/raw.ts"],
+  // Three entries: the client, its Node build (the `node` export condition: the Node transport), and `raw`
+  // (openapi-fetch), which an app that never imports it does not ship.
+  entry: ["src/index.ts", "src/index.node.ts", "src/raw.ts"],
   format: ["esm", "cjs"],
   dts: true,
   // No clean: the file set never changes, and overwriting in place leaves no moment without a .d.ts

@@ -2,6 +2,7 @@ import { apiErrorFor, ConnectionError, TimeoutError } from "./errors.js";
 import { headersToObject, parseErrorBody } from "./normalize.js";
 import { MAX_TIMER_MS } from "./options.js";
 import { redact } from "./redact.js";
+import { DeadlineExceeded, timedSend } from "./timed-transport.js";
 import { type Transport, TransportFailure, type TransportResponse } from "./transport.js";
 
 /** One HTTP attempt's inputs. Holds no token after the call returns: headers live only in the request. */
@@ -30,42 +31,47 @@ export function secretOf(headers: Record<string, string>): string | undefined {
 export async function sendOnce(a: Attempt): Promise<TransportResponse> {
   const user = a.signal;
   if (user?.aborted) throw user.reason;
-  const controller = new AbortController();
-  let timedOut = false;
-  // Infinity means no timeout; longer delays than timers allow are clamped (a bigger one would fire at once).
-  const timer =
-    a.timeoutMs === Number.POSITIVE_INFINITY
-      ? undefined
-      : setTimeout(
-          () => {
-            timedOut = true;
-            controller.abort();
-          },
-          Math.min(a.timeoutMs, MAX_TIMER_MS),
-        );
-  const onAbort = user ? () => controller.abort(user.reason) : undefined;
-  if (onAbort) user?.addEventListener("abort", onAbort, { once: true });
+  const within = timedSend(a.transport);
   let response: TransportResponse;
-  try {
-    response = await a.transport({
-      method: a.method,
-      url: a.url,
-      headers: a.headers,
-      body: a.body,
-      signal: controller.signal,
-    });
-  } catch (err) {
-    if (user?.aborted) throw user.reason;
-    const failure = err instanceof TransportFailure ? err : new TransportFailure("unknown", err);
-    const details = {
-      requestSent: failure.requestSent,
-      requestId: failure.response?.requestId,
-    };
-    if (timedOut) throw new TimeoutError(a.timeoutMs, details);
-    throw new ConnectionError(failure.cause, secretOf(a.headers), details);
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) user?.removeEventListener("abort", onAbort);
+  if (within) {
+    // A transport that takes the timeout itself (the Node transport): one timer inside it, no AbortSignal per attempt.
+    const request = { method: a.method, url: a.url, headers: a.headers, body: a.body, signal: user };
+    try {
+      response = await within(request, a.timeoutMs);
+    } catch (err) {
+      const timedOut = err instanceof TransportFailure && err.cause instanceof DeadlineExceeded;
+      throw failedAttempt(a, err, timedOut);
+    }
+  } else {
+    const controller = new AbortController();
+    let timedOut = false;
+    // Infinity means no timeout; longer delays than timers allow are clamped (a bigger one would fire at once).
+    const timer =
+      a.timeoutMs === Number.POSITIVE_INFINITY
+        ? undefined
+        : setTimeout(
+            () => {
+              timedOut = true;
+              controller.abort();
+            },
+            Math.min(a.timeoutMs, MAX_TIMER_MS),
+          );
+    const onAbort = user ? () => controller.abort(user.reason) : undefined;
+    if (onAbort) user?.addEventListener("abort", onAbort, { once: true });
+    try {
+      response = await a.transport({
+        method: a.method,
+        url: a.url,
+        headers: a.headers,
+        body: a.body,
+        signal: controller.signal,
+      });
+    } catch (err) {
+      throw failedAttempt(a, err, timedOut);
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) user?.removeEventListener("abort", onAbort);
+    }
   }
   if (response.status >= 200 && response.status < 300) return response;
   const secret = secretOf(a.headers);
@@ -74,4 +80,16 @@ export async function sendOnce(a: Attempt): Promise<TransportResponse> {
     parseErrorBody(redact(response.text, secret)),
     headersToObject(response.headers, secret),
   );
+}
+
+/** What a failed attempt throws: the caller's abort reason, else TimeoutError when `timedOut`, else ConnectionError. */
+function failedAttempt(a: Attempt, err: unknown, timedOut: boolean): unknown {
+  if (a.signal?.aborted) return a.signal.reason;
+  const failure = err instanceof TransportFailure ? err : new TransportFailure("unknown", err);
+  const details = {
+    requestSent: failure.requestSent,
+    requestId: failure.response?.requestId,
+  };
+  if (timedOut) return new TimeoutError(a.timeoutMs, details);
+  return new ConnectionError(failure.cause, secretOf(a.headers), details);
 }

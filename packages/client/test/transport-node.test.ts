@@ -1,0 +1,185 @@
+// The Node transport on its own terms: what the Node entry chooses, connection reuse and its bound, what it reports
+// as sent, content codings. The client's behaviour tests also run through it (the "node-transport" vitest project).
+import type { ServerResponse } from "node:http";
+import { gzipSync } from "node:zlib";
+import { type LoopbackServer, startLoopbackServer } from "@merchant-payments/test-support";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { createMerchantPaymentsClient, TimeoutError, TransportFailure } from "../src/index.node.js";
+import { DeadlineExceeded } from "../src/timed-transport.js";
+import { NODE_MAX_SOCKETS_PER_ORIGIN, nodeTransport } from "../src/transport-node.js";
+import { example } from "./helpers/fixtures.js";
+
+const lookup = example("GetTransactionRequest") as {
+  merchantAccountNumber: number;
+  transactionReferenceNumber: string;
+};
+const transaction = example("TransactionSuccess");
+
+let server: LoopbackServer;
+/** Connections the server accepted since the last reset. */
+let connections = 0;
+/** Answers held by the current test, released after it. */
+const held: ServerResponse[] = [];
+
+beforeAll(async () => {
+  server = await startLoopbackServer();
+  server.server.on("connection", () => connections++);
+});
+beforeEach(() => {
+  connections = 0;
+  for (const res of held.splice(0)) res.destroy();
+});
+afterAll(async () => {
+  for (const res of held.splice(0)) res.destroy();
+  await server.close();
+});
+
+const answer = (res: ServerResponse, status: number, body: unknown, headers = {}) => {
+  res.writeHead(status, { "content-type": "application/json", ...headers });
+  res.end(JSON.stringify(body));
+};
+const client = (options: Partial<Parameters<typeof createMerchantPaymentsClient>[0]> = {}) =>
+  createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "node-transport-token", ...options });
+const post = (body = "{}") => ({
+  method: "POST",
+  url: `${server.baseUrl}/collections/getTransaction`,
+  headers: { "content-type": "application/json", authorization: "Bearer node-transport-token" },
+  body,
+});
+
+describe("the Node entry", () => {
+  test("sends through the Node transport by default, not through fetch", async () => {
+    server.handle((_req, res) => answer(res, 200, transaction));
+    await client().getTransaction(lookup);
+    // Node's fetch marks every request with sec-fetch-mode; the Node transport sends only the client's headers.
+    expect(server.received[0]?.headers["sec-fetch-mode"]).toBeUndefined();
+    expect(server.received[0]?.headers.authorization).toBe("Bearer node-transport-token");
+  });
+
+  test("still honours a custom fetch: then the fetch transport sends", async () => {
+    server.handle((_req, res) => answer(res, 200, transaction));
+    const seen: string[] = [];
+    const result = await client({
+      fetch: (url, init) => {
+        seen.push(String(url));
+        return fetch(url, init);
+      },
+    }).getTransaction(lookup);
+    expect(result.transactionReferenceNumber).toBe(transaction.transactionReferenceNumber);
+    expect(seen).toEqual([`${server.baseUrl}/collections/getTransaction`]);
+    expect(server.received[0]?.headers["sec-fetch-mode"]).toBe("cors");
+  });
+});
+
+describe("connections", () => {
+  test("reuses one keep-alive connection for calls made one after another", async () => {
+    server.handle((_req, res) => answer(res, 200, transaction));
+    const api = client();
+    for (let i = 0; i < 5; i++) await api.getTransaction(lookup);
+    expect(server.received).toHaveLength(5);
+    expect(connections).toBeLessThanOrEqual(1);
+  });
+
+  test(`opens at most ${NODE_MAX_SOCKETS_PER_ORIGIN} connections to one origin for 1,000 concurrent calls`, async () => {
+    server.handle((_req, res) => answer(res, 200, transaction));
+    const api = client();
+    const results = await Promise.all(Array.from({ length: 1000 }, () => api.getTransaction(lookup)));
+    expect(results).toHaveLength(1000);
+    expect(server.received).toHaveLength(1000);
+    expect(connections).toBeLessThanOrEqual(NODE_MAX_SOCKETS_PER_ORIGIN);
+  });
+
+  test("a call still waiting for a free connection when its timeout passes was not sent", async () => {
+    // Every connection busy with an answer the server holds: the next call waits in the queue, then times out.
+    server.handle((_req, res) => held.push(res));
+    const api = client({ maxRetries: 0 });
+    const busy = Array.from({ length: NODE_MAX_SOCKETS_PER_ORIGIN }, () =>
+      api.getTransaction(lookup, { timeoutMs: 10_000 }).catch((err: unknown) => err),
+    );
+    while (held.length < NODE_MAX_SOCKETS_PER_ORIGIN) await new Promise((r) => setTimeout(r, 10));
+    const error = await api.getTransaction(lookup, { timeoutMs: 50 }).catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ requestSent: "none", mayHaveBeenProcessed: false });
+    expect(server.received).toHaveLength(NODE_MAX_SOCKETS_PER_ORIGIN);
+    for (const res of held.splice(0)) answer(res, 200, transaction);
+    await Promise.all(busy);
+  });
+});
+
+describe("what the Node transport reports", () => {
+  test("a timeout after the whole request was written is 'complete' (it may have been processed)", async () => {
+    server.handle((_req, res) => held.push(res));
+    const error = await client({ maxRetries: 0 })
+      .getTransaction(lookup, { timeoutMs: 100 })
+      .catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ requestSent: "complete", mayHaveBeenProcessed: true });
+  });
+
+  test("the timeout covers the body: a body that stalls after the head times out, with the head's request id", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "x-request-id": "req-stalled" });
+      res.write('{"transactionReferenceNumber":');
+      held.push(res);
+    });
+    const error = await client({ maxRetries: 0 })
+      .getTransaction(lookup, { timeoutMs: 150 })
+      .catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect(error).toMatchObject({ requestSent: "complete", requestId: "req-stalled" });
+  });
+
+  test("the caller's abort mid-body rejects with the signal's reason", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write("{");
+      held.push(res);
+    });
+    const controller = new AbortController();
+    const reason = new Error("caller stopped");
+    setTimeout(() => controller.abort(reason), 50);
+    const error = await client()
+      .getTransaction(lookup, { signal: controller.signal })
+      .catch((err: unknown) => err);
+    expect(error).toBe(reason);
+  });
+
+  test("a redirect is an answer like any other: nothing is followed", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(307, { location: `${server.baseUrl}/elsewhere` });
+      res.end();
+    });
+    const response = await nodeTransport.within(post(), 5_000);
+    expect(response.status).toBe(307);
+    expect(response.headers.get("location")).toBe(`${server.baseUrl}/elsewhere`);
+    expect(server.received.map((r) => r.url)).toEqual(["/collections/getTransaction"]);
+  });
+
+  test("a deadline is a TransportFailure whose cause is DeadlineExceeded", async () => {
+    server.handle((_req, res) => held.push(res));
+    const failure = await nodeTransport.within(post(), 50).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(TransportFailure);
+    expect((failure as TransportFailure).cause).toBeInstanceOf(DeadlineExceeded);
+    expect((failure as TransportFailure).requestSent).toBe("complete");
+  });
+
+  test("called as a plain Transport, it stops when the request's signal aborts", async () => {
+    server.handle((_req, res) => held.push(res));
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error("stop")), 50);
+    const failure = await nodeTransport({ ...post(), signal: controller.signal }).catch(
+      (err: unknown) => err,
+    );
+    expect(failure).toBeInstanceOf(TransportFailure);
+    expect((failure as TransportFailure).cause).toEqual(new Error("stop"));
+  });
+
+  test("decodes a gzip-encoded answer", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      res.end(gzipSync(JSON.stringify(transaction)));
+    });
+    const result = await client().getTransaction(lookup);
+    expect(result.transactionReferenceNumber).toBe(transaction.transactionReferenceNumber);
+  });
+});
