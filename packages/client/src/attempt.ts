@@ -35,7 +35,13 @@ export async function sendOnce(a: Attempt): Promise<TransportResponse> {
   let response: TransportResponse;
   if (within) {
     // A transport that takes the timeout itself (the Node transport): one timer inside it, no AbortSignal per attempt.
-    const request = { method: a.method, url: a.url, headers: a.headers, body: a.body, signal: user };
+    const request = {
+      method: a.method,
+      url: a.url,
+      headers: a.headers,
+      body: a.body,
+      signal: user,
+    };
     try {
       response = await within(request, a.timeoutMs);
     } catch (err) {

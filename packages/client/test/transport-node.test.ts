@@ -39,7 +39,11 @@ const answer = (res: ServerResponse, status: number, body: unknown, headers = {}
   res.end(JSON.stringify(body));
 };
 const client = (options: Partial<Parameters<typeof createMerchantPaymentsClient>[0]> = {}) =>
-  createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "node-transport-token", ...options });
+  createMerchantPaymentsClient({
+    baseUrl: server.baseUrl,
+    token: "node-transport-token",
+    ...options,
+  });
 const post = (body = "{}") => ({
   method: "POST",
   url: `${server.baseUrl}/collections/getTransaction`,
@@ -83,7 +87,9 @@ describe("connections", () => {
   test(`opens at most ${NODE_MAX_SOCKETS_PER_ORIGIN} connections to one origin for 1,000 concurrent calls`, async () => {
     server.handle((_req, res) => answer(res, 200, transaction));
     const api = client();
-    const results = await Promise.all(Array.from({ length: 1000 }, () => api.getTransaction(lookup)));
+    const results = await Promise.all(
+      Array.from({ length: 1000 }, () => api.getTransaction(lookup)),
+    );
     expect(results).toHaveLength(1000);
     expect(server.received).toHaveLength(1000);
     expect(connections).toBeLessThanOrEqual(NODE_MAX_SOCKETS_PER_ORIGIN);
