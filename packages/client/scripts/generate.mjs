@@ -10,8 +10,8 @@
 // Fails, naming the operation, on anything the client cannot honour (see scripts/lib/operation-facts.mjs).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import { bundleJsonPath, operations, readBundle } from "@merchant-payments/spec";
 import { DECIMAL_STRING_PATTERN, deref } from "@merchant-payments/spec/model";
 import openapiTS, { astToString } from "openapi-typescript";
@@ -21,7 +21,9 @@ import { typeEmitter } from "./lib/type-codegen.mjs";
 import { validatorEmitter } from "./lib/validator-codegen.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const { values: args } = parseArgs({ options: { spec: { type: "string" }, out: { type: "string" } } });
+const { values: args } = parseArgs({
+  options: { spec: { type: "string" }, out: { type: "string" } },
+});
 const specPath = resolve(args.spec ?? bundleJsonPath);
 const outDir = resolve(args.out ?? join(here, "..", "src", "generated"));
 const document = readBundle(specPath);
@@ -47,7 +49,8 @@ const languageDefaults = new Set(
       .map((h) => h.schema.default),
   ),
 );
-if (languageDefaults.size > 1) throw new Error(`Accept-Language has several defaults: ${[...languageDefaults]}`);
+if (languageDefaults.size > 1)
+  throw new Error(`Accept-Language has several defaults: ${[...languageDefaults]}`);
 const defaultAcceptLanguage = [...languageDefaults][0] ?? "en";
 
 const RUNTIME_FACTS = [
@@ -115,9 +118,7 @@ export const DECIMAL_STRING = ${DECIMAL_STRING_PATTERN.toString()};
 // ---------------------------------------------------------------- models.ts
 const types = typeEmitter(document);
 const errorSchemas = operationsList.flatMap((op) =>
-  op.responses
-    .filter((r) => !/^2/.test(r.status))
-    .flatMap((r) => r.content.map((m) => m.schema)),
+  op.responses.filter((r) => !/^2/.test(r.status)).flatMap((r) => r.content.map((m) => m.schema)),
 );
 const models = types.emitModels(
   factsList.map((f) => f.requestSchema),
@@ -167,10 +168,16 @@ function validatorFor(node, fallbackName) {
   emitted.set(schema, name);
   return name;
 }
-const requestValidators = factsList.map((f) => [f.operationId, validatorFor(f.requestSchema, f.requestSchemaName)]);
+const requestValidators = factsList.map((f) => [
+  f.operationId,
+  validatorFor(f.requestSchema, f.requestSchemaName),
+]);
 const answerValidators = factsList.map((f) => [
   f.operationId,
-  validatorFor(f.responseSchema, f.responseSchemaName ?? `${f.operationId[0].toUpperCase()}${f.operationId.slice(1)}Result`),
+  validatorFor(
+    f.responseSchema,
+    f.responseSchemaName ?? `${f.operationId[0].toUpperCase()}${f.operationId.slice(1)}Result`,
+  ),
 ]);
 validators += `\n/** The request validator of each operation. */\nexport const validators = {\n${requestValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n} as const satisfies Record<string, Validator>;\n`;
 validators += `\n/** The answer (2xx body) validator of each operation. */\nexport const responseValidators = {\n${answerValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n} as const satisfies Record<string, Validator>;\n`;

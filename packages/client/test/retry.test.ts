@@ -1,5 +1,7 @@
+import { operations } from "@merchant-payments/spec/model";
 import { describe, expect, test } from "vitest";
 import { ApiError } from "../src/errors.js";
+import { operations as operationTable } from "../src/generated/operation-table.js";
 import {
   ConnectionError,
   createMerchantPaymentsClient,
@@ -21,7 +23,12 @@ const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "T
 const batch = () => example<DisbursementBatch>("DisbursementBatchScheduled");
 const fast = { baseDelayMs: 1, maxDelayMs: 5 };
 const client = (extra: Record<string, unknown> = {}) =>
-  createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t", backoff: fast, ...extra });
+  createMerchantPaymentsClient({
+    baseUrl: server.baseUrl,
+    token: "test-token",
+    backoff: fast,
+    ...extra,
+  });
 const failure = (p: Promise<unknown>) =>
   p.then(
     () => {
@@ -107,10 +114,10 @@ describe("safe operations are retried", () => {
   test("asks the token function again for every attempt", async () => {
     failThen(1, status503, example("TransactionSuccess"));
     let n = 0;
-    await client({ token: () => `tok-${++n}` }).getTransaction(lookup);
+    await client({ token: () => `access-token-${++n}` }).getTransaction(lookup);
     expect(server.received.map((r) => r.headers.authorization)).toEqual([
-      "Bearer tok-1",
-      "Bearer tok-2",
+      "Bearer access-token-1",
+      "Bearer access-token-2",
     ]);
   });
 
@@ -285,10 +292,10 @@ describe("retry predicates", () => {
   });
 
   test("isSafeToRetry follows x-safe-to-retry of every operation in the spec", () => {
-    const ops = Object.values(spec.paths).flatMap((p) => Object.values(p));
-    expect(ops).toHaveLength(8);
+    const ops = operations(spec);
+    expect(ops.map((op) => op.operationId)).toEqual(Object.keys(operationTable));
     for (const op of ops) {
-      expect(isSafeToRetry(op.operationId as never)).toBe(op["x-safe-to-retry"]);
+      expect(isSafeToRetry(op.operationId as never)).toBe(op.safeToRetry);
     }
     expect(isSafeToRetry("submitDisbursementBatch")).toBe(false);
   });

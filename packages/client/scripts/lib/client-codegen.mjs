@@ -26,7 +26,8 @@ export function exampleLiteral(value, indent = "") {
   }
   if (value !== null && typeof value === "object") {
     const parts = Object.entries(value).map(
-      ([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${exampleLiteral(v, `${indent}  `)}`,
+      ([k, v]) =>
+        `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${exampleLiteral(v, `${indent}  `)}`,
     );
     return `{ ${parts.join(", ")} }`;
   }
@@ -45,12 +46,13 @@ function methodDoc(facts, operation, resultName) {
   const lines = [];
   lines.push(`${facts.summary.replace(/\.?$/, ".")}`, "");
   lines.push(...docLines(facts.description), "");
-  if (!/retr/i.test(facts.description)) lines.push(
-    facts.safeToRetry
-      ? "Retried automatically (the spec marks it `x-safe-to-retry`) after a timeout, a connection failure, 408, 429 and 5xx, up to `maxRetries`."
-      : "Never retried once the request may have reached the service (the spec marks it not `x-safe-to-retry`); only a refused connection, which proves nothing was sent, is retried.",
-    "",
-  );
+  if (!/retr/i.test(facts.description))
+    lines.push(
+      facts.safeToRetry
+        ? "Retried automatically (the spec marks it `x-safe-to-retry`) after a timeout, a connection failure, 408, 429 and 5xx, up to `maxRetries`."
+        : "Never retried once the request may have reached the service (the spec marks it not `x-safe-to-retry`); only a refused connection, which proves nothing was sent, is retried.",
+      "",
+    );
   if (facts.derivedHeaders.length) {
     lines.push(
       `The ${facts.derivedHeaders.map(([h, p]) => `\`${h}\` header is copied from \`body.${p}\``).join(", ")} (the spec's \`x-equals-body-property\`).`,
@@ -58,7 +60,9 @@ function methodDoc(facts, operation, resultName) {
     );
   }
   lines.push(`@param body - the request body (${facts.requestSchemaName}).`);
-  lines.push("@param options - per-call options (see `RequestOptions`), e.g. `{ signal, timeoutMs }`.");
+  lines.push(
+    "@param options - per-call options (see `RequestOptions`), e.g. `{ signal, timeoutMs }`.",
+  );
   lines.push(`@returns the ${resultName} of the ${facts.responseStatus} answer.`);
   lines.push("@throws {RequestValidationError} the body breaks the spec; nothing was sent.");
   const seen = new Set();
@@ -76,7 +80,9 @@ function methodDoc(facts, operation, resultName) {
   if (facts.requestExample !== undefined) {
     lines.push("@example");
     lines.push("```ts");
-    lines.push(`const result = await client.${facts.operationId}(${exampleLiteral(facts.requestExample)});`);
+    lines.push(
+      `const result = await client.${facts.operationId}(${exampleLiteral(facts.requestExample)});`,
+    );
     lines.push("```");
   }
   return `  /**\n${lines.map((l) => `   *${l ? ` ${l}` : ""}`).join("\n")}\n   */\n`;

@@ -36,7 +36,9 @@ export function isDecimalSchema(schema) {
 
 /** True when the schema is typed integer-or-string. */
 function isIntegerOrString(schema) {
-  return Array.isArray(schema.type) && schema.type.includes("integer") && schema.type.includes("string");
+  return (
+    Array.isArray(schema.type) && schema.type.includes("integer") && schema.type.includes("string")
+  );
 }
 
 /** Property paths (`*` for an array item) of every node of `root` matching `test`. */
@@ -51,7 +53,8 @@ function pathsWhere(document, root, test) {
 /** The 2xx JSON response the client resolves with: schema, pointer, name. */
 export function successResponse(op) {
   const ok = op.responses.filter((r) => /^2\d\d$/.test(r.status));
-  if (ok.length !== 1) refuse(op.operationId, `${ok.length} success (2xx) responses, not exactly one`);
+  if (ok.length !== 1)
+    refuse(op.operationId, `${ok.length} success (2xx) responses, not exactly one`);
   const json = ok[0].content.find((m) => m.mediaType === "application/json");
   if (!json) refuse(op.operationId, `the ${ok[0].status} response has no application/json body`);
   return { status: Number(ok[0].status), ...json };
@@ -66,9 +69,11 @@ export function operationFacts(document, op) {
   if (typeof op.safeToRetry !== "boolean") refuse(id, "no boolean x-safe-to-retry");
   if (!BODY_METHODS.has(op.method)) refuse(id, `method ${op.method} with a JSON body`);
   if (op.pathParameters.length > 0) refuse(id, `path parameters (${op.pathParameters.join(", ")})`);
-  if (op.queryParameters.length > 0) refuse(id, `query parameters (${op.queryParameters.join(", ")})`);
+  if (op.queryParameters.length > 0)
+    refuse(id, `query parameters (${op.queryParameters.join(", ")})`);
   if (!op.request) refuse(id, "a request body that is not application/json (or none)");
-  if (!op.request.schemaName) refuse(id, "an inline request schema (the JSON request body must be a $ref)");
+  if (!op.request.schemaName)
+    refuse(id, "an inline request schema (the JSON request body must be a $ref)");
   const requestSchema = deref(document, op.request.schema);
   const bodyProperties = Object.keys(requestSchema.properties ?? {});
 
@@ -78,13 +83,19 @@ export function operationFacts(document, op) {
     const lower = header.name.toLowerCase();
     if (header.equalsBodyProperty !== undefined) {
       if (!bodyProperties.includes(header.equalsBodyProperty)) {
-        refuse(id, `header ${header.name} equals body property ${header.equalsBodyProperty}, which the request schema lacks`);
+        refuse(
+          id,
+          `header ${header.name} equals body property ${header.equalsBodyProperty}, which the request schema lacks`,
+        );
       }
       derivedHeaders.push([header.name, header.equalsBodyProperty]);
     } else if (CLIENT_HEADERS.has(lower)) {
       if (lower === "accept" && Array.isArray(header.schema.enum)) acceptEnum = header.schema.enum;
     } else {
-      refuse(id, `header parameter ${header.name} (neither Accept, Accept-Language nor x-equals-body-property)`);
+      refuse(
+        id,
+        `header parameter ${header.name} (neither Accept, Accept-Language nor x-equals-body-property)`,
+      );
     }
   }
   // Accept: every media type of the responses, unless an `accept` parameter restricts it with an enum.
@@ -96,17 +107,27 @@ export function operationFacts(document, op) {
   // Integer-or-string answer fields are handed over as strings with every digit: top-level properties only.
   const stringified = pathsWhere(document, success.schema, isIntegerOrString);
   for (const path of stringified) {
-    if (path.length !== 1) refuse(id, `an integer-or-string answer field below the top level (${path.join(".")})`);
+    if (path.length !== 1)
+      refuse(id, `an integer-or-string answer field below the top level (${path.join(".")})`);
   }
   const objectFormProperty = responseSchema["x-normalize-to-object"];
   if (objectFormProperty !== undefined) {
-    const objects = (responseSchema.oneOf ?? []).map((b) => deref(document, b)).filter((b) => b.type === "object");
+    const objects = (responseSchema.oneOf ?? [])
+      .map((b) => deref(document, b))
+      .filter((b) => b.type === "object");
     if (objects.length !== 1 || !objects[0].properties?.[objectFormProperty]) {
-      refuse(id, `x-normalize-to-object: ${objectFormProperty} needs a oneOf with one object branch holding that property`);
+      refuse(
+        id,
+        `x-normalize-to-object: ${objectFormProperty} needs a oneOf with one object branch holding that property`,
+      );
     }
   }
 
-  const acceptsInteger = pathsWhere(document, op.request.schema, (s) => s["x-accepts-integer"] === true);
+  const acceptsInteger = pathsWhere(
+    document,
+    op.request.schema,
+    (s) => s["x-accepts-integer"] === true,
+  );
   for (const path of acceptsInteger) {
     if (path.includes("*")) refuse(id, `x-accepts-integer inside an array (${path.join(".")})`);
   }
@@ -120,7 +141,11 @@ export function operationFacts(document, op) {
     safeToRetry: op.safeToRetry,
     accept,
     derivedHeaders,
-    dateFields: pathsWhere(document, op.request.schema, (s) => s.type === "string" && s.format === "date"),
+    dateFields: pathsWhere(
+      document,
+      op.request.schema,
+      (s) => s.type === "string" && s.format === "date",
+    ),
     integerStringFields: acceptsInteger,
     stringifiedIntegers: stringified.map((p) => p[0]),
     objectFormProperty,

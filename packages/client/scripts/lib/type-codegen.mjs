@@ -36,7 +36,8 @@ export function typeEmitter(document) {
       into.add(name);
       return reach(deref(document, node), into, seen);
     }
-    for (const sub of Object.values(isObject(node.properties) ? node.properties : {})) reach(sub, into, seen);
+    for (const sub of Object.values(isObject(node.properties) ? node.properties : {}))
+      reach(sub, into, seen);
     if (node.items) reach(node.items, into, seen);
     if (isObject(node.additionalProperties)) reach(node.additionalProperties, into, seen);
     for (const b of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) reach(b, into, seen);
@@ -101,7 +102,7 @@ export function typeEmitter(document) {
       }
       return target + dArg(name);
     }
-    return inlineType(node, schema, mode, indent);
+    return inlineType(schema, mode, indent);
   }
 
   function objectBranchType(schema, mode, indent) {
@@ -109,26 +110,35 @@ export function typeEmitter(document) {
     return tsType(branch, mode, indent);
   }
 
-  function inlineType(node, schema, mode, indent) {
+  function inlineType(schema, mode, indent) {
     if (!isObject(schema)) return "unknown";
     if (mode === "out" && typeof schema["x-normalize-to-object"] === "string") {
       return objectBranchType(schema, mode, indent);
     }
-    if (isDecimalSchema(schema)) return mode === "in" ? "DecimalInput<Decimals>" : "DecimalValue<Decimals>";
+    if (isDecimalSchema(schema))
+      return mode === "in" ? "DecimalInput<Decimals>" : "DecimalValue<Decimals>";
     const known = openEnum(schema);
     if (known) {
-      return [...known.values.map((v) => JSON.stringify(v)), ...(known.open ? ["(string & {})"] : [])].join(" | ");
+      return [
+        ...known.values.map((v) => JSON.stringify(v)),
+        ...(known.open ? ["(string & {})"] : []),
+      ].join(" | ");
     }
     if (schema.anyOf || schema.oneOf) {
-      const types = [...new Set((schema.anyOf ?? schema.oneOf).map((b) => tsType(b, mode, indent)))];
+      const types = [
+        ...new Set((schema.anyOf ?? schema.oneOf).map((b) => tsType(b, mode, indent))),
+      ];
       return types.join(" | ");
     }
     if (schema.const !== undefined) return JSON.stringify(schema.const);
     if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
-    const types = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+    const types =
+      schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
     if (types.length === 0) return schema.properties ? objectType(schema, mode, indent) : "unknown";
     if (types.includes("integer") && types.includes("string")) {
-      const rest = types.filter((t) => t !== "integer" && t !== "string").map((t) => scalar(t, schema, mode, indent));
+      const rest = types
+        .filter((t) => t !== "integer" && t !== "string")
+        .map((t) => scalar(t, schema, mode, indent));
       return [mode === "in" ? "number | string" : "string", ...rest].join(" | ");
     }
     return [...new Set(types.map((t) => scalar(t, schema, mode, indent)))].join(" | ");
@@ -159,13 +169,19 @@ export function typeEmitter(document) {
   }
 
   function propertyDoc(node, schema) {
-    const own = isObject(node) && typeof node.description === "string" ? node.description : undefined;
+    const own =
+      isObject(node) && typeof node.description === "string" ? node.description : undefined;
     const lines = [own ?? (typeof schema.description === "string" ? schema.description : "")];
     const enumDescriptions = schema["x-enumDescriptions"] ?? openEnum(schema)?.descriptions;
     if (isObject(enumDescriptions)) {
-      lines.push(Object.entries(enumDescriptions).map(([v, d]) => `\`${v}\`: ${d}`).join("; "));
+      lines.push(
+        Object.entries(enumDescriptions)
+          .map(([v, d]) => `\`${v}\`: ${d}`)
+          .join("; "),
+      );
     }
-    if (typeof schema.format === "string" && schema.format !== "decimal") lines.push(`Format: ${schema.format}.`);
+    if (typeof schema.format === "string" && schema.format !== "decimal")
+      lines.push(`Format: ${schema.format}.`);
     return lines;
   }
 
@@ -178,7 +194,9 @@ export function typeEmitter(document) {
       out += `${indent}${key(k)}${required.has(k) ? "" : "?"}: ${tsType(sub, mode, `${indent}  `)};\n`;
     }
     if (schema.additionalProperties === true || isObject(schema.additionalProperties)) {
-      const value = isObject(schema.additionalProperties) ? tsType(schema.additionalProperties, mode, indent) : "unknown";
+      const value = isObject(schema.additionalProperties)
+        ? tsType(schema.additionalProperties, mode, indent)
+        : "unknown";
       out += `${indent}[key: string]: ${value};\n`;
     }
     return out;
@@ -193,10 +211,21 @@ export function typeEmitter(document) {
   function declaration(component, name, mode) {
     const schema = deref(document, components[component]);
     const param = hasDecimal(components[component]) ? D_PARAM : "";
-    const doc = jsdoc([schema.description, ...(schema["x-normalize-to-object"] ? [`The client always hands it over in the object form.`] : [])]);
-    const isInterface = !schema["x-normalize-to-object"] && schema.properties && !schema.anyOf && !schema.oneOf && !schema.allOf;
-    if (isInterface) return `${doc}export interface ${name}${param} {\n${members(schema, mode, "  ")}}\n`;
-    return `${doc}export type ${name}${param} = ${inlineType(components[component], schema, mode, "")};\n`;
+    const doc = jsdoc([
+      schema.description,
+      ...(schema["x-normalize-to-object"]
+        ? [`The client always hands it over in the object form.`]
+        : []),
+    ]);
+    const isInterface =
+      !schema["x-normalize-to-object"] &&
+      schema.properties &&
+      !schema.anyOf &&
+      !schema.oneOf &&
+      !schema.allOf;
+    if (isInterface)
+      return `${doc}export interface ${name}${param} {\n${members(schema, mode, "  ")}}\n`;
+    return `${doc}export type ${name}${param} = ${inlineType(schema, mode, "")};\n`;
   }
 
   return {
@@ -226,7 +255,8 @@ export function typeEmitter(document) {
     typeOf(node, mode) {
       const schema = deref(document, node);
       // A named list of named items reads better as `Item[]` than as the list's name.
-      if (refName(node) && schema.type === "array" && refName(schema.items)) return `${tsType(schema.items, mode, "")}[]`;
+      if (refName(node) && schema.type === "array" && refName(schema.items))
+        return `${tsType(schema.items, mode, "")}[]`;
       return tsType(node, mode, "");
     },
     /** True when the node's type takes the `Decimals` (decimal mode) parameter. */

@@ -131,7 +131,9 @@ export function validatorEmitter(deref) {
         ["exclusiveMaximum", ">=", "must be less than"],
       ]) {
         if (schema[k] !== undefined)
-          text.push(`else if (Number(${v}) ${op} ${schema[k]}) ${push(parts, str(`${words} ${schema[k]}`))}`);
+          text.push(
+            `else if (Number(${v}) ${op} ${schema[k]}) ${push(parts, str(`${words} ${schema[k]}`))}`,
+          );
       }
       const rest = emit({ ...schema, "x-decimal-text-checked": true }, v, parts, depth);
       return `if (decimalStrings && typeof ${v} === "string") {\n${text.join("\n")}\n} else {\n${rest}}\n`;
