@@ -62,6 +62,8 @@ const expected = {
 };
 
 let server: LoopbackServer;
+/** Headers of the last call the server answered with the transaction: they tell which transport sent it. */
+let foundHeaders: Record<string, unknown> = {};
 const held = new Set<ReturnType<typeof setTimeout>>();
 
 beforeAll(async () => {
@@ -79,9 +81,10 @@ beforeAll(async () => {
       reference = undefined;
     }
     if (request.url !== getTransaction.path) sendJson(response, 404, notFound);
-    else if (reference === REFERENCES.found)
+    else if (reference === REFERENCES.found) {
+      foundHeaders = request.headers;
       sendJson(response, 200, { ...transaction, transactionReferenceNumber: reference });
-    else if (reference === REFERENCES.slow) {
+    } else if (reference === REFERENCES.slow) {
       const timer = setTimeout(() => {
         held.delete(timer);
         if (!response.destroyed) sendJson(response, 200, transaction);
@@ -141,14 +144,17 @@ async function bundle(conditions: string[]): Promise<string> {
 }
 
 describe("the built client runs the same scenario on every runtime", () => {
-  test("Node, ESM build", async () => {
+  test("Node, ESM build, on the Node transport", async () => {
     const summary = await runChild(process.execPath, [join(fixtures, "run-esm.mjs")]);
-    expect(summary).toMatchObject({ entry: "index.js", ...expected });
+    expect(summary).toMatchObject({ entry: "index.node.js", ...expected });
+    // Node's fetch marks every request with sec-fetch-mode; the Node transport sends only the client's headers.
+    expect(foundHeaders["sec-fetch-mode"]).toBeUndefined();
   });
 
-  test("Node, CommonJS build", async () => {
+  test("Node, CommonJS build, on the Node transport", async () => {
     const summary = await runChild(process.execPath, [join(fixtures, "run-cjs.cjs")]);
-    expect(summary).toMatchObject({ entry: "index.cjs", ...expected });
+    expect(summary).toMatchObject({ entry: "index.node.cjs", ...expected });
+    expect(foundHeaders["sec-fetch-mode"]).toBeUndefined();
   });
 
   test("Bun, ESM build, on the fetch path", async () => {
