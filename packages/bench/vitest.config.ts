@@ -1,8 +1,3 @@
-import { defineConfig } from "vitest/config";
+import { testConfig } from "@merchant-payments/test-support/vitest-preset";
 
-export default defineConfig({
-  test: {
-    include: ["test/**/*.test.ts"],
-    reporters: ["default", ["json", { outputFile: ".test-results/vitest.json" }]],
-  },
-});
+export default testConfig();

@@ -1,143 +1,126 @@
-import { type ChildServer, startJsonServer } from "./child.js";
-import { startPrism } from "./prism.js";
-import type { BenchResult } from "./results.js";
-import { type Contender, runRounds, timeSequential } from "./rounds.js";
-import { buildBatch, maxBatchItems, requestExample, specYamlPath } from "./spec.js";
-import { contenderRows } from "./summary.js";
+// The mock against a trivial node:http server that parses the JSON, each in a child process: small-request
+// and batch latency, RSS over 20 sequential batches, small requests while 4 batches run.
+import { type ServerChild, startServerChild } from "./children.js";
+import { buildBatch, example, HEADERS } from "./fixtures.js";
+import { type BenchResult, limitTarget, result, type Samples } from "./report.js";
+import { type Log, reason, timed } from "./rounds.js";
+import { median, quantile, roundOrder } from "./stats.js";
 
-/** Package name of the mock. */
-const MOCK_PACKAGE: string = "@merchant-payments/mock";
+const [TRIVIAL, MOCK, MB, NONE] = ["trivial node:http", "startMock", 1e6, "not available yet"];
+const [lookup, submit] = [example("getTransaction"), example("submitDisbursementBatch")];
+const [small, batch] = [JSON.stringify(lookup.request), JSON.stringify(buildBatch())];
 
-/** Options of the mock benchmark. */
-export interface MockOptions {
-  // biome-ignore lint/suspicious/noExplicitAny: the bundled spec document.
-  doc: any;
-  /** Rounds (>= 5). */
-  rounds: number;
-  /** Small requests per server per round. */
-  smallCalls: number;
-  /** Batch requests per server per round. */
-  batchCalls: number;
-  log: (line: string) => void;
-}
-
-async function startMockServer(): Promise<{ server: ChildServer | null; reason: string }> {
-  try {
-    const mod = await import(MOCK_PACKAGE);
-    if (typeof mod.startMock !== "function") return { server: null, reason: "no startMock export" };
-    const mock = await mod.startMock({});
-    return { server: { baseUrl: mock.baseUrl, close: () => mock.close() }, reason: "" };
-  } catch (error) {
-    return { server: null, reason: (error as Error).message };
-  }
-}
-
-async function send(url: string, payload: string): Promise<{ status: number; text: string }> {
-  const res = await fetch(url, {
+/** One POST of `payload` to `path`; rejects unless the answer is 200 (60 s timeout). */
+const post = (server: ServerChild, path: string, payload: string) => async () => {
+  const init = {
     method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json",
-      authorization: "Bearer bench-token",
-    },
+    headers: HEADERS,
     body: payload,
     signal: AbortSignal.timeout(60_000),
+  };
+  const res = await fetch(`${server.baseUrl}${path}`, init);
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`HTTP ${res.status} ${text.slice(0, 200)}`);
+};
+
+/** p90 latency (ms) of sequential small requests sent while 4 batches are in flight on other connections. */
+async function p90DuringBatches(server: ServerChild): Promise<number> {
+  const latencies: number[] = [];
+  let done = false;
+  const batches = Promise.all(Array.from({ length: 4 }, post(server, submit.path, batch)));
+  const finished = batches.finally(() => {
+    done = true;
   });
-  return { status: res.status, text: await res.text() };
-}
-
-async function post(url: string, payload: string): Promise<void> {
-  const { status, text } = await send(url, payload);
-  if (status !== 200) throw new Error(`${url}: HTTP ${status} ${text.slice(0, 300)}`);
-}
-
-/** Answers of each server to a maximal batch of `items` items padded past 10 MiB (stock Prism reads at most 10 MB; the workspace patches it to 64 MB). */
-async function probeHeavyBatch(
-  servers: Map<string, ChildServer>,
-  heavy: string,
-  items: number,
-): Promise<string> {
-  const parts: string[] = [];
-  for (const [name, server] of servers) {
-    const { status, text } = await send(`${server.baseUrl}/disbursements/batch/addJson`, heavy);
-    parts.push(`${name} HTTP ${status}${status === 200 ? "" : ` ${text.slice(0, 120)}`}`);
+  while (!done) {
+    const start = performance.now();
+    await post(server, lookup.path, small)();
+    latencies.push(performance.now() - start);
   }
-  return `Probe: the same ${items.toLocaleString("en-US")} items with 40 more characters per description (${(Buffer.byteLength(heavy) / (1024 * 1024)).toFixed(2)} MiB, still valid against the spec) got: ${parts.join("; ")}.`;
+  await finished;
+  return quantile(latencies, 0.9);
 }
 
-/** Benchmark 4: latency of a small request and of a maximal batch through the mock vs a trivial server. */
-export async function benchMock(options: MockOptions): Promise<BenchResult[]> {
-  const { doc, rounds, smallCalls, batchCalls, log } = options;
-  const small = JSON.stringify(requestExample(doc, "getTransaction"));
-  const items = maxBatchItems(doc);
-  const batch = JSON.stringify(buildBatch(doc, items));
-  const servers = new Map<string, ChildServer>();
+/** Every mock benchmark (four tables). */
+export async function benchMock(log: Log): Promise<BenchResult[]> {
+  const servers = new Map([[TRIVIAL, await startServerChild("trivial")]]);
   const notes: string[] = [];
   try {
-    servers.set("trivial node:http", await startJsonServer());
-    const mock = await startMockServer();
-    if (mock.server) servers.set("startMock (Prism + front)", mock.server);
-    else notes.push(`startMock not measured: ${mock.reason}`);
-    servers.set("bare Prism", await startPrism(specYamlPath()));
-    // Same warm-up for every server.
-    for (const server of servers.values()) {
-      for (let i = 0; i < 20; i++)
-        await post(`${server.baseUrl}/collections/getTransaction`, small);
-      await post(`${server.baseUrl}/disbursements/batch/addJson`, batch);
+    await startServerChild("mock").then(
+      (mock) => servers.set(MOCK, mock),
+      (error) => notes.push(`${MOCK}: ${NONE} (${reason(error)}).`),
+    );
+    const posting = (path: string, payload: string) =>
+      [...servers].map(([name, server]) => ({ name, run: post(server, path, payload) }));
+    const table = { unit: "ms/request", scale: 1, baseline: TRIVIAL, rounds: 5, notes };
+    const smallTitle = "Mock: small request latency (getTransaction)";
+    const smallTable = { title: smallTitle, ...table, contenders: posting(lookup.path, small) };
+    const [smallMs] = await timed(
+      { ...smallTable, iterations: 200, warmup: 20, targets: [[MOCK, TRIVIAL, 2]] },
+      log,
+    );
+    const batchTitle = `Mock: ${(batch.length / MB).toFixed(1)} MB batch latency (submitDisbursementBatch)`;
+    const batchTable = { title: batchTitle, ...table, contenders: posting(submit.path, batch) };
+    const [batchMs] = await timed(
+      { ...batchTable, iterations: 1, warmup: 1, targets: [[MOCK, TRIVIAL, 5]] },
+      log,
+    );
+    const ready = batchMs.contenders.map(({ name }) => name);
+    const [rss, p90]: [Samples, Samples] = [new Map(), new Map(ready.map((name) => [name, []]))];
+    for (const name of ready) {
+      const server = servers.get(name) as ServerChild;
+      rss.set(name, []);
+      for (let i = 0; i < 20; i++) {
+        await post(server, submit.path, batch)();
+        rss.get(name)?.push((await server.stats()).rss / MB);
+      }
+      log(`  RSS of ${name} after each of 20 batches (MB): ${rss.get(name)?.map(Math.round)}`);
     }
-    /** One contender per server: `calls` sequential POSTs of `payload` to `path`; sample = mean ms per request. */
-    const posting = (path: string, payload: string, calls: number): Contender[] =>
-      [...servers].map(([name, server]) => ({
-        name,
-        run: async () =>
-          (await timeSequential(() => post(`${server.baseUrl}${path}`, payload), calls)) / 1000,
-      }));
-    log(`mock small: ${smallCalls} sequential getTransaction requests per server per round`);
-    const smallSamples = await runRounds(
-      posting("/collections/getTransaction", small, smallCalls),
-      rounds,
-      log,
-    );
-    log(`mock batch: ${items}-item batch, ${batchCalls} request(s) per server per round`);
-    const batchSamples = await runRounds(
-      posting("/disbursements/batch/addJson", batch, batchCalls),
-      rounds,
-      log,
-    );
-    notes.push(await probeHeavyBatch(servers, JSON.stringify(buildBatch(doc, items, 40)), items));
-    const rowNotes = { "trivial node:http": "baseline: parses the JSON only" };
-    const common = [
-      "Recorded as facts, no target. Every server runs in its own process; requests are sequential raw fetch calls with the same body and headers, after the same warm-up (20 small requests and one batch).",
-      "startMock is the mock package's helper (a front that answers malformed JSON, then Prism serving the spec's static examples); bare Prism is `prism mock` alone; the trivial server parses the JSON body and answers the spec's example.",
-      ...notes,
+    for (let round = 0; round < 3; round++) {
+      for (const name of roundOrder(ready, round)) {
+        p90.get(name)?.push(await p90DuringBatches(servers.get(name) as ServerChild));
+      }
+      log(`  p90 round ${round + 1}/3 (ms): ${[...p90].map(([n, s]) => `${n} ${s.at(-1)}`)}`);
+    }
+    const [mockRss = [], mockP90 = []] = [rss.get(MOCK), p90.get(MOCK)];
+    const peak = mockRss.length ? Math.max(...mockRss) : undefined;
+    const [first, last] = peak ? [median(mockRss.slice(0, 5)), median(mockRss.slice(-5))] : [1, 1];
+    const latency = mockP90.length ? median(mockP90) : undefined;
+    const rssTargets = [
+      limitTarget(MOCK, "peak RSS <= 300 MB", peak, 300, peak ? `${peak.toFixed(0)} MB` : NONE),
+      limitTarget(
+        MOCK,
+        "no growth: batches 16-20 <= 1.10x batches 1-5 (median RSS)",
+        peak && last / first,
+        1.1,
+        peak ? `${first.toFixed(0)} -> ${last.toFixed(0)} MB` : NONE,
+      ),
     ];
+    const p90Target = limitTarget(
+      MOCK,
+      "p90 <= 300 ms",
+      latency,
+      300,
+      latency ? `${latency.toFixed(0)} ms` : NONE,
+    );
+    const rssNotes = [
+      "The server process's RSS (worker threads included), read after each answer; 1 MB = 10^6 bytes.",
+    ];
+    const p90Notes = [
+      "Per round and server: 4 batches sent at once, and sequential small requests on another connection until they are answered; sample = p90 of those small requests' latency.",
+    ];
+    const rssTitle = "Mock: RSS after each of 20 sequential batches";
+    const p90Title = "Mock: small requests while 4 batches run, p90";
     return [
-      {
-        id: "mock-small",
-        title: "4a. Mock latency: small request (getTransaction)",
-        unit: "ms/request",
-        baseline: "trivial node:http",
-        rounds,
-        contenders: contenderRows(smallSamples, "trivial node:http", rowNotes),
-        targets: [],
-        notes: [
-          `${smallCalls} sequential requests per server per round; sample = mean latency.`,
-          ...common,
-        ],
-      },
-      {
-        id: "mock-batch",
-        title: `4b. Mock latency: ${items.toLocaleString("en-US")}-item batch (submitDisbursementBatch)`,
-        unit: "ms/request",
-        baseline: "trivial node:http",
-        rounds,
-        contenders: contenderRows(batchSamples, "trivial node:http", rowNotes),
-        targets: [],
-        notes: [
-          `${batchCalls} request(s) of ${(Buffer.byteLength(batch) / (1024 * 1024)).toFixed(2)} MiB per server per round; sample = mean latency.`,
-          ...common,
-        ],
-      },
+      smallMs,
+      batchMs,
+      result(
+        { ...table, title: rssTitle, unit: "MB", rounds: 20, targets: rssTargets, notes: rssNotes },
+        rss,
+      ),
+      result(
+        { ...table, title: p90Title, unit: "ms", rounds: 3, targets: [p90Target], notes: p90Notes },
+        p90,
+      ),
     ];
   } finally {
     for (const server of servers.values()) await server.close();

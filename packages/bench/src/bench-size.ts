@@ -1,83 +1,62 @@
+// Sizes with size-limit (@size-limit/esbuild bundles for the browser and minifies, @size-limit/file gzips).
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
-import { repoRoot } from "./bench-pipeline.js";
-import { fmtBytes } from "./format.js";
-import type { BenchResult } from "./results.js";
-import { CLIENT_NOT_BUILT } from "./summary.js";
+import esbuildPlugin from "@size-limit/esbuild";
+import filePlugin from "@size-limit/file";
+import sizeLimit from "size-limit";
+import { type BenchResult, limitTarget, result } from "./report.js";
+import { reason } from "./rounds.js";
 
-/** Minified and gzipped size of an ESM entry bundled with its dependencies. */
-export interface BundleSize {
-  minified: number;
-  gzipped: number;
+/** KB (1024 bytes) min+gzip of everything `specifier` exports with its dependencies, or why it cannot be built. */
+async function gzippedKb(dir: string, specifier: string): Promise<number | string> {
+  const entry = join(dir, `${specifier.replace(/\W+/g, "-")}.js`);
+  writeFileSync(entry, `import * as all from "${specifier}";\nconsole.log(all);\n`);
+  const checks = [{ files: [entry], gzip: true, brotli: false }];
+  return sizeLimit([esbuildPlugin, filePlugin], { checks })
+    .then(
+      (sizes) => (sizes as { size: number }[])[0]?.size ?? Number.NaN,
+      (error) => `not available yet (${reason(error)})`,
+    )
+    .then((size) => (typeof size === "number" ? size / 1024 : size));
 }
 
-/** Bundles `source` (an ESM module text) with esbuild (browser, minified) and gzips it (level 9). */
-export async function bundleSize(source: string, resolveDir: string): Promise<BundleSize> {
-  const out = await build({
-    stdin: { contents: source, resolveDir, loader: "js" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "browser",
-    target: "es2022",
-    write: false,
-    logLevel: "silent",
-  });
-  const code = out.outputFiles[0]?.contents;
-  if (!code) throw new Error("esbuild produced no output");
-  return { minified: code.byteLength, gzipped: gzipSync(code, { level: 9 }).byteLength };
-}
-
-/** Benchmark 6: the client's ESM entry vs bare openapi-fetch, minified+gzipped with dependencies. */
-export async function benchSize(clientBuilt: boolean): Promise<BenchResult> {
-  const dir = join(repoRoot(), "packages", "bench");
-  const entries: [string, string][] = [
-    ["openapi-fetch", 'export * from "openapi-fetch";\nexport { default } from "openapi-fetch";'],
+/** The client's core entry (target <= 6 KB), its raw entry, and openapi-fetch. */
+export async function benchSize(dir: string): Promise<BenchResult> {
+  mkdirSync(dir, { recursive: true });
+  const [core, raw, reference] = [
+    "@merchant-payments/client",
+    "@merchant-payments/client/raw",
+    "openapi-fetch",
   ];
-  if (clientBuilt)
-    entries.push(["@merchant-payments/client", 'export * from "@merchant-payments/client";']);
-  const sizes = new Map<string, BundleSize>();
-  for (const [name, source] of entries) sizes.set(name, await bundleSize(source, dir));
-  const base = sizes.get("openapi-fetch") as BundleSize;
-  const contenders = [...sizes].map(([name, size]) => ({
-    name,
-    samples: [size.gzipped / 1024],
-    summary: {
-      median: size.gzipped / 1024,
-      min: size.gzipped / 1024,
-      max: size.gzipped / 1024,
-      n: 1,
+  const sizes = new Map<string, number | string>();
+  for (const specifier of [core, raw, reference])
+    sizes.set(specifier, await gzippedKb(dir, specifier));
+  const kb = sizes.get(core);
+  const measured = typeof kb === "number" ? `${kb.toFixed(2)} KB` : String(kb);
+  const notes = [
+    "size-limit 12 of an entry importing everything the package entry exports (`import * as all`), bundled for the browser with its dependencies, minified, gzipped; 1 KB = 1024 bytes. Deterministic: measured once.",
+    ...[...sizes].filter(([, s]) => typeof s === "string").map(([name, s]) => `${name}: ${s}.`),
+  ];
+  const targets = [
+    limitTarget(
+      core,
+      "core entry (without raw) <= 6 KB",
+      typeof kb === "number" ? kb : undefined,
+      6,
+      measured,
+    ),
+  ];
+  const found = [...sizes].flatMap(([name, s]): [string, number[]][] =>
+    typeof s === "number" ? [[name, [s]]] : [],
+  );
+  return result(
+    {
+      title: "Size: min+gzip with dependencies (size-limit)",
+      unit: "KB",
+      rounds: 1,
+      targets,
+      notes,
     },
-    ...(name === "openapi-fetch"
-      ? { note: "baseline" }
-      : {
-          ratio: {
-            samples: [size.gzipped / base.gzipped],
-            summary: {
-              median: size.gzipped / base.gzipped,
-              min: size.gzipped / base.gzipped,
-              max: size.gzipped / base.gzipped,
-              n: 1,
-            },
-          },
-        }),
-  }));
-  return {
-    id: "size",
-    title: "6. Size: ESM entry, minified + gzipped, with dependencies",
-    unit: "KiB gzipped",
-    baseline: "openapi-fetch",
-    rounds: 1,
-    contenders,
-    targets: [],
-    notes: [
-      "esbuild bundle of the package's whole ESM entry (`export *`) with its dependencies, platform browser, minified, ES2022; gzip level 9 (node:zlib). Deterministic, so measured once. No numeric target in the issue; recorded as a fact.",
-      ...[...sizes].map(
-        ([name, s]) =>
-          `${name}: ${fmtBytes(s.minified)} minified, ${fmtBytes(s.gzipped)} gzipped (${s.gzipped} bytes).`,
-      ),
-      ...(clientBuilt ? [] : [CLIENT_NOT_BUILT]),
-    ],
-  };
+    new Map(found),
+  );
 }

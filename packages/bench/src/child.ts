@@ -1,64 +1,69 @@
-import { type ChildProcess, fork } from "node:child_process";
-import { fileURLToPath } from "node:url";
+// Child process. `trivial`: a keep-alive node:http server that parses each JSON body and answers the spec's
+// 200 example of its path. `mock`: the mock's startMock (in-process). Both send { baseUrl } over IPC, answer
+// every message with their ServerStats, and end with their parent. `memory NAME`: prints the memory one maximal-batch call of
+// batch contender NAME allocates (run with MEMORY_FLAGS: no GC runs during the call).
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { PerformanceObserver } from "node:perf_hooks";
+import { operations } from "@merchant-payments/spec";
+import { batchContenders } from "./bench-client.js";
+import { buildBatch, example, loadClient } from "./fixtures.js";
+import { collectGarbage } from "./rounds.js";
 
-/** A running child server and how to stop it. */
-export interface ChildServer {
-  /** Base URL, e.g. http://127.0.0.1:PORT. */
-  baseUrl: string;
-  /** Stops the child and waits for it to exit. */
-  close(): Promise<void>;
-}
-
-/** Path of a sibling script of the built harness (dist/NAME.js). */
-export function siblingScript(name: string): string {
-  return fileURLToPath(new URL(`./${name}.js`, import.meta.url));
-}
-
-/** Forks dist/json-server.js and resolves once it prints its port (timeout in ms, default 15000). */
-export function startJsonServer(timeoutMs = 15_000): Promise<ChildServer> {
-  const child = fork(siblingScript("json-server"), [], {
-    stdio: ["ignore", "pipe", "inherit", "ipc"],
-  });
-  return waitForPort(child, /listening (\d+)/, timeoutMs);
-}
-
-/** Resolves with the base URL once the child's stdout matches `pattern` (first group = port). */
-export function waitForPort(
-  child: ChildProcess,
-  pattern: RegExp,
-  timeoutMs: number,
-): Promise<ChildServer> {
-  return new Promise((resolve, reject) => {
-    let seen = "";
-    const timer = setTimeout(() => {
-      stopChild(child);
-      reject(new Error(`child did not report a port within ${timeoutMs} ms: ${seen}`));
-    }, timeoutMs);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`child exited with ${code} before listening: ${seen}`));
-    });
-    child.stdout?.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = pattern.exec(seen);
-      if (match) {
-        clearTimeout(timer);
-        child.removeAllListeners("exit");
-        resolve({ baseUrl: `http://127.0.0.1:${match[1]}`, close: () => stopChild(child) });
+async function trivial(): Promise<string> {
+  const answers = new Map(
+    operations().map((op) => [op.path, JSON.stringify(example(op.operationId).answer)]),
+  );
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      try {
+        JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        res.writeHead(200, { "content-type": "application/json" }).end(answers.get(req.url ?? ""));
+      } catch {
+        res.writeHead(400).end("malformed JSON");
       }
     });
   });
+  server.on("connection", () => connections++);
+  // Keep-alive sockets outlive the clients' idle timeouts; a backlog for 1,000 connections at once.
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) =>
+    server.listen({ port: 0, host: "127.0.0.1", backlog: 4096 }, resolve),
+  );
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** Sends SIGTERM to a child (SIGKILL after 5 s) and resolves when it has exited. */
-export function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const kill = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    child.once("exit", () => {
-      clearTimeout(kill);
-      resolve();
-    });
-    child.kill("SIGTERM");
-  });
+async function memory(name = ""): Promise<void> {
+  let gcs = 0;
+  new PerformanceObserver((list) => {
+    gcs += list.getEntries().length;
+  }).observe({ entryTypes: ["gc"] });
+  const client = await loadClient();
+  const pick = (items?: number) => batchContenders(client, items).find((c) => c.name === name);
+  const [small, big] = [pick(100), pick()];
+  if (!small || !big) throw new Error(`no batch contender ${name}`);
+  for (let i = 0; i < 5; i++) await small.run();
+  const payloadBytes = Buffer.byteLength(JSON.stringify(buildBatch()));
+  const used = () => process.memoryUsage().heapUsed + process.memoryUsage().external;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 50)); // GC entries arrive late
+  collectGarbage();
+  await settle();
+  const [gcsBefore, before] = [gcs, used()];
+  await big.run();
+  const extraBytes = used() - before;
+  await settle();
+  process.stdout.write(JSON.stringify({ payloadBytes, extraBytes, gcs: gcs - gcsBefore }));
+}
+
+let connections = 0;
+const [kind, name] = process.argv.slice(2);
+if (kind === "memory") await memory(name);
+else {
+  const mock = kind === "mock" ? await (await import("@merchant-payments/mock")).startMock() : null;
+  process.send?.({ baseUrl: mock?.baseUrl ?? (await trivial()) });
+  process.on("message", () => process.send?.({ connections, rss: process.memoryUsage().rss }));
+  const exit = () => void Promise.resolve(mock?.close()).finally(() => process.exit(0));
+  process.on("disconnect", exit).once("SIGTERM", exit);
 }

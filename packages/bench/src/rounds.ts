@@ -1,141 +1,108 @@
-import type { ClientModule } from "./client.js";
+import { Bench } from "tinybench";
+import { type BenchResult, ratioTarget, result, type Samples } from "./report.js";
 import { roundOrder } from "./stats.js";
 
-/** A contender of a benchmark: run() measures one round and returns its sample. */
+/** A contender of a timed benchmark: one operation, resolving with its answer. */
 export interface Contender {
-  /** Display name. */
   name: string;
-  /** Measures one round; resolves with the sample (in the benchmark's unit). */
-  run(): Promise<number>;
+  run: () => Promise<unknown>;
 }
 
-/** Collects garbage if the process runs with --expose-gc, so every contender starts from a clean heap. */
+/** Receives progress lines. */
+export type Log = (line: string) => void;
+
+/** Collects garbage twice when the process runs with --expose-gc, so each contender starts on a clean heap. */
 export function collectGarbage(): void {
   const gc = (globalThis as { gc?: () => void }).gc;
-  if (gc) {
-    gc();
-    gc();
+  gc?.();
+  gc?.();
+}
+
+/** The first line of an error's message. */
+export const reason = (error: unknown) => String((error as Error)?.message).split("\n")[0];
+
+/** Warms each contender up (answers checked by `check`); one that throws is left out, noted "not available yet". */
+export async function warmUp(
+  contenders: Contender[],
+  calls: number,
+  check: (a: unknown) => void,
+  notes: string[],
+) {
+  const ready: Contender[] = [];
+  for (const contender of contenders) {
+    try {
+      for (let i = 0; i < calls; i++) check(await contender.run());
+      ready.push(contender);
+    } catch (error) {
+      notes.push(`${contender.name}: not available yet (${reason(error)}).`);
+    }
   }
+  return ready;
 }
 
 /**
- * Runs `rounds` rounds; in each round every contender runs once, in an order that rotates every round.
- * Collects garbage before every run. Resolves with each contender's samples in round order.
+ * Runs `rounds` tinybench runs of `iterations` operations per contender, the order rotating every round.
+ * Resolves the mean wall time (tinybench's period) and the mean CPU time of this process (user + system)
+ * per operation, in ms, one sample per round.
  */
 export async function runRounds(
-  contenders: readonly Contender[],
+  contenders: Contender[],
   rounds: number,
-  log: (line: string) => void = () => {},
-): Promise<Map<string, number[]>> {
-  const samples = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
-  for (let r = 0; r < rounds; r++) {
-    const parts: string[] = [];
-    for (const contender of roundOrder(contenders, r)) {
-      collectGarbage();
-      const value = await contender.run();
-      samples.get(contender.name)?.push(value);
-      parts.push(`${contender.name} ${value.toFixed(2)}`);
-    }
-    log(`  round ${r + 1}/${rounds}: ${parts.join(", ")}`);
-  }
-  return samples;
-}
-
-/** Runs an async call n times in sequence; resolves with the mean time per call in microseconds. */
-export async function timeSequential(call: () => Promise<unknown>, n: number): Promise<number> {
-  const start = performance.now();
-  for (let i = 0; i < n; i++) await call();
-  return ((performance.now() - start) * 1000) / n;
-}
-
-/** A contender of a per-call benchmark: one call of the measured operation. */
-export interface CallContender {
-  /** Display name. */
-  name: string;
-  /** One call; resolves when the answer is fully read. */
-  call: () => Promise<unknown>;
-}
-
-/** Options of a per-call benchmark (loopback, stubbed-fetch overhead). */
-export interface CallBenchOptions {
-  // biome-ignore lint/suspicious/noExplicitAny: the bundled spec document.
-  doc: any;
-  /** The built client; null if it is not built (then it is not measured). */
-  client: ClientModule | null;
-  /** Rounds (>= 5). */
-  rounds: number;
-  /** Sequential calls per contender per round (a multiple of slices). */
-  calls: number;
-  /** Warm-up calls per contender before the first round. */
-  warmup: number;
-  /** Slices each round is cut into, contenders alternating slice by slice. */
-  slices: number;
-  /** Receives progress lines. */
-  log: (line: string) => void;
-}
-
-/**
- * Makes `warmup` calls per contender, contender after contender, and throws if an answer's
- * transactionReferenceNumber is not `expected`, so that no contender measures a failure.
- */
-export async function warmUpCalls(
-  contenders: readonly CallContender[],
-  warmup: number,
-  expected: unknown,
-): Promise<void> {
-  for (const { name, call } of contenders) {
-    for (let i = 0; i < warmup; i++) {
-      const answer = (await call()) as Record<string, unknown>;
-      if (answer.transactionReferenceNumber !== expected) {
-        throw new Error(`${name} returned an unexpected answer: ${JSON.stringify(answer)}`);
-      }
-    }
-  }
-}
-
-/**
- * Runs `rounds` rounds of `callsPerRound` sequential calls per contender. Each round is cut into
- * `slices` slices; in every slice each contender makes callsPerRound/slices calls, in an order that
- * rotates every slice, so a burst of load from other processes hits every contender alike.
- * Samples = mean wall time per call over the round, and mean CPU time (user + system) of this process
- * per call, both in microseconds.
- */
-export async function runCallRounds(
-  contenders: readonly CallContender[],
-  rounds: number,
-  callsPerRound: number,
-  slices: number,
-  log: (line: string) => void = () => {},
-): Promise<{ wall: Map<string, number[]>; cpu: Map<string, number[]> }> {
-  if (callsPerRound % slices !== 0)
-    throw new RangeError("callsPerRound must be a multiple of slices");
-  const perSlice = callsPerRound / slices;
-  const wall = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
-  const cpu = new Map<string, number[]>(contenders.map((c) => [c.name, []]));
-  for (let r = 0; r < rounds; r++) {
-    const wallUs = new Map<string, number>(contenders.map((c) => [c.name, 0]));
-    const cpuUs = new Map<string, number>(contenders.map((c) => [c.name, 0]));
-    for (let s = 0; s < slices; s++) {
-      for (const contender of roundOrder(contenders, r * slices + s)) {
+  iterations: number,
+  log: Log,
+) {
+  const wall: Samples = new Map(contenders.map((c) => [c.name, []]));
+  const cpu: Samples = new Map(contenders.map((c) => [c.name, []]));
+  for (let round = 0; round < rounds; round++) {
+    const bench = new Bench({ iterations, time: 0, warmup: false, throws: true });
+    for (const { name, run } of roundOrder(contenders, round)) {
+      let start = process.cpuUsage();
+      const beforeAll = () => {
         collectGarbage();
-        const { call } = contender;
-        const cpuStart = process.cpuUsage();
-        const start = performance.now();
-        for (let i = 0; i < perSlice; i++) await call();
-        const elapsed = (performance.now() - start) * 1000;
-        const used = process.cpuUsage(cpuStart);
-        wallUs.set(contender.name, (wallUs.get(contender.name) ?? 0) + elapsed);
-        cpuUs.set(contender.name, (cpuUs.get(contender.name) ?? 0) + used.user + used.system);
-      }
+        start = process.cpuUsage();
+      };
+      const afterAll = () => {
+        const { user, system } = process.cpuUsage(start);
+        cpu.get(name)?.push((user + system) / 1000 / iterations);
+      };
+      bench.add(name, run, { beforeAll, afterAll });
     }
-    const parts: string[] = [];
-    for (const { name } of contenders) {
-      const value = (wallUs.get(name) ?? 0) / callsPerRound;
-      wall.get(name)?.push(value);
-      cpu.get(name)?.push((cpuUs.get(name) ?? 0) / callsPerRound);
-      parts.push(`${name} ${value.toFixed(2)}`);
-    }
-    log(`  round ${r + 1}/${rounds}: ${parts.join(", ")}`);
+    await bench.run();
+    for (const { name, result: r } of bench.tasks)
+      wall.get(name)?.push(r && "period" in r ? r.period : NaN);
+    const line = [...wall].map(([name, s]) => `${name} ${s.at(-1)?.toFixed(3)}`).join(", ");
+    log(`  round ${round + 1}/${rounds} (ms): ${line}`);
   }
   return { wall, cpu };
+}
+
+/** A timed benchmark: its table, contenders, warm-up, rounds and ratio targets [contender, versus, max]. */
+export interface Timed extends Omit<BenchResult, "contenders" | "targets"> {
+  baseline: string;
+  contenders: Contender[];
+  /** Unit per millisecond, e.g. 1000 for µs. */
+  scale: number;
+  warmup: number;
+  iterations: number;
+  targets: readonly (readonly [string, string, number])[];
+  check?: (answer: unknown) => void;
+}
+
+/** Warms up, runs the rounds and builds the table; also resolves the CPU samples in the same unit. */
+export async function timed(b: Timed, log: Log): Promise<[BenchResult, Samples]> {
+  const { contenders, scale, warmup, iterations, targets, check, ...table } = b;
+  const notes = [...b.notes];
+  const ready = await warmUp(contenders, warmup, check ?? (() => {}), notes);
+  log(`${b.title}: ${b.rounds} rounds of ${iterations} per contender`);
+  const { wall, cpu } = await runRounds(ready, b.rounds, iterations, log);
+  const [wallScaled, cpuScaled] = [wall, cpu].map(
+    (s) => new Map([...s].map(([n, v]) => [n, v.map((x) => x * scale)])),
+  );
+  const checked = targets.map(([c, versus, max]) =>
+    ratioTarget(wallScaled as Samples, c, versus, max),
+  );
+  return [
+    result({ ...table, targets: checked, notes }, wallScaled as Samples),
+    cpuScaled as Samples,
+  ];
 }

@@ -1,152 +1,80 @@
-// `pnpm bench`: runs every benchmark, prints the machine and each round, and writes results.json and
-// results.md next to package.json. Flags: --only=id,id (loopback, overhead, batch, mock, pipeline, size)
-// and --rounds=N (>= 5) for development runs, which write to .tmp/ instead.
+// `pnpm bench`: runs every benchmark and writes results.json and results.md next to package.json.
+// `--only=loopback,concurrent,stubbed,batch,memory,mock,size,pipeline` runs some of them and writes to .tmp/ instead.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { loadavg } from "node:os";
-import { dirname, join } from "node:path";
-import { benchBatchMemory, benchBatchTime } from "./bench-batch.js";
-import { benchLoopback } from "./bench-loopback.js";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, release, type } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as client from "./bench-client.js";
 import { benchMock } from "./bench-mock.js";
-import { benchOverhead } from "./bench-overhead.js";
-import { benchPipeline, repoRoot } from "./bench-pipeline.js";
+import { benchPipeline, requireHyperfine } from "./bench-pipeline.js";
 import { benchSize } from "./bench-size.js";
-import { loadClient } from "./client.js";
-import { machineInfo } from "./machine.js";
-import { renderMarkdown } from "./markdown.js";
-import type { BenchResult, Results } from "./results.js";
-import { loadSpec } from "./spec.js";
+import { loadClient } from "./fixtures.js";
+import { type BenchResult, type Results, renderMarkdown } from "./report.js";
+import { reason } from "./rounds.js";
 
-const ALL = ["loopback", "overhead", "batch", "mock", "pipeline", "size"] as const;
+const benchDir = fileURLToPath(new URL("..", import.meta.url));
+const [root, tmp] = [join(benchDir, "..", ".."), join(benchDir, ".tmp")];
+const log = (line: string) => process.stdout.write(`${line}\n`);
+const only = process.argv
+  .find((a) => a.startsWith("--only="))
+  ?.slice(7)
+  .split(",");
+const started = performance.now();
+const hyperfine = requireHyperfine();
+const clientModule = await loadClient();
+if (typeof clientModule === "string") log(`warning: ${clientModule}`);
+mkdirSync(tmp, { recursive: true });
+const results: Results = {
+  machine: {
+    node: process.version,
+    cpu: cpus()[0]?.model.trim() ?? "unknown",
+    cores: cpus().length,
+    os: `${type()} ${release()} ${process.arch}, ${hyperfine}`,
+    commit: execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim(),
+    date: new Date().toISOString(),
+  },
+  loadAverage: { start: loadavg(), end: [] },
+  durationSeconds: 0,
+  benchmarks: [],
+};
+log(`${results.machine.node}, ${results.machine.cpu} x${results.machine.cores}, load ${loadavg()}`);
 
-function flag(name: string): string | undefined {
-  const prefix = `--${name}=`;
-  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
-}
-
-/** Formats written files with the repository's Biome (it formats JSON and Markdown), so lint accepts them. */
-function formatWithBiome(root: string, files: string[], log: (line: string) => void): void {
+const sections: [string, () => Promise<BenchResult | BenchResult[]>][] = [
+  ["loopback", () => client.benchLoopback(clientModule, log)],
+  ["concurrent", () => client.benchConcurrent(clientModule, log)],
+  ["stubbed", () => client.benchStubbed(clientModule, log)],
+  ["batch", () => client.benchBatch(clientModule, log)],
+  ["memory", () => client.benchBatchMemory(clientModule, log)],
+  ["mock", () => benchMock(log)],
+  ["size", () => benchSize(join(tmp, "size"))],
+  ["pipeline", async () => benchPipeline(root, join(tmp, "hyperfine.json"), log)],
+];
+for (const [id, run] of sections.filter(([id]) => !only || only.includes(id))) {
   try {
-    const requireFromRoot = createRequire(join(root, "package.json"));
-    const pkgPath = requireFromRoot.resolve("@biomejs/biome/package.json");
-    const bin = JSON.parse(readFileSync(pkgPath, "utf8")).bin;
-    const script = join(dirname(pkgPath), typeof bin === "string" ? bin : bin.biome);
-    execFileSync(process.execPath, [script, "format", "--write", ...files], {
-      cwd: root,
-      stdio: "ignore",
-    });
+    results.benchmarks.push(...[await run()].flat());
   } catch (error) {
-    log(`warning: could not format ${files.join(", ")} with Biome: ${(error as Error).message}`);
-  }
-}
-
-async function main(): Promise<void> {
-  const started = performance.now();
-  const only = flag("only")?.split(",") ?? [...ALL];
-  const roundsFlag = flag("rounds");
-  const rounds = (n: number) => Math.max(5, roundsFlag ? Number(roundsFlag) : n);
-  const partial = only.length !== ALL.length || roundsFlag !== undefined;
-  const root = repoRoot();
-  const machine = machineInfo(root);
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-  log(
-    `Node ${machine.node} | CPU ${machine.cpu} x${machine.cores} | ${machine.os} | commit ${machine.commit}`,
-  );
-  if (!(globalThis as { gc?: unknown }).gc)
-    log("warning: run with --expose-gc for a clean heap before each run");
-
-  const doc = loadSpec();
-  const { module: client, reason } = await loadClient();
-  if (!client) log(`warning: @merchant-payments/client not measured: ${reason}`);
-  const benchmarks: BenchResult[] = [];
-  const add = (r: BenchResult) => {
-    benchmarks.push(r);
-    log(
-      `${r.title}: ${r.contenders.map((c) => `${c.name} ${c.summary.median.toFixed(2)} ${r.unit}${c.ratio ? ` (${c.ratio.summary.median.toFixed(2)}x)` : ""}`).join("; ")}`,
-    );
-  };
-
-  const failures: string[] = [];
-  /** Runs one benchmark; a failure is logged, recorded in the results and does not stop the others. */
-  const section = async (
-    id: string,
-    title: string,
-    run: () => Promise<BenchResult | BenchResult[]>,
-  ): Promise<void> => {
-    if (!only.includes(id)) return;
-    try {
-      const out = await run();
-      for (const r of Array.isArray(out) ? out : [out]) add(r);
-    } catch (error) {
-      const message = (error as Error).message.slice(0, 2000);
-      log(`${title} FAILED: ${message}`);
-      failures.push(title);
-      benchmarks.push({
-        id,
-        title,
-        unit: "",
-        rounds: 0,
-        contenders: [],
-        targets: [],
-        notes: [`This benchmark failed in this run: ${message.split("\n")[0]}`],
-      });
-    }
-  };
-
-  await section("loopback", "1. Call overhead over loopback", () =>
-    benchLoopback({ doc, client, rounds: rounds(7), calls: 2000, warmup: 300, slices: 40, log }),
-  );
-  await section("overhead", "2. Pure overhead with a stubbed fetch", () =>
-    benchOverhead({
-      doc,
-      client,
-      rounds: rounds(7),
-      calls: 20_000,
-      warmup: 2_000,
-      slices: 10,
-      log,
-    }),
-  );
-  await section("batch", "3a. Batch: validate + serialize", () =>
-    benchBatchTime({ doc, client, rounds: rounds(7), repeats: 3, log }),
-  );
-  await section("batch", "3b. Batch: peak extra memory", () =>
-    benchBatchMemory({ doc, client, rounds: rounds(5), repeats: 1, log }),
-  );
-  await section("mock", "4. Mock latency", () =>
-    benchMock({ doc, rounds: rounds(5), smallCalls: 200, batchCalls: 1, log }),
-  );
-  await section("size", "6. Size", () => benchSize(client !== null));
-  await section("pipeline", "5. Pipeline", () => benchPipeline({ rounds: rounds(5), log }));
-
-  machine.loadAverage.end = loadavg();
-  const results: Results = {
-    machine,
-    durationSeconds: (performance.now() - started) / 1000,
-    benchmarks,
-  };
-  const outDir = partial
-    ? join(root, "packages", "bench", ".tmp")
-    : join(root, "packages", "bench");
-  mkdirSync(outDir, { recursive: true });
-  writeFileSync(join(outDir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
-  writeFileSync(join(outDir, "results.md"), renderMarkdown(results));
-  if (!partial) {
-    formatWithBiome(root, [join(outDir, "results.json"), join(outDir, "results.md")], log);
-  }
-  log(
-    `wrote ${join(outDir, "results.json")} and results.md in ${results.durationSeconds.toFixed(0)} s`,
-  );
-  const missed = benchmarks.flatMap((b) => b.targets).filter((t) => t.met === false);
-  for (const t of missed) log(`target missed: ${t.contender} ${t.description} (${t.measured})`);
-  if (failures.length > 0) {
-    log(`failed benchmarks: ${failures.join(", ")}`);
+    log(`${id} FAILED: ${(error as Error).stack}`);
+    const notes = [`This benchmark failed in this run: ${reason(error)}`];
+    results.benchmarks.push({ title: id, unit: "", rounds: 0, contenders: [], targets: [], notes });
     process.exitCode = 1;
   }
 }
 
-main().catch((error) => {
-  process.stderr.write(`${(error as Error).stack ?? error}\n`);
-  process.exit(1);
-});
+results.loadAverage.end = loadavg();
+results.durationSeconds = (performance.now() - started) / 1000;
+const files = ["results.json", "results.md"].map((name) => join(only ? tmp : benchDir, name));
+writeFileSync(files[0] as string, `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(files[1] as string, renderMarkdown(results));
+// Biome formats the committed files the way lint expects.
+if (!only)
+  execFileSync(join(root, "node_modules", ".bin", "biome"), ["format", "--write", ...files], {
+    cwd: root,
+  });
+for (const { title, targets } of results.benchmarks) {
+  for (const t of targets) {
+    const status = t.met === null ? "not available yet" : t.met ? "met" : "MISSED";
+    log(`${status}: ${title}: ${t.contender} ${t.description} (${t.measured})`);
+  }
+}
+log(`wrote ${files.join(" and ")} in ${results.durationSeconds.toFixed(0)} s`);

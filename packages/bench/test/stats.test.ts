@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { median, perRoundRatios, roundOrder, summarize } from "../src/stats.js";
-import { contenderRows, ratioTarget } from "../src/summary.js";
+import { median, perRoundRatios, quantile, roundOrder, summarize } from "../src/stats.js";
 
 describe("median", () => {
   test("takes the middle value of an odd sample, whatever its order", () => {
@@ -56,26 +55,17 @@ describe("roundOrder", () => {
   });
 });
 
-describe("contenderRows and ratioTarget", () => {
-  const samples = new Map([
-    ["raw fetch", [100, 200, 100, 100, 100]],
-    ["client", [105, 230, 108, 104, 130]],
-  ]);
-  const rows = contenderRows(samples, "raw fetch", { "raw fetch": "baseline" });
-
-  test("computes ratios per round, none for the baseline", () => {
-    expect(rows[0]?.ratio).toBeUndefined();
-    expect(rows[0]?.note).toBe("baseline");
-    expect(rows[1]?.ratio?.samples).toEqual([1.05, 1.15, 1.08, 1.04, 1.3]);
-    expect(rows[1]?.ratio?.summary.median).toBeCloseTo(1.08);
+describe("quantile", () => {
+  test("gives the nearest-rank p90 of a sample, whatever its order", () => {
+    const values = [10, 1, 9, 2, 8, 3, 7, 4, 6, 5];
+    expect(quantile(values, 0.9)).toBe(9);
+    expect(quantile(values, 0.5)).toBe(5);
+    expect(quantile(values, 1)).toBe(10);
   });
-  test("marks a ratio target met when the median ratio is within the limit", () => {
-    expect(ratioTarget(rows, "client", "<= 1.10x", { max: 1.1 }).met).toBe(true);
-    expect(ratioTarget(rows, "client", "<= 1.05x", { max: 1.05 }).met).toBe(false);
+  test("gives the only value of a one-sample list", () => {
+    expect(quantile([42], 0.9)).toBe(42);
   });
-  test("marks a target not measured when the contender did not run", () => {
-    const target = ratioTarget(rows, "axios", ">= 0.5x", { min: 0.5 });
-    expect(target.met).toBeNull();
-    expect(target.measured).toBe("not measured");
+  test("rejects an empty sample", () => {
+    expect(() => quantile([], 0.9)).toThrow(RangeError);
   });
 });

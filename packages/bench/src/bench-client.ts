@@ -1,0 +1,273 @@
+// The client's benchmarks: per call over loopback (wall and CPU, both transports), 1,000 concurrent calls,
+// a stubbed fetch, and the maximal batch (time; memory in fresh child processes).
+import { Agent, request } from "node:http";
+import type { MerchantPaymentsClient, paths } from "@merchant-payments/client";
+import axios from "axios";
+import createClient from "openapi-fetch";
+import { MEMORY_FLAGS, memoryInChild, startServerChild } from "./children.js";
+import * as fx from "./fixtures.js";
+import { type BenchResult, limitTarget, ratioTarget, result, type Samples } from "./report.js";
+import { type Contender, type Log, reason, timed } from "./rounds.js";
+import { median, roundOrder } from "./stats.js";
+
+const [CLIENT, RAW, RAW_TIMEOUT] = [
+  "@merchant-payments/client",
+  "raw fetch",
+  "raw fetch + timeout signal",
+];
+const CLIENT_FETCH = `${CLIENT}, fetch path (fetch option given)`;
+const CLIENT_DECIMALS = `${CLIENT}, decimals: "string"`;
+const lookup = fx.example("getTransaction");
+const stubbed = (answer: unknown) => ({
+  baseUrl: "http://127.0.0.1:9",
+  fetch: fx.stubFetch(answer),
+});
+type Call = (client: MerchantPaymentsClient) => Promise<unknown>;
+
+/** A contender calling a client made on first use (so a missing build or option fails the warm-up). */
+function viaClient(name: string, client: fx.ClientModule, options: object, call: Call): Contender {
+  let made: MerchantPaymentsClient | undefined;
+  const run = () => {
+    made ??= fx.clientWith(client, { token: "bench-token", ...options } as never);
+    return call(made);
+  };
+  return { name, run };
+}
+
+/** The client with `decimals: "string"`, once a stubbed lookup showed that decimals come back as text. */
+function viaDecimals(client: fx.ClientModule, options: object, call: Call): Contender {
+  const decimals = { decimals: "string" };
+  const inner = viaClient(CLIENT_DECIMALS, client, { ...options, ...decimals }, call);
+  const probe = viaClient("", client, { ...stubbed(lookup.answer), ...decimals }, (c) =>
+    c.getTransaction(lookup.request),
+  );
+  const expected = fx.withDecimalStrings(lookup.answer, lookup.schema);
+  const decimalFields = Object.keys(expected).filter((k) => expected[k] !== lookup.answer[k]);
+  let checked = false;
+  const run = async () => {
+    const answer = checked ? expected : ((await probe.run()) as typeof expected);
+    const wrong =
+      decimalFields.find((k) => answer[k] !== expected[k]) ?? (decimalFields[0] ? "" : "-");
+    if (wrong) throw new Error(`${wrong} came back as ${JSON.stringify(answer[wrong])}`);
+    checked = true;
+    return inner.run();
+  };
+  return { name: CLIENT_DECIMALS, run };
+}
+
+/** The per-call contenders: the same getTransaction body and headers to `baseUrl`, the answer parsed. */
+function callContenders(baseUrl: string, client: fx.ClientModule): Contender[] {
+  const [url, body, headers] = [`${baseUrl}${lookup.path}`, lookup.request, fx.HEADERS];
+  const viaFetch = async (signal?: AbortSignal) =>
+    (await fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal })).json();
+  const bare = createClient<paths>({ baseUrl, headers });
+  const agent = new Agent({ keepAlive: true });
+  const ax = axios.create({ baseURL: baseUrl, headers, httpAgent: agent });
+  const call: Call = (c) => c.getTransaction(body);
+  const withTimeout = () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), 30_000);
+    return viaFetch(controller.signal).finally(() => clearTimeout(timer));
+  };
+  const viaNodeHttp = () =>
+    new Promise((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const options = {
+        method: "POST",
+        agent,
+        headers: { ...headers, "content-length": payload.length },
+      };
+      const req = request(url, options, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk)).on("error", reject);
+        res.on("end", () => resolve(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
+      });
+      req.on("error", reject).end(payload);
+    });
+  const viaFetchOption = { baseUrl, fetch: (input: string, init: object) => fetch(input, init) };
+  return [
+    { name: RAW, run: () => viaFetch() },
+    { name: RAW_TIMEOUT, run: withTimeout },
+    viaClient(CLIENT, client, { baseUrl }, call),
+    viaClient(CLIENT_FETCH, client, viaFetchOption, call),
+    { name: "openapi-fetch", run: async () => (await bare.POST(lookup.path, { body })).data },
+    { name: "axios", run: async () => (await ax.post(lookup.path, body)).data },
+    { name: "node:http keep-alive agent", run: viaNodeHttp },
+  ];
+}
+
+/** Throws unless `answer` (or each answer of an array) is the spec's getTransaction example. */
+function checkLookup(answer: unknown): void {
+  for (const one of [answer].flat() as { transactionReferenceNumber?: string }[]) {
+    const expected = lookup.answer.transactionReferenceNumber;
+    if (one?.transactionReferenceNumber !== expected)
+      throw new Error(`answered ${JSON.stringify(one)}`);
+  }
+}
+
+/** Per call over loopback, wall and CPU time, against a trivial server in a child process. */
+export async function benchLoopback(client: fx.ClientModule, log: Log): Promise<BenchResult[]> {
+  const server = await startServerChild("trivial");
+  try {
+    const contenders = callContenders(server.baseUrl, client);
+    const sequential = { unit: "µs/call", scale: 1000, rounds: 15, iterations: 600, warmup: 300 };
+    const notes = [
+      "600 sequential calls per contender per round (tinybench) after 300 warm-up calls, to a keep-alive node:http server in a child process answering the spec's example; every contender sends the client's headers and parses the answer.",
+      `"${RAW_TIMEOUT}" adds what a per-call timeout costs on fetch (an AbortController's signal, a 30 s timer). The fetch path is the client given a \`fetch\` option, as in browsers, Deno, Bun and edge runtimes.`,
+    ];
+    const targets = [
+      [CLIENT, RAW, 0.6],
+      [CLIENT_FETCH, RAW_TIMEOUT, 1],
+    ] as const;
+    const title = "Per call over loopback (getTransaction)";
+    const [perCall, cpu] = await timed(
+      { title, ...sequential, baseline: RAW, contenders, targets, notes, check: checkLookup },
+      log,
+    );
+    const cpuNotes = [
+      "User + system CPU time of the benchmark process per call; the server's is not counted.",
+    ];
+    const cpuTargets = [ratioTarget(cpu, CLIENT, RAW, 0.55)];
+    const cpuTitle = "CPU per call in the calling process (same runs)";
+    const cpuTable = result(
+      { ...perCall, title: cpuTitle, notes: cpuNotes, targets: cpuTargets },
+      cpu,
+    );
+    return [perCall, cpuTable];
+  } finally {
+    await server.close();
+  }
+}
+
+/** 1,000 concurrent calls per contender, against a trivial server in a child process. */
+export async function benchConcurrent(client: fx.ClientModule, log: Log): Promise<BenchResult> {
+  const server = await startServerChild("trivial");
+  try {
+    const burst = (run: Contender["run"]) => () => Promise.all(Array.from({ length: 1000 }, run));
+    const calls = callContenders(server.baseUrl, client).filter((c) => c.name !== RAW_TIMEOUT);
+    const contenders = calls.map(({ name, run }) => ({ name, run: burst(run) }));
+    const opened: string[] = [];
+    for (const { name, run } of contenders) {
+      const before = (await server.stats()).connections;
+      await run().catch(() => {});
+      opened.push(`${name} ${(await server.stats()).connections - before}`);
+    }
+    const notes = [
+      `Sample = wall time of 1,000 calls started at once (Promise.all). Sockets each contender opened in its first burst (counted by the server): ${opened.join("; ")}.`,
+    ];
+    const table = { unit: "ms/1,000 calls", scale: 1, rounds: 6, iterations: 1, warmup: 1, notes };
+    const title = "1,000 concurrent calls (getTransaction)";
+    const targets = [[CLIENT, RAW, 0.7]] as const;
+    return (
+      await timed({ title, ...table, baseline: RAW, contenders, targets, check: checkLookup }, log)
+    )[0];
+  } finally {
+    await server.close();
+  }
+}
+
+/** Per call with a stubbed fetch that answers at once: each library's own cost. */
+export async function benchStubbed(client: fx.ClientModule, log: Log): Promise<BenchResult> {
+  const bare = createClient<paths>({ ...stubbed(lookup.answer), headers: fx.HEADERS });
+  const call: Call = (c) => c.getTransaction(lookup.request);
+  const contenders = [
+    {
+      name: "openapi-fetch",
+      run: async () => (await bare.POST(lookup.path, { body: lookup.request })).data,
+    },
+    viaClient(CLIENT, client, stubbed(lookup.answer), call),
+    viaDecimals(client, stubbed(lookup.answer), call),
+  ];
+  const notes = ["The stubbed fetch answers a new 200 Response with the spec's example at once."];
+  const table = { unit: "µs/call", scale: 1000, rounds: 10, iterations: 2000, warmup: 2000, notes };
+  const title = "Per call with a stubbed fetch (getTransaction)";
+  const bench = {
+    title,
+    ...table,
+    baseline: "openapi-fetch",
+    contenders,
+    targets: [],
+    check: checkLookup,
+  };
+  return (await timed(bench, log))[0];
+}
+
+/** The batch contenders on `items` items (default maxItems): validate where they do, serialize; fetch stubbed. */
+export function batchContenders(client: fx.ClientModule, items?: number): Contender[] {
+  const batch = fx.buildBatch(items);
+  const { path, requestSchema, answer } = fx.example("submitDisbursementBatch");
+  const withStrings = fx.withDecimalStrings(batch, requestSchema);
+  const bare = createClient<paths>(stubbed(answer));
+  const submit =
+    (body: unknown): Call =>
+    (c) =>
+      c.submitDisbursementBatch(body as never);
+  return [
+    { name: "JSON.stringify", run: async () => JSON.stringify(batch).length },
+    viaClient(CLIENT, client, stubbed(answer), submit(batch)),
+    viaDecimals(client, stubbed(answer), submit(withStrings)),
+    {
+      name: "openapi-fetch (no validation)",
+      run: async () => (await bare.POST(path, { body: batch })).data,
+    },
+  ];
+}
+
+/** The maximal batch: validate + serialize vs JSON.stringify of the same object. */
+export async function benchBatch(client: fx.ClientModule, log: Log): Promise<BenchResult> {
+  const contenders = batchContenders(client);
+  const table = {
+    unit: "ms/batch",
+    scale: 1,
+    rounds: 7,
+    iterations: 3,
+    warmup: 2,
+    baseline: "JSON.stringify",
+  };
+  const notes = [
+    "The spec's batch example repeated to maxItems transactions, the same object for every contender; fetch stubbed.",
+    `With decimals: "string" every field the spec types as a decimal is a string (converted before timing); the bytes sent are those JSON.stringify writes for the numbers.`,
+  ];
+  const targets = [
+    [CLIENT, table.baseline, 1.1],
+    [CLIENT_DECIMALS, table.baseline, 1.5],
+  ] as const;
+  const title = `${fx.buildBatch().transactions.length}-item batch: validate + serialize`;
+  return (await timed({ title, ...table, contenders, targets, notes }, log))[0];
+}
+
+/** The maximal batch's extra memory (heap + external growth over one call), each sample in a fresh child. */
+export async function benchBatchMemory(client: fx.ClientModule, log: Log): Promise<BenchResult> {
+  const samples: Samples = new Map(batchContenders(client, 1).map(({ name }) => [name, []]));
+  const [notes, rounds] = [[] as string[], 3];
+  let [payload, gcs] = [1, 0];
+  for (let round = 0; round < rounds; round++) {
+    for (const name of roundOrder([...samples.keys()], round)) {
+      try {
+        const sample = await memoryInChild(name);
+        [payload, gcs] = [sample.payloadBytes / 2 ** 20, gcs + sample.gcs];
+        samples.get(name)?.push(sample.extraBytes / 2 ** 20);
+      } catch (error) {
+        samples.delete(name);
+        notes.push(`${name}: not available yet (${reason(error)}).`);
+      }
+    }
+    log(
+      `  memory round ${round + 1}/${rounds} (MiB): ${[...samples].map(([n, s]) => `${n} ${s.at(-1)}`)}`,
+    );
+  }
+  const ours = samples.get(CLIENT);
+  const ratio = ours && median(ours) / payload;
+  const measured = ratio
+    ? `${ratio.toFixed(2)}x the ${payload.toFixed(2)} MiB payload`
+    : "not available yet";
+  notes.push(
+    `Each sample is a fresh \`node ${MEMORY_FLAGS.join(" ")}\` child: build the batch, warm up on 100 items, collect garbage, run one call. No GC runs during the call (${gcs} did in all), so the growth counts every byte it allocated: an upper bound of its peak.`,
+  );
+  const targets = [limitTarget(CLIENT, "extra memory <= 2x the payload", ratio, 2, measured)];
+  const title = "Batch: extra memory of one call (fresh child per sample)";
+  return result(
+    { title, unit: "MiB", baseline: "JSON.stringify", rounds, targets, notes },
+    samples,
+  );
+}
