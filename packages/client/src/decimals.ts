@@ -16,12 +16,24 @@ export type DecimalInput<Decimals extends DecimalMode = "number"> = Decimals ext
   ? string | number
   : number;
 
+const keyPatterns = new Map<readonly string[], RegExp>();
+
 /**
- * Every string token of a JSON text, with the number that follows it when the string is a key: group 1 is the
- * string, group 2 the colon (and spaces), group 3 the number. Matching whole strings keeps text inside strings
- * from being read as keys.
+ * A key of `keys`, then its number: `"amountSent" : 100.10`. In valid JSON the text `"key"` (two unescaped quotes
+ * around the name) only occurs as a key: inside a string every quote is escaped, so no string content matches.
  */
-const STRING_THEN_NUMBER = /("(?:[^"\\]|\\.)*")(\s*:\s*)?(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)?/g;
+function keyPattern(keys: readonly string[]): RegExp {
+  let pattern = keyPatterns.get(keys);
+  if (!pattern) {
+    const names = keys.map((key) => JSON.stringify(key).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+    pattern = new RegExp(
+      `((?:${names.join("|")})\\s*:\\s*)(-?\\d+(?:\\.\\d+)?(?:[eE][+-]?\\d+)?)`,
+      "g",
+    );
+    keyPatterns.set(keys, pattern);
+  }
+  return pattern;
+}
 
 /**
  * The JSON text with the number of every property named in `keys` turned into a string of its exact text
@@ -29,12 +41,7 @@ const STRING_THEN_NUMBER = /("(?:[^"\\]|\\.)*")(\s*:\s*)?(-?\d+(?:\.\d+)?(?:[eE]
  */
 export function quoteDecimalFields(text: string, keys: readonly string[]): string {
   if (keys.length === 0) return text;
-  const wanted = new Set(keys.map((key) => JSON.stringify(key)));
-  return text.replace(STRING_THEN_NUMBER, (match, key: string, colon?: string, number?: string) =>
-    colon !== undefined && number !== undefined && wanted.has(key)
-      ? `${key}${colon}"${number}"`
-      : match,
-  );
+  return text.replace(keyPattern(keys), '$1"$2"');
 }
 
 /** A per-process random tag: the marker of a decimal string cannot be guessed by any other string of a body. */
@@ -51,7 +58,10 @@ const MARKED = new RegExp(`"\\\\u0000decimal-${tag}:(-?[0-9]+(?:\\.[0-9]+)?)"`, 
  * JSON number with exactly those digits. The string must already be validated as a decimal. The body is copied
  * only along the way to a decimal string; without one, this is JSON.stringify(body).
  */
-export function stringifyWithDecimals(body: unknown, paths: readonly (readonly string[])[]): string {
+export function stringifyWithDecimals(
+  body: unknown,
+  paths: readonly (readonly string[])[],
+): string {
   let marked = body;
   let count = 0;
   for (const path of paths) {
