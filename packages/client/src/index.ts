@@ -4,9 +4,11 @@ export {
   type MerchantPaymentsClient,
   type RequestOptions,
   type TokenSource,
+  type WithApiPromises,
 } from "./client.js";
 export {
   ApiError,
+  type AttemptDetails,
   AuthenticationError,
   BadRequestError,
   ConnectionError,
@@ -23,9 +25,15 @@ export {
   UnprocessableEntityError,
 } from "./errors.js";
 export type { components, operations as OperationTypes, paths } from "./generated/openapi.js";
-export { type OperationId, type OperationInfo, operations } from "./generated/spec.js";
+export {
+  type OperationId,
+  type OperationInfo,
+  operations,
+} from "./generated/operation-table.js";
 export type { Issue } from "./generated/validators.js";
-export type { RawClient } from "./raw.js";
+export type { Logger, LogLevel } from "./logger.js";
+export { clientDefaults } from "./options.js";
+export { ResponseValidationError } from "./response-validation-error.js";
 export {
   type BackoffOptions,
   isRetryableStatus,
@@ -43,3 +51,4 @@ export {
   type TransportResponse,
 } from "./transport.js";
 export type * from "./types.js";
+export { ApiPromise, type ResponseInfo, type WithResponse } from "./with-response.js";

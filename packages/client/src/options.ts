@@ -1,4 +1,220 @@
-import { TokenError } from "./errors.js";
+import type { DecimalMode } from "./decimals.js";
+import { notSent, TokenError } from "./errors.js";
+import {
+  defaultAcceptLanguage,
+  type OperationId,
+  operations,
+} from "./generated/operation-table.js";
+import { checkHeaders } from "./headers.js";
+import { type Log, type Logger, type LogLevel, resolveLog } from "./logger.js";
+import { MIN_TOKEN_LENGTH } from "./redact.js";
+import type { BackoffOptions } from "./retry.js";
+import { type FetchLike, fetchTransport, type Transport } from "./transport.js";
+
+/** An access token, or a function returning one; the function is called for every request and retry. */
+export type TokenSource = string | (() => string | Promise<string>);
+
+/** Options of createMerchantPaymentsClient; `Decimals` is the type of the `decimals` option. */
+export interface ClientOptions<Decimals extends DecimalMode = DecimalMode> {
+  /**
+   * The service's {base_url}, including the environment and `v1` segments, e.g. "https://api.example.com/sandbox/v1".
+   * Parsed as a URL: a query ("?tenant=a") is kept after every operation's path; a fragment, credentials, whitespace or
+   * a scheme other than http/https is a TypeError. Required.
+   */
+  baseUrl: string;
+  /** Bearer access token (at least 8 characters), or a function called for every request (and retry). Required. */
+  token: TokenSource;
+  /** Accept-Language header of every request. Default: the spec's default, "en". */
+  acceptLanguage?: string;
+  /** Timeout of each attempt, in milliseconds, covering the response body too (Infinity: none). Default 30000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt for operations the spec marks safe. Default 2. */
+  maxRetries?: number;
+  /** A fetch implementation, called as fetch(url, init) (and fetch(Request) by `raw`). Default globalThis.fetch. */
+  fetch?: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** Sends each attempt of the typed methods (see `Transport`). Default: `fetchTransport` over `fetch`. */
+  transport?: Transport;
+  /** Backoff between retries, in milliseconds. Default { baseDelayMs: 250, maxDelayMs: 8000, maxRetryAfterMs: 60000 }. */
+  backoff?: BackoffOptions;
+  /**
+   * Headers sent with every request (e.g. a tenant or tracing header). `Authorization`, `Content-Type` and headers the
+   * client copies from the body are refused with a TypeError. Default none.
+   */
+  defaultHeaders?: Record<string, string>;
+  /** Where log lines go: an object with error/warn/info/debug methods, e.g. `console`. Default `console`. */
+  logger?: Logger;
+  /**
+   * How much is logged: "off", "error" (failed calls), "warn" (+ retries), "info" (+ every completed call) or "debug"
+   * (+ every attempt, with headers; Authorization and cookies shown as "***"). Default "off".
+   */
+  logLevel?: LogLevel;
+  /**
+   * How decimal fields (the spec's `format: decimal`) are handed over: `"number"` (JS numbers) or `"string"` (the
+   * exact text the service sent, e.g. "100.10"; requests then also take decimal strings, sent as JSON numbers with
+   * exactly those digits). Default "number".
+   */
+  decimals?: Decimals;
+  /** Checks every 2xx answer against the operation's schema; a violation throws ResponseValidationError. Default false. */
+  validateResponses?: boolean;
+}
+
+/** Per-call options; each overrides the client's option of the same name for this call only. */
+export interface RequestOptions {
+  /** Aborts the call (and any retry wait); the call then rejects with the signal's reason. Default none. */
+  signal?: AbortSignal;
+  /** Timeout of each attempt, in milliseconds. Default: the client's timeoutMs (30000). */
+  timeoutMs?: number;
+  /** Accept-Language header for this call. Default: the client's acceptLanguage ("en"). */
+  acceptLanguage?: string;
+  /** Retries for this call. Default: the client's maxRetries (2). */
+  maxRetries?: number;
+  /** Headers for this call, over the client's defaultHeaders; same refusals as defaultHeaders. Default none. */
+  headers?: Record<string, string>;
+}
+
+/** Every default of the client's options, stated once. */
+export const clientDefaults = {
+  /** The spec's default Accept-Language. */
+  acceptLanguage: defaultAcceptLanguage,
+  /** Per-attempt timeout, in milliseconds. */
+  timeoutMs: 30000,
+  /** Retries after the first attempt, for operations the spec marks safe. */
+  maxRetries: 2,
+  /** Backoff between retries, in milliseconds. */
+  backoff: { baseDelayMs: 250, maxDelayMs: 8000, maxRetryAfterMs: 60000 } as Readonly<
+    Required<BackoffOptions>
+  >,
+  /** Nothing is logged unless asked for. */
+  logLevel: "off" as LogLevel,
+  /** Decimal fields are JS numbers. */
+  decimals: "number" as DecimalMode,
+  /** Answers are not checked against their schemas. */
+  validateResponses: false,
+} as const;
+
+/** The base URL split for building each operation's URL: `prefix + path + query`. */
+export interface BaseUrl {
+  /** Origin and path, without a trailing slash, e.g. "https://h/sandbox/v1". */
+  readonly prefix: string;
+  /** The query of the base URL with its "?" ("" when none), kept after every operation's path. */
+  readonly query: string;
+}
+
+/** Client options with every default applied and every value checked: what the client runs on. */
+export interface ResolvedOptions {
+  readonly baseUrl: BaseUrl;
+  readonly token: TokenSource;
+  readonly acceptLanguage: string;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  readonly backoff: Readonly<Required<BackoffOptions>>;
+  /** The user's fetch, or one calling globalThis.fetch at call time. */
+  readonly fetch: (input: Request) => Promise<Response>;
+  /** Whether the user gave a fetch or transport (which may keep or edit the headers object it is given). */
+  readonly customTransport: boolean;
+  readonly transport: Transport;
+  /** defaultHeaders with lower-case names; empty when none. */
+  readonly defaultHeaders: Readonly<Record<string, string>>;
+  /** The logger at its level; undefined when logLevel is "off". */
+  readonly log: Log | undefined;
+  readonly decimals: DecimalMode;
+  readonly validateResponses: boolean;
+}
+
+const WHERE = "createMerchantPaymentsClient";
+
+/**
+ * Checks every client option and applies the defaults of {@link clientDefaults}, once, at creation. Throws TypeError for
+ * a missing or unusable baseUrl, token, acceptLanguage, headers or logger, RangeError for numbers out of range (each
+ * with `mayHaveBeenProcessed: false`).
+ */
+export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOptions {
+  if (!options || typeof options !== "object") {
+    throw notSent(new TypeError(`${WHERE}: options { baseUrl, token } are required`));
+  }
+  const baseUrl = parseBaseUrl(options.baseUrl);
+  const token = options.token;
+  if (typeof token !== "string" && typeof token !== "function") {
+    throw notSent(new TypeError(`${WHERE}: token must be a string or a function`));
+  }
+  const problem = typeof token === "string" ? tokenProblem(token) : undefined;
+  if (problem !== undefined) throw notSent(new TypeError(`${WHERE}: token is ${problem}`));
+  const acceptLanguage = options.acceptLanguage ?? clientDefaults.acceptLanguage;
+  const timeoutMs = options.timeoutMs ?? clientDefaults.timeoutMs;
+  const maxRetries = options.maxRetries ?? clientDefaults.maxRetries;
+  checkAcceptLanguage(acceptLanguage, WHERE);
+  checkTimeoutMs(timeoutMs, WHERE);
+  checkMaxRetries(maxRetries, WHERE);
+  const backoff = { ...clientDefaults.backoff };
+  for (const name of Object.keys(backoff) as (keyof typeof backoff)[]) {
+    const value = options.backoff?.[name];
+    if (value === undefined) continue;
+    checkDelayMs(value, name);
+    backoff[name] = value;
+  }
+  const decimals = options.decimals ?? clientDefaults.decimals;
+  if (decimals !== "number" && decimals !== "string") {
+    throw refusedType(
+      `${WHERE}: decimals must be "number" or "string"; got ${JSON.stringify(decimals)}`,
+    );
+  }
+  const userFetch = options.fetch;
+  const fetchRequest = userFetch
+    ? (input: Request) => userFetch(input)
+    : (input: Request) => globalThis.fetch(input);
+  const fetchLike: FetchLike = userFetch
+    ? (url, init) => userFetch(url, init)
+    : (url, init) => globalThis.fetch(url, init);
+  return {
+    baseUrl,
+    token,
+    acceptLanguage,
+    timeoutMs,
+    maxRetries,
+    backoff,
+    fetch: fetchRequest,
+    customTransport: userFetch !== undefined || options.transport !== undefined,
+    transport: options.transport ?? fetchTransport(fetchLike),
+    defaultHeaders: checkHeaders(options.defaultHeaders, `${WHERE}: defaultHeaders`),
+    log: resolveLog(options.logger, options.logLevel ?? clientDefaults.logLevel),
+    decimals,
+    validateResponses: (options.validateResponses ?? clientDefaults.validateResponses) === true,
+  };
+}
+
+/**
+ * The base URL parsed with URL: origin and path (trailing slashes dropped) and the query kept apart. Throws TypeError
+ * for a missing value, whitespace or control characters anywhere (which URL would silently strip), a relative URL, a
+ * scheme other than http/https, credentials, or a fragment (which would silently drop what follows it).
+ */
+export function parseBaseUrl(value: unknown): BaseUrl {
+  if (typeof value !== "string" || value === "") {
+    throw notSent(new TypeError(`${WHERE}: baseUrl is required`));
+  }
+  const refuse = (why: string) =>
+    notSent(new TypeError(`${WHERE}: baseUrl ${why}, e.g. "https://api.example.com/sandbox/v1"`));
+  if (/[^\x21-\x7e\u0080-\uffff]/.test(value)) {
+    throw refuse(
+      "must not contain whitespace or control characters (check for a stray space or newline)",
+    );
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw refuse("must be an absolute URL");
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    throw refuse("must use https: or http:");
+  if (url.username || url.password) throw refuse("must not hold credentials (use token)");
+  if (value.includes("#")) throw refuse("must not hold a fragment (#...)");
+  return { prefix: url.origin + url.pathname.replace(/\/+$/, ""), query: url.search };
+}
+
+/** The URL of an operation under the base URL: prefix, the operation's path, then the base URL's query. */
+export function operationUrl(base: BaseUrl, operation: OperationId): string {
+  return base.prefix + operations[operation].path + base.query;
+}
 
 /** Characters a Bearer token may hold: visible ASCII (RFC 6750 b64token is a subset), no space or control. */
 const TOKEN_CHARS = /^[\x21-\x7e]+$/;
@@ -12,6 +228,9 @@ export function tokenProblem(token: unknown): string | undefined {
     return token.startsWith("Bearer ")
       ? 'a value starting with "Bearer " (pass the token alone)'
       : "characters a Bearer token cannot hold (whitespace, control or non-ASCII)";
+  }
+  if (token.length < MIN_TOKEN_LENGTH) {
+    return `shorter than ${MIN_TOKEN_LENGTH} characters (too short to be a real token, and to redact safely)`;
   }
   return undefined;
 }
@@ -74,7 +293,7 @@ function bounded(
 /** Throws RangeError unless `value` is a timeout in milliseconds: a number above 0, or Infinity for none. */
 export function checkTimeoutMs(value: unknown, where: string): void {
   if (typeof value !== "number" || !(value > 0)) {
-    throw new RangeError(
+    throw refusedRange(
       `${where}: timeoutMs must be a number of milliseconds above 0 (Infinity for none); got ${String(value)}`,
     );
   }
@@ -83,7 +302,7 @@ export function checkTimeoutMs(value: unknown, where: string): void {
 /** Throws RangeError unless `value` is a retry count: a whole number, 0 or more. */
 export function checkMaxRetries(value: unknown, where: string): void {
   if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
-    throw new RangeError(
+    throw refusedRange(
       `${where}: maxRetries must be a whole number, 0 or more; got ${String(value)}`,
     );
   }
@@ -95,7 +314,7 @@ export const MAX_TIMER_MS = 2147483647;
 /** Throws RangeError unless `value` is a delay in milliseconds from 0 to 2^31 - 1 (what a timer can wait). */
 export function checkDelayMs(value: unknown, name: string): void {
   if (typeof value !== "number" || !(value >= 0 && value <= MAX_TIMER_MS)) {
-    throw new RangeError(
+    throw refusedRange(
       `createMerchantPaymentsClient: backoff.${name} must be a number of milliseconds from 0 to ${MAX_TIMER_MS}; got ${String(value)}`,
     );
   }
@@ -107,8 +326,18 @@ const LANGUAGE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
 /** Throws TypeError unless `value` can be sent as Accept-Language (a non-empty string of visible ASCII). */
 export function checkAcceptLanguage(value: unknown, where: string): void {
   if (typeof value !== "string" || !LANGUAGE.test(value)) {
-    throw new TypeError(
+    throw refusedType(
       `${where}: acceptLanguage must be a non-empty string of visible ASCII, e.g. "en" or "en-US, fr;q=0.5"; got ${JSON.stringify(value)}`,
     );
   }
+}
+
+/** A RangeError about an option, with `mayHaveBeenProcessed: false`. */
+function refusedRange(message: string): RangeError {
+  return notSent(new RangeError(message));
+}
+
+/** A TypeError about an option, with `mayHaveBeenProcessed: false`. */
+function refusedType(message: string): TypeError {
+  return notSent(new TypeError(message));
 }

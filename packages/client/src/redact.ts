@@ -1,22 +1,25 @@
 /** What replaces the access token, or a fragment of it, in anything shown to the user. */
 export const REDACTED = "[redacted]";
 
-/** Shortest run of the token's characters treated as a partial echo of it (and the shortest token accepted). */
+/** The shortest token accepted: a shorter one is not a real credential, and redacting it would mangle messages. */
 export const MIN_TOKEN_LENGTH = 8;
+
+/** Shortest run of the token's characters treated as a partial echo of it. */
+export const MIN_FRAGMENT_LENGTH = 12;
 
 /**
  * `text` with the access token a server may echo back replaced by "[redacted]": the whole token, and any run of at least
- * {@link MIN_TOKEN_LENGTH} consecutive characters of it (a truncated or partial echo).
+ * {@link MIN_FRAGMENT_LENGTH} consecutive characters of it (a truncated or partial echo).
  */
 export function redact(text: string, secret: string | undefined): string {
   if (!secret || text.length === 0) return text;
   const whole = text.includes(secret) ? text.split(secret).join(REDACTED) : text;
-  return secret.length > MIN_TOKEN_LENGTH ? redactFragments(whole, secret) : whole;
+  return secret.length > MIN_FRAGMENT_LENGTH ? redactFragments(whole, secret) : whole;
 }
 
-/** Replaces every run of at least MIN_TOKEN_LENGTH characters that also occurs in `secret`, longest first. */
+/** Replaces every run of at least MIN_FRAGMENT_LENGTH characters that also occurs in `secret`, longest first. */
 function redactFragments(text: string, secret: string): string {
-  const width = MIN_TOKEN_LENGTH;
+  const width = MIN_FRAGMENT_LENGTH;
   if (text.length < width) return text;
   const windows = new Set<string>();
   for (let i = 0; i + width <= secret.length; i++) windows.add(secret.slice(i, i + width));

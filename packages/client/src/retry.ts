@@ -5,7 +5,8 @@ import {
   RateLimitError,
   TimeoutError,
 } from "./errors.js";
-import { type OperationId, operations } from "./generated/spec.js";
+import { type OperationId, operations } from "./generated/operation-table.js";
+import { clientDefaults } from "./options.js";
 import { provesNothingSent } from "./transport.js";
 
 /** Backoff settings; every delay is in milliseconds. */
@@ -18,12 +19,8 @@ export interface BackoffOptions {
   maxRetryAfterMs?: number;
 }
 
-/** Backoff defaults: 250 ms base, 8 s max, 60 s Retry-After cap. */
-export const defaultBackoff: Required<BackoffOptions> = {
-  baseDelayMs: 250,
-  maxDelayMs: 8000,
-  maxRetryAfterMs: 60000,
-};
+/** Backoff defaults (from `clientDefaults`): 250 ms base, 8 s max, 60 s Retry-After cap. */
+export const defaultBackoff: Readonly<Required<BackoffOptions>> = clientDefaults.backoff;
 
 /** True for statuses that say "try again later": 408, 429 and 5xx except 501 and 505 (which a retry cannot change). */
 export function isRetryableStatus(status: number): boolean {

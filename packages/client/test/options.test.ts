@@ -6,6 +6,7 @@ import {
   RequestValidationError,
   TokenError,
 } from "../src/index.js";
+import { createRawClient } from "../src/raw.js";
 import { json, useTestServer } from "./helpers/server.js";
 
 const server = useTestServer();
@@ -120,11 +121,11 @@ describe("a token function that fails", () => {
 
   test("raw gets the same TokenError from a failing token function", async () => {
     answerOk();
-    const c = createMerchantPaymentsClient({
+    const raw = createRawClient({
       baseUrl: server.baseUrl,
       token: () => Promise.reject(new Error("no token")),
     });
-    const err = await failureOf(c.raw.POST("/collections/getTransaction", { body: lookup }));
+    const err = await failureOf(raw.POST("/collections/getTransaction", { body: lookup }));
     expect(err).toBeInstanceOf(TokenError);
     expect(server.received).toHaveLength(0);
   });
@@ -167,18 +168,18 @@ describe("numeric options", () => {
   test("createMerchantPaymentsClient refuses a timeoutMs of 0, below 0 or NaN with a RangeError", () => {
     for (const timeoutMs of [0, -1, Number.NaN]) {
       expect(() =>
-        createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t", timeoutMs }),
+        createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "test-token", timeoutMs }),
       ).toThrow(RangeError);
     }
     expect(() =>
-      createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t", timeoutMs: 0 }),
+      createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "test-token", timeoutMs: 0 }),
     ).toThrow(/timeoutMs must be a number of milliseconds above 0/);
   });
 
   test("createMerchantPaymentsClient refuses a maxRetries below 0, fractional or NaN (which would retry forever)", () => {
     for (const maxRetries of [-1, 1.5, Number.NaN, Number.POSITIVE_INFINITY]) {
       expect(() =>
-        createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t", maxRetries }),
+        createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "test-token", maxRetries }),
       ).toThrow(/maxRetries must be a whole number/);
     }
   });
@@ -188,7 +189,7 @@ describe("numeric options", () => {
       expect(() =>
         createMerchantPaymentsClient({
           baseUrl: server.baseUrl,
-          token: "t",
+          token: "test-token",
           backoff: { baseDelayMs },
         }),
       ).toThrow(RangeError);
@@ -197,7 +198,7 @@ describe("numeric options", () => {
 
   test("a per-call timeoutMs or maxRetries that is out of range rejects with a RangeError and sends nothing", async () => {
     answerOk();
-    const c = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t" });
+    const c = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "test-token" });
     for (const o of [
       { timeoutMs: 0 },
       { timeoutMs: -5 },
@@ -214,10 +215,14 @@ describe("numeric options", () => {
     answerOk();
     for (const acceptLanguage of ["", "en\r\nX-Injected: 1", "fr€"]) {
       expect(() =>
-        createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t", acceptLanguage }),
+        createMerchantPaymentsClient({
+          baseUrl: server.baseUrl,
+          token: "test-token",
+          acceptLanguage,
+        }),
       ).toThrow(/acceptLanguage must be/);
     }
-    const c = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t" });
+    const c = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "test-token" });
     const err = await failureOf(c.getTransaction(lookup, { acceptLanguage: "en\n" }));
     expect(err).toBeInstanceOf(TypeError);
     expect(server.received).toHaveLength(0);
@@ -227,7 +232,11 @@ describe("numeric options", () => {
 
   test("maxRetries 0 makes exactly one attempt", async () => {
     server.handle((_req, res) => json(res, 503, { title: "Unavailable" }));
-    const c = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t", maxRetries: 0 });
+    const c = createMerchantPaymentsClient({
+      baseUrl: server.baseUrl,
+      token: "test-token",
+      maxRetries: 0,
+    });
     await failureOf(c.getTransaction(lookup));
     expect(server.received).toHaveLength(1);
   });
@@ -236,7 +245,7 @@ describe("numeric options", () => {
 describe("a numeric userId", () => {
   test("beyond 2^53 is a RequestValidationError (its digits are already lost), listed with the other violations, nothing sent", async () => {
     answerOk();
-    const c = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t" });
+    const c = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "test-token" });
     const err = await failureOf(
       c.getMerchantUser({ merchantAccountNumber: 1, userId: Number("9007199254740993") }),
     );
@@ -249,7 +258,7 @@ describe("a numeric userId", () => {
 
   test("that is NaN, Infinity or fractional is a RequestValidationError", async () => {
     answerOk();
-    const c = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t" });
+    const c = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "test-token" });
     for (const userId of [Number.NaN, Number.POSITIVE_INFINITY, 1.5]) {
       const err = await failureOf(c.getMerchantUser({ merchantAccountNumber: 12345678, userId }));
       expect((err as RequestValidationError).issues).toEqual([
@@ -261,7 +270,7 @@ describe("a numeric userId", () => {
 
   test("up to 2^53 - 1 is sent as its exact digits", async () => {
     server.handle((_req, res) => json(res, 200, {}));
-    const c = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "t" });
+    const c = createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "test-token" });
     await c.getMerchantUser({ merchantAccountNumber: 12345678, userId: Number.MAX_SAFE_INTEGER });
     expect(JSON.parse(server.received[0]?.body ?? "{}").userId).toBe("9007199254740991");
   });

@@ -97,7 +97,7 @@ describe("changing the spec changes the client's types", () => {
 
   test("a date field added to a request in the spec takes a Date in the client's input type", () => {
     const usesDate = `import { createMerchantPaymentsClient } from "./src/index.js";
-const client = createMerchantPaymentsClient({ baseUrl: "http://x", token: "t" });
+const client = createMerchantPaymentsClient({ baseUrl: "http://x", token: "test-token" });
 export const p = client.getDisbursementMetrics({
   merchantAccountNumber: 12345678, summaryType: "D", fromDate: "2024-01-01", toDate: new Date(), asOfDate: new Date(),
 });

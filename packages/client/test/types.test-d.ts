@@ -17,8 +17,9 @@ import {
   type Transaction,
   type WebhookDeletion,
 } from "../src/index.js";
+import { createRawClient, type RawClient } from "../src/raw.js";
 
-const client = createMerchantPaymentsClient({ baseUrl: "http://127.0.0.1:1", token: "t" });
+const client = createMerchantPaymentsClient({ baseUrl: "http://127.0.0.1:1", token: "test-token" });
 const m = 12345678;
 const period = {
   merchantAccountNumber: m,
@@ -152,6 +153,7 @@ describe("method types", () => {
       timeoutMs?: number;
       acceptLanguage?: string;
       maxRetries?: number;
+      headers?: Record<string, string>;
     }>();
     const lk = { merchantAccountNumber: m, transactionReferenceNumber: "T" };
     // @ts-expect-error unknown per-call option
@@ -161,8 +163,8 @@ describe("method types", () => {
 
 describe("client options and generated types", () => {
   test("the token is a string or a function returning one, sync or async", () => {
-    createMerchantPaymentsClient({ baseUrl: "x", token: () => "t" });
-    createMerchantPaymentsClient({ baseUrl: "x", token: async () => "t" });
+    createMerchantPaymentsClient({ baseUrl: "x", token: () => "test-token" });
+    createMerchantPaymentsClient({ baseUrl: "x", token: async () => "test-token" });
     // @ts-expect-error the token is required
     createMerchantPaymentsClient({ baseUrl: "x" });
     // @ts-expect-error a token is not a number
@@ -170,14 +172,16 @@ describe("client options and generated types", () => {
   });
 
   test("raw is the openapi-fetch client typed with the generated paths", async () => {
-    const r = await client.raw.POST("/collections/getTransaction", {
+    const raw = createRawClient({ baseUrl: "http://127.0.0.1:1", token: "test-token" });
+    expectTypeOf(raw).toEqualTypeOf<RawClient>();
+    const r = await raw.POST("/collections/getTransaction", {
       body: { merchantAccountNumber: m, transactionReferenceNumber: "T" },
     });
     expectTypeOf(r.data).toEqualTypeOf<components["schemas"]["Transaction"] | undefined>();
     expectTypeOf(r.response).toEqualTypeOf<Response>();
     // @ts-expect-error not a path of the spec
-    client.raw.POST("/collections/nope", { body: {} });
-    client.raw.POST("/merchants/webhooks/delete", {
+    raw.POST("/collections/nope", { body: {} });
+    raw.POST("/merchants/webhooks/delete", {
       params: { header: { MerchantAccountNumber: m } },
       body: { merchantAccountNumber: m, eventCode: "e", deletedBy: "a@b.c" },
     });

@@ -1,0 +1,75 @@
+import { notSent } from "./errors.js";
+import { operations } from "./generated/operation-table.js";
+
+/** A header name: an RFC 9110 token. */
+const NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A header value: visible ASCII and inner spaces or tabs, no CR/LF (which would inject headers). */
+const VALUE = /^[\t\x20-\x7e]*$/;
+
+/** Header names only the client sets: the credential, the body's media type, and headers copied from the body. */
+function reservedHeaders(): Map<string, string> {
+  const reserved = new Map<string, string>([
+    ["authorization", "the client sets it from `token`"],
+    ["content-type", "the client always sends JSON"],
+  ]);
+  for (const info of Object.values(operations)) {
+    for (const [header, property] of info.derivedHeaders) {
+      reserved.set(header.toLowerCase(), `the client copies it from the body's \`${property}\``);
+    }
+  }
+  return reserved;
+}
+
+let reserved: Map<string, string> | undefined;
+
+/** No headers: what `checkHeaders` gives for none. */
+export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
+
+/**
+ * `headers` with lower-case names, checked: a plain object of string values, names that are header tokens, values
+ * without CR/LF; `Authorization`, `Content-Type` and headers copied from the body are refused. Throws TypeError (with
+ * `mayHaveBeenProcessed: false`) naming `where`; gives NO_HEADERS for undefined or an empty object.
+ */
+export function checkHeaders(headers: unknown, where: string): Readonly<Record<string, string>> {
+  if (headers === undefined) return NO_HEADERS;
+  if (headers === null || typeof headers !== "object" || Array.isArray(headers)) {
+    throw notSent(new TypeError(`${where} must be an object of header names to string values`));
+  }
+  const names = Object.keys(headers);
+  if (names.length === 0) return NO_HEADERS;
+  reserved ??= reservedHeaders();
+  const out: Record<string, string> = {};
+  for (const name of names) {
+    const value = (headers as Record<string, unknown>)[name];
+    const lower = name.toLowerCase();
+    const why = reserved.get(lower);
+    if (why !== undefined) {
+      throw notSent(new TypeError(`${where}: "${name}" may not be set here: ${why}`));
+    }
+    if (!NAME.test(name)) throw notSent(new TypeError(`${where}: "${name}" is not a header name`));
+    if (typeof value !== "string" || !VALUE.test(value)) {
+      throw notSent(
+        new TypeError(`${where}: the value of "${name}" must be a string without line breaks`),
+      );
+    }
+    out[lower] = value;
+  }
+  return out;
+}
+
+/** Header names whose values are secrets: shown as "***" in logs. */
+const SECRET_HEADERS = new Set(["authorization", "cookie", "set-cookie", "proxy-authorization"]);
+
+/** A copy of headers for a log line: Authorization and cookies shown as "***". */
+export function headersForLog(
+  headers: Readonly<Record<string, string>> | Headers,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  const add = (value: string, name: string) => {
+    const lower = name.toLowerCase();
+    out[lower] = SECRET_HEADERS.has(lower) ? "***" : value;
+  };
+  if (typeof Headers !== "undefined" && headers instanceof Headers) headers.forEach(add);
+  else for (const [name, value] of Object.entries(headers)) add(value, name);
+  return out;
+}

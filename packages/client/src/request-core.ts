@@ -1,0 +1,241 @@
+import { secretOf, sendOnce } from "./attempt.js";
+import { withWireDates } from "./dates.js";
+import { stringifyWithDecimals } from "./decimals.js";
+import { MerchantPaymentsError, notSent, RequestValidationError } from "./errors.js";
+import { type OperationId, operations } from "./generated/operation-table.js";
+import { type Issue, validators } from "./generated/validators.js";
+import { checkHeaders, headersForLog, NO_HEADERS } from "./headers.js";
+import type { Log } from "./logger.js";
+import {
+  checkAcceptLanguage,
+  checkMaxRetries,
+  checkTimeoutMs,
+  operationUrl,
+  type RequestOptions,
+  type ResolvedOptions,
+  tokenFrom,
+} from "./options.js";
+import { retryDelay, shouldRetry, sleep } from "./retry.js";
+import { withIntegerStrings } from "./wire-values.js";
+import { ApiPromise, type Exchange } from "./with-response.js";
+
+/** Turns a completed exchange into a method's result (throws UnexpectedResponseError for an unreadable answer). */
+export type ParseAnswer<T> = (exchange: Exchange) => T;
+
+/** The shared request core of every method: validation, headers, attempts, retries, logging. */
+export interface RequestCore {
+  /**
+   * Sends `body` as operation `operation` and returns the method's ApiPromise; `issues` are violations found before
+   * (they join the validator's). Every rejection is a MerchantPaymentsError, a TypeError/RangeError about the options
+   * (all with `mayHaveBeenProcessed`), or the reason of the caller's abort.
+   */
+  send<T>(
+    operation: OperationId,
+    body: unknown,
+    options: RequestOptions | undefined,
+    parse: ParseAnswer<T>,
+    issues?: Issue[],
+  ): ApiPromise<T>;
+}
+
+/** The request core over resolved options; per operation it computes the URL (and, when it can, the headers) once. */
+export function createRequestCore(resolved: ResolvedOptions): RequestCore {
+  const { token, log } = resolved;
+  const decimalStrings = resolved.decimals === "string";
+  const urls = {} as Record<OperationId, string>;
+  /** The whole headers of a call that sets none of its own, when the token is a string and no header comes from the body. */
+  const fixedHeaders = {} as Record<OperationId, Record<string, string> | undefined>;
+  for (const id of Object.keys(operations) as OperationId[]) {
+    urls[id] = operationUrl(resolved.baseUrl, id);
+    if (typeof token === "string" && operations[id].derivedHeaders.length === 0) {
+      fixedHeaders[id] = headersFor(id, token, undefined, NO_HEADERS);
+    }
+  }
+
+  /**
+   * The headers of one attempt. Accept-Language: the call's acceptLanguage, else the call's headers, else the client's
+   * defaultHeaders, else the client's acceptLanguage.
+   */
+  function headersFor(
+    op: OperationId,
+    bearer: string,
+    language: string | undefined,
+    callHeaders: Readonly<Record<string, string>>,
+  ): Record<string, string> {
+    const headers: Record<string, string> = {
+      accept: operations[op].accept,
+      "accept-language": resolved.acceptLanguage,
+      ...resolved.defaultHeaders,
+      ...callHeaders,
+      "content-type": "application/json",
+      authorization: `Bearer ${bearer}`,
+    };
+    if (language !== undefined) headers["accept-language"] = language;
+    return headers;
+  }
+
+  async function headersOf(
+    op: OperationId,
+    body: Record<string, unknown>,
+    o: RequestOptions | undefined,
+    callHeaders: Readonly<Record<string, string>>,
+  ): Promise<Record<string, string>> {
+    const bearer =
+      typeof token === "string"
+        ? token
+        : await tokenFrom(token, o?.timeoutMs ?? resolved.timeoutMs, o?.signal);
+    const headers = headersFor(op, bearer, o?.acceptLanguage, callHeaders);
+    for (const [name, prop] of operations[op].derivedHeaders) headers[name] = String(body[prop]);
+    return headers;
+  }
+
+  async function exchange(
+    op: OperationId,
+    input: unknown,
+    o: RequestOptions | undefined,
+    issues: Issue[],
+  ): Promise<Exchange> {
+    let callHeaders = NO_HEADERS;
+    if (o !== undefined) {
+      try {
+        if (o.timeoutMs !== undefined) checkTimeoutMs(o.timeoutMs, op);
+        if (o.maxRetries !== undefined) checkMaxRetries(o.maxRetries, op);
+        if (o.acceptLanguage !== undefined) checkAcceptLanguage(o.acceptLanguage, op);
+        if (o.headers !== undefined) callHeaders = checkHeaders(o.headers, `${op}: headers`);
+      } catch (err) {
+        throw notSent(err as Error);
+      }
+    }
+    const info = operations[op];
+    let body = info.dateFields.length > 0 ? withWireDates(input, info.dateFields) : input;
+    if (info.integerStringFields.length > 0) {
+      body = withIntegerStrings(body, info.integerStringFields, issues);
+    }
+    validators[op](body, issues, decimalStrings);
+    if (issues.length > 0) throw new RequestValidationError(issues);
+    const json =
+      decimalStrings && info.requestDecimals.length > 0
+        ? stringifyWithDecimals(body, info.requestDecimals)
+        : JSON.stringify(body);
+    const signal = o?.signal;
+    // The precomputed headers serve a call that keeps the client's language and sets no headers (decided once per
+    // call); a custom fetch or transport gets its own copy, so one that edits the headers cannot affect later calls.
+    const shared =
+      o?.acceptLanguage === undefined && callHeaders === NO_HEADERS ? fixedHeaders[op] : undefined;
+    const fixed = shared && resolved.customTransport ? { ...shared } : shared;
+    const retries = o?.maxRetries ?? resolved.maxRetries;
+    const timeoutMs = o?.timeoutMs ?? resolved.timeoutMs;
+    const started = log ? Date.now() : 0;
+    for (let attempt = 1; ; attempt++) {
+      const begun = log ? Date.now() : 0;
+      try {
+        const headers =
+          fixed ?? (await headersOf(op, body as Record<string, unknown>, o, callHeaders));
+        if (log?.at("debug")) {
+          log.logger.debug(
+            `merchant-payments: ${info.method} ${pathOf(urls[op])} attempt ${attempt}`,
+            {
+              method: info.method,
+              path: pathOf(urls[op]),
+              attempt,
+              headers: headersForLog(headers),
+            },
+          );
+        }
+        const response = await sendOnce({
+          transport: resolved.transport,
+          method: info.method,
+          url: urls[op],
+          headers,
+          body: json,
+          timeoutMs,
+          signal,
+        });
+        if (log) logAnswer(log, op, attempt, response.status, response.requestId, begun, started);
+        return { response, secret: secretOf(headers), operation: op };
+      } catch (err) {
+        const last = attempt > retries || signal?.aborted === true || !shouldRetry(op, err);
+        const delay = last ? undefined : retryDelay(err, attempt - 1, resolved.backoff);
+        if (log) logFailure(log, op, attempt, err, begun, started, delay);
+        if (delay === undefined) throw err;
+        await sleep(delay, signal);
+      }
+    }
+  }
+
+  function logAnswer(
+    log: Log,
+    op: OperationId,
+    attempt: number,
+    status: number,
+    requestId: string | undefined,
+    begun: number,
+    started: number,
+  ): void {
+    const now = Date.now();
+    const details = {
+      method: operations[op].method,
+      path: pathOf(urls[op]),
+      status,
+      attempt,
+      durationMs: now - started,
+      requestId,
+    };
+    const line = `merchant-payments: ${details.method} ${details.path} ${status} (attempt ${attempt}, ${details.durationMs} ms${requestId ? `, request id ${requestId}` : ""})`;
+    if (log.at("debug")) log.logger.debug(line, { ...details, attemptMs: now - begun });
+    if (log.at("info")) log.logger.info(line, details);
+  }
+
+  function logFailure(
+    log: Log,
+    op: OperationId,
+    attempt: number,
+    err: unknown,
+    begun: number,
+    started: number,
+    retryInMs: number | undefined,
+  ): void {
+    const now = Date.now();
+    const e = err as Partial<MerchantPaymentsError> & {
+      status?: number;
+      requestId?: string;
+      requestSent?: string;
+    };
+    const known = err instanceof MerchantPaymentsError;
+    const details = {
+      method: operations[op].method,
+      path: pathOf(urls[op]),
+      status: e.status,
+      attempt,
+      durationMs: now - started,
+      attemptMs: now - begun,
+      requestId: e.requestId,
+      error: known ? e.name : "abort or option error",
+      message: known ? e.message : undefined,
+      mayHaveBeenProcessed: e.mayHaveBeenProcessed,
+      requestSent: e.requestSent,
+      retryInMs,
+    };
+    const what = `merchant-payments: ${details.method} ${details.path} ${
+      e.status ?? details.error
+    } (attempt ${attempt}, ${details.durationMs} ms${e.requestId ? `, request id ${e.requestId}` : ""})`;
+    if (retryInMs !== undefined) {
+      if (log.at("warn"))
+        log.logger.warn(`${what}; retrying in ${Math.round(retryInMs)} ms`, details);
+    } else if (log.at("error")) {
+      log.logger.error(`${what}; giving up`, details);
+    }
+  }
+
+  return {
+    send: (operation, body, options, parse, issues = []) =>
+      new ApiPromise(exchange(operation, body, options, issues), parse),
+  };
+}
+
+/** The path of a URL, without origin or query (what is logged). */
+function pathOf(url: string): string {
+  const start = url.indexOf("/", url.indexOf("//") + 2);
+  const query = url.indexOf("?", start);
+  return query === -1 ? url.slice(start) : url.slice(start, query);
+}
