@@ -95,7 +95,7 @@ export interface OperationInfo {
   readonly integerStringFields: readonly (readonly string[])[];
   /** \`x-normalize-to-object\` of the answer: a bare answer is handed over as \`{ [property]: answer }\`. */
   readonly objectFormProperty?: string;
-  /** Property paths (\`*\`: every array item) of the request's decimal fields. */
+  /** Property paths (\`*\`: every array item) of the request's decimal fields; their last names are unambiguous. */
   readonly requestDecimals: readonly (readonly string[])[];
   /** Property names of the answer's decimal fields (unambiguous within the answer, checked at generation). */
   readonly responseDecimalKeys: readonly string[];

@@ -44,55 +44,45 @@ export function quoteDecimalFields(text: string, keys: readonly string[]): strin
   return text.replace(keyPattern(keys), '$1"$2"');
 }
 
-/** A per-process random tag: the marker of a decimal string cannot be guessed by any other string of a body. */
-const tag = Array.from(globalThis.crypto.getRandomValues(new Uint32Array(2)), (n) =>
-  n.toString(36),
-).join("");
-/** What a decimal string is replaced by before JSON.stringify: NUL (escaped in the output), the tag, the digits. */
-const MARK = `\u0000decimal-${tag}:`;
-/** The marker as JSON.stringify writes it, quotes included, around the digits. */
-const MARKED = new RegExp(`"\\\\u0000decimal-${tag}:(-?[0-9]+(?:\\.[0-9]+)?)"`, "g");
+const unquotePatterns = new Map<readonly (readonly string[])[], RegExp>();
+
+/** A decimal key (the last name of each path), then a quoted decimal text: `"transactionAmount":"100.10"`. */
+function unquotePattern(paths: readonly (readonly string[])[]): RegExp {
+  let pattern = unquotePatterns.get(paths);
+  if (!pattern) {
+    const names = [...new Set(paths.map((path) => path[path.length - 1] as string))].map((key) =>
+      JSON.stringify(key).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"),
+    );
+    pattern = new RegExp(`((?:${names.join("|")}):)"(-?\\d+(?:\\.\\d+)?)"`, "g");
+    unquotePatterns.set(paths, pattern);
+  }
+  return pattern;
+}
 
 /**
  * The JSON text of `body` where each decimal field (at `paths`, `*` for every array item) given as a string is a
- * JSON number with exactly those digits. The string must already be validated as a decimal. The body is copied
- * only along the way to a decimal string; without one, this is JSON.stringify(body).
+ * JSON number with exactly those digits (`"100.10"` is written `100.10`). The strings must already be validated as
+ * decimals. The generator guarantees that the last name of each path is a decimal wherever the request schema
+ * declares it, so the text is rewritten by key, without copying the body; without a decimal string this is
+ * JSON.stringify(body).
  */
 export function stringifyWithDecimals(
   body: unknown,
   paths: readonly (readonly string[])[],
 ): string {
-  let marked = body;
-  let count = 0;
-  for (const path of paths) {
-    marked = markAt(marked, path, 0, () => count++);
-  }
-  const json = JSON.stringify(marked);
-  return count === 0 ? json : json.replace(MARKED, "$1");
+  const json = JSON.stringify(body);
+  return paths.some((path) => hasStringAt(body, path, 0))
+    ? json.replace(unquotePattern(paths), "$1$2")
+    : json;
 }
 
-/** `node` with the decimal strings at `path` (from segment `i`) replaced by markers, copied on write. */
-function markAt(node: unknown, path: readonly string[], i: number, onMark: () => void): unknown {
-  if (i === path.length) {
-    if (typeof node !== "string") return node;
-    onMark();
-    return MARK + node;
-  }
-  if (node === null || typeof node !== "object") return node;
+/** True when a string sits at `path` (from segment `i`; `*` is every item of an array). */
+function hasStringAt(node: unknown, path: readonly string[], i: number): boolean {
+  if (i === path.length) return typeof node === "string";
+  if (node === null || typeof node !== "object") return false;
   const segment = path[i] as string;
-  if (segment === "*") {
-    if (!Array.isArray(node)) return node;
-    let copy: unknown[] | undefined;
-    for (let index = 0; index < node.length; index++) {
-      const next = markAt(node[index], path, i + 1, onMark);
-      if (next !== node[index]) {
-        copy ??= node.slice();
-        copy[index] = next;
-      }
-    }
-    return copy ?? node;
-  }
-  const record = node as Record<string, unknown>;
-  const next = markAt(record[segment], path, i + 1, onMark);
-  return next === record[segment] ? node : { ...record, [segment]: next };
+  if (segment !== "*") return hasStringAt((node as Record<string, unknown>)[segment], path, i + 1);
+  if (!Array.isArray(node)) return false;
+  for (const item of node) if (hasStringAt(item, path, i + 1)) return true;
+  return false;
 }

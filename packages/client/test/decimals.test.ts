@@ -117,12 +117,18 @@ describe('decimals: "string" writes a request decimal with exactly its digits', 
     expect(server.received[1]?.body).toContain('"transactionAmount":100.1}');
   });
 
-  test("leaves other strings alone, even ones that look like the marker of a decimal", async () => {
+  test("leaves other strings alone: digit strings under other keys, text naming the field", async () => {
     answerText(JSON.stringify(example("FeeCalculationMobileWallet")));
-    const odd = '\u0000decimal-x:1"';
-    await exact().calculateFees({ ...fees, feeType: odd, transactionAmount: "1.50" });
+    const odd = '"transactionAmount":"1.25"';
+    await exact().calculateFees({
+      ...fees,
+      feeType: "100.10",
+      channelType: odd,
+      transactionAmount: "1.50",
+    });
     const sent = JSON.parse(server.received[0]?.body ?? "{}");
-    expect(sent.feeType).toBe(odd);
+    expect(sent.feeType).toBe("100.10");
+    expect(sent.channelType).toBe(odd);
     expect(server.received[0]?.body).toContain('"transactionAmount":1.50}');
   });
 

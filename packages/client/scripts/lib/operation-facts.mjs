@@ -132,6 +132,7 @@ export function operationFacts(document, op) {
     if (path.includes("*")) refuse(id, `x-accepts-integer inside an array (${path.join(".")})`);
   }
   const responseDecimals = pathsWhere(document, success.schema, isDecimalSchema);
+  const requestDecimals = pathsWhere(document, op.request.schema, isDecimalSchema);
   return {
     operationId: id,
     method: op.method,
@@ -149,8 +150,9 @@ export function operationFacts(document, op) {
     integerStringFields: acceptsInteger,
     stringifiedIntegers: stringified.map((p) => p[0]),
     objectFormProperty,
-    requestDecimals: pathsWhere(document, op.request.schema, isDecimalSchema),
-    responseDecimalKeys: decimalKeys(document, id, success.schema, responseDecimals),
+    requestDecimals,
+    requestDecimalKeys: decimalKeys(document, id, op.request.schema, requestDecimals, "request"),
+    responseDecimalKeys: decimalKeys(document, id, success.schema, responseDecimals, "answer"),
     requestSchemaName: op.request.schemaName,
     requestSchema: op.request.schema,
     requestSchemaPointer: op.request.schemaPointer,
@@ -163,18 +165,17 @@ export function operationFacts(document, op) {
 }
 
 /**
- * The property names of the answer's decimal fields. The answer text is read by property name, so a name that is a
- * decimal in one place and another number elsewhere in the same answer is refused.
+ * The property names of the decimal fields of an answer or a request. Their JSON text is rewritten by property name
+ * (see src/decimals.ts), so a name that is a decimal in one place and something else elsewhere in the same body is
+ * refused.
  */
-function decimalKeys(document, id, root, decimalPaths) {
+function decimalKeys(document, id, root, decimalPaths, what) {
   const keys = new Set(decimalPaths.map((p) => p[p.length - 1]));
   for (const { schema, path } of schemaNodes(document, root)) {
     const key = path[path.length - 1];
     if (!keys.has(key) || isDecimalSchema(schema)) continue;
-    const types = Array.isArray(schema.type) ? schema.type : [schema.type];
-    if (types.includes("number") || types.includes("integer")) {
-      refuse(id, `answer property "${key}" is a decimal in one place and another number elsewhere`);
-    }
+    if (schema.anyOf || schema.oneOf) continue; // its branches are visited on their own
+    refuse(id, `${what} property "${key}" is a decimal in one place and not elsewhere`);
   }
   return [...keys];
 }
