@@ -1,8 +1,8 @@
 // `@merchant-payments/client/raw`: the openapi-fetch client typed with the generated `paths`, in its own entry so an
 // app that never imports it does not ship openapi-fetch.
 import createClient, { type Client } from "openapi-fetch";
-import { defaultAcceptLanguage } from "./generated/operation-table.js";
 import type { paths } from "./generated/openapi.js";
+import { defaultAcceptLanguage } from "./generated/operation-table.js";
 import {
   checkAcceptLanguage,
   checkTimeoutMs,
@@ -60,7 +60,8 @@ export function createRawClient(options: RawClientOptions): RawClient {
     fetch:
       timeoutMs === Number.POSITIVE_INFINITY
         ? send
-        : (request) => send(new Request(request, { signal: withTimeout(request.signal, timeoutMs) })),
+        : (request) =>
+            send(new Request(request, { signal: withTimeout(request.signal, timeoutMs) })),
   });
   client.use({
     async onRequest({ request }) {

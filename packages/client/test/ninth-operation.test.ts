@@ -67,7 +67,11 @@ beforeAll(() => {
   );
   const redocly = join(specRoot, "node_modules", ".bin", "redocly");
   run(redocly, ["lint", "openapi/openapi.yaml", "--format=stylish"], specCopy);
-  run(redocly, ["bundle", "openapi/openapi.yaml", "--ext", "json", "--output", bundlePath], specCopy);
+  run(
+    redocly,
+    ["bundle", "openapi/openapi.yaml", "--ext", "json", "--output", bundlePath],
+    specCopy,
+  );
 
   cpSync(join(root, "src"), join(clientCopy, "src"), {
     recursive: true,
@@ -143,7 +147,9 @@ export const text: Promise<string> = exact.${NEW_OPERATION}({ merchantAccountNum
     }
     expect(output).toBe("");
     const methods = readFileSync(join(clientCopy, "src", "generated", "client-methods.ts"), "utf8");
-    expect(methods).toMatch(/Read the merchant's balance\.[\s\S]*@throws \{NotFoundError\}[\s\S]*@example/);
+    expect(methods).toMatch(
+      /Read the merchant's balance\.[\s\S]*@throws \{NotFoundError\}[\s\S]*@example/,
+    );
   }, 120_000);
 
   test("works against the mock serving the copied bundle", async () => {

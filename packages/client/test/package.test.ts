@@ -3,8 +3,8 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { describe, expect, test } from "vitest";
 import { operations } from "@merchant-payments/spec/model";
+import { describe, expect, test } from "vitest";
 import { BUDGET_BYTES, measure } from "../scripts/size.mjs";
 import { maxBatchItems, merchantBounds, spec } from "./helpers/fixtures.js";
 
