@@ -10,7 +10,7 @@ export default defineConfig({
   dts: { entry: "src/index.ts" },
   target: "node20",
   platform: "node",
-  clean: false,
+  clean: true,
   sourcemap: true,
   // The spec model is private to this repository: bundle its code, so the published package stands alone.
   noExternal: ["@merchant-payments/spec"],

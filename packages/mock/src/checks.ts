@@ -2,12 +2,30 @@
 // job; a new behaviour of the mock adds one to the list. `head` checks run before the body is read,
 // `body` checks once it was read and inspected.
 import { MIMEType } from "node:util";
-import type { OperationSpec } from "@merchant-payments/spec/model";
 import type { BodyInspection } from "./body.js";
 import type { RequestLimits } from "./limits.js";
 import { type Preferences, parsePreferences } from "./preferences.js";
 import type { FieldError } from "./problem.js";
 import { typedHeaderValue } from "./request-validation.js";
+
+/** What a check may read of the operation a request is for (the spec model's operation has all of it). */
+export interface CheckedOperation {
+  /** The operationId, e.g. `getTransaction`. */
+  readonly operationId: string;
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Path as the spec writes it. */
+  readonly path: string;
+  /** Whether the operation requires a body. */
+  readonly requestBodyRequired: boolean;
+  /** Its header parameters, with the body property each must equal (`x-equals-body-property`). */
+  readonly headers: readonly {
+    readonly name: string;
+    readonly required: boolean;
+    readonly schema: Readonly<Record<string, unknown>>;
+    readonly equalsBodyProperty?: string;
+  }[];
+}
 
 /** What the checks know about one request. */
 export interface RequestContext {
@@ -18,7 +36,7 @@ export interface RequestContext {
   /** Request headers (lower-case names). */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The operation the request is for, if it matched one. */
-  readonly operation: OperationSpec | undefined;
+  readonly operation: CheckedOperation | undefined;
   /** Whether the request announces a body (a non-zero Content-Length, or Transfer-Encoding). */
   readonly announcesBody: boolean;
   /** The limits in force. */
@@ -182,7 +200,7 @@ export const DEFAULT_CHECKS: readonly RequestCheck[] = [
 ];
 
 /** The top-level body properties the checks need picked from a body (`x-equals-body-property`). */
-export function propertiesToPick(operation: OperationSpec | undefined): string[] {
+export function propertiesToPick(operation: CheckedOperation | undefined): string[] {
   return (operation?.headers ?? []).flatMap((h) =>
     h.equalsBodyProperty ? [h.equalsBodyProperty] : [],
   );

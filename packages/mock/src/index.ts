@@ -1,11 +1,12 @@
 export {
+  type CheckedOperation,
   DEFAULT_CHECKS,
   type Rejection,
   type RequestCheck,
   type RequestContext,
 } from "./checks.js";
 export { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultRule } from "./faults.js";
-export { defaultMaxBodyBytes, type RequestLimits } from "./limits.js";
+export type { RequestLimits } from "./limits.js";
 export { LOG_LEVELS, type LogLevel } from "./logger.js";
 export type { Violation } from "./prism-engine.js";
 export type { FieldError, Problem } from "./problem.js";
