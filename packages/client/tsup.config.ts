@@ -5,7 +5,8 @@ export default defineConfig({
   // (openapi-fetch), which an app that never imports it does not ship.
   entry: ["src/index.ts", "src/index.node.ts", "src/raw.ts"],
   format: ["esm", "cjs"],
-  dts: true,
+  // The Node build has the same API: the `node` condition uses the default entry's declarations.
+  dts: { entry: ["src/index.ts", "src/raw.ts"] },
   // No clean: the file set never changes, and overwriting in place leaves no moment without a .d.ts
   // for packages building or type-checking against this one at the same time.
   clean: false,
