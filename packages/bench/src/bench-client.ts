@@ -10,11 +10,8 @@ import { type BenchResult, limitTarget, ratioTarget, result, type Samples } from
 import { type Contender, type Log, reason, timed } from "./rounds.js";
 import { median, roundOrder } from "./stats.js";
 
-const [CLIENT, RAW, RAW_TIMEOUT] = [
-  "@merchant-payments/client",
-  "raw fetch",
-  "raw fetch + timeout signal",
-];
+const [RAW, RAW_TIMEOUT] = ["raw fetch", "raw fetch + timeout signal"];
+const CLIENT = "@merchant-payments/client";
 const CLIENT_FETCH = `${CLIENT}, fetch path (fetch option given)`;
 const CLIENT_DECIMALS = `${CLIENT}, decimals: "string"`;
 const lookup = fx.example("getTransaction");
@@ -45,11 +42,12 @@ function viaDecimals(client: fx.ClientModule, options: object, call: Call): Cont
   const decimalFields = Object.keys(expected).filter((k) => expected[k] !== lookup.answer[k]);
   let checked = false;
   const run = async () => {
-    const answer = checked ? expected : ((await probe.run()) as typeof expected);
-    const wrong =
-      decimalFields.find((k) => answer[k] !== expected[k]) ?? (decimalFields[0] ? "" : "-");
-    if (wrong) throw new Error(`${wrong} came back as ${JSON.stringify(answer[wrong])}`);
-    checked = true;
+    if (!checked) {
+      const answer = (await probe.run()) as typeof expected;
+      const wrong = decimalFields.find((k) => answer[k] !== expected[k]) ?? "";
+      if (wrong || !decimalFields.length) throw new Error(`${wrong} came back as ${answer[wrong]}`);
+      checked = true;
+    }
     return inner.run();
   };
   return { name: CLIENT_DECIMALS, run };
@@ -72,11 +70,8 @@ function callContenders(baseUrl: string, client: fx.ClientModule): Contender[] {
   const viaNodeHttp = () =>
     new Promise((resolve, reject) => {
       const payload = JSON.stringify(body);
-      const options = {
-        method: "POST",
-        agent,
-        headers: { ...headers, "content-length": payload.length },
-      };
+      const length = { "content-length": Buffer.byteLength(payload) };
+      const options = { method: "POST", agent, headers: { ...headers, ...length } };
       const req = request(url, options, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk)).on("error", reject);
@@ -109,31 +104,39 @@ function checkLookup(answer: unknown): void {
 export async function benchLoopback(client: fx.ClientModule, log: Log): Promise<BenchResult[]> {
   const server = await startServerChild("trivial");
   try {
-    const contenders = callContenders(server.baseUrl, client);
-    const sequential = { unit: "µs/call", scale: 1000, rounds: 15, iterations: 600, warmup: 300 };
     const notes = [
       "600 sequential calls per contender per round (tinybench) after 300 warm-up calls, to a keep-alive node:http server in a child process answering the spec's example; every contender sends the client's headers and parses the answer.",
       `"${RAW_TIMEOUT}" adds what a per-call timeout costs on fetch (an AbortController's signal, a 30 s timer). The fetch path is the client given a \`fetch\` option, as in browsers, Deno, Bun and edge runtimes.`,
     ];
-    const targets = [
-      [CLIENT, RAW, 0.6],
-      [CLIENT_FETCH, RAW_TIMEOUT, 1],
-    ] as const;
+    const options = {
+      unit: "µs/call",
+      scale: 1000,
+      rounds: 15,
+      iterations: 600,
+      warmup: 300,
+      notes,
+    };
+    const contenders = callContenders(server.baseUrl, client);
     const title = "Per call over loopback (getTransaction)";
-    const [perCall, cpu] = await timed(
-      { title, ...sequential, baseline: RAW, contenders, targets, notes, check: checkLookup },
+    const run = await timed(
+      title,
+      contenders,
+      { ...options, targets: { [CLIENT]: 0.6 }, check: checkLookup },
       log,
     );
+    run.table.targets.push(ratioTarget(run.wall, CLIENT_FETCH, RAW_TIMEOUT, 1));
     const cpuNotes = [
       "User + system CPU time of the benchmark process per call; the server's is not counted.",
     ];
-    const cpuTargets = [ratioTarget(cpu, CLIENT, RAW, 0.55)];
-    const cpuTitle = "CPU per call in the calling process (same runs)";
-    const cpuTable = result(
-      { ...perCall, title: cpuTitle, notes: cpuNotes, targets: cpuTargets },
-      cpu,
-    );
-    return [perCall, cpuTable];
+    const cpuTable = {
+      ...run.table,
+      title: "CPU per call in the calling process (same runs)",
+      notes: cpuNotes,
+    };
+    return [
+      run.table,
+      result({ ...cpuTable, targets: [ratioTarget(run.cpu, CLIENT, RAW, 0.55)] }, run.cpu),
+    ];
   } finally {
     await server.close();
   }
@@ -155,12 +158,9 @@ export async function benchConcurrent(client: fx.ClientModule, log: Log): Promis
     const notes = [
       `Sample = wall time of 1,000 calls started at once (Promise.all). Sockets each contender opened in its first burst (counted by the server): ${opened.join("; ")}.`,
     ];
-    const table = { unit: "ms/1,000 calls", scale: 1, rounds: 6, iterations: 1, warmup: 1, notes };
+    const options = { unit: "ms/1,000 calls", rounds: 6, iterations: 1, notes, check: checkLookup };
     const title = "1,000 concurrent calls (getTransaction)";
-    const targets = [[CLIENT, RAW, 0.7]] as const;
-    return (
-      await timed({ title, ...table, baseline: RAW, contenders, targets, check: checkLookup }, log)
-    )[0];
+    return (await timed(title, contenders, { ...options, targets: { [CLIENT]: 0.7 } }, log)).table;
   } finally {
     await server.close();
   }
@@ -168,28 +168,18 @@ export async function benchConcurrent(client: fx.ClientModule, log: Log): Promis
 
 /** Per call with a stubbed fetch that answers at once: each library's own cost. */
 export async function benchStubbed(client: fx.ClientModule, log: Log): Promise<BenchResult> {
-  const bare = createClient<paths>({ ...stubbed(lookup.answer), headers: fx.HEADERS });
-  const call: Call = (c) => c.getTransaction(lookup.request);
+  const [options, body] = [stubbed(lookup.answer), lookup.request];
+  const bare = createClient<paths>({ ...options, headers: fx.HEADERS });
+  const call: Call = (c) => c.getTransaction(body);
   const contenders = [
-    {
-      name: "openapi-fetch",
-      run: async () => (await bare.POST(lookup.path, { body: lookup.request })).data,
-    },
-    viaClient(CLIENT, client, stubbed(lookup.answer), call),
-    viaDecimals(client, stubbed(lookup.answer), call),
+    { name: "openapi-fetch", run: async () => (await bare.POST(lookup.path, { body })).data },
+    viaClient(CLIENT, client, options, call),
+    viaDecimals(client, options, call),
   ];
   const notes = ["The stubbed fetch answers a new 200 Response with the spec's example at once."];
-  const table = { unit: "µs/call", scale: 1000, rounds: 10, iterations: 2000, warmup: 2000, notes };
+  const run = { unit: "µs/call", scale: 1000, rounds: 10, iterations: 2000, warmup: 2000, notes };
   const title = "Per call with a stubbed fetch (getTransaction)";
-  const bench = {
-    title,
-    ...table,
-    baseline: "openapi-fetch",
-    contenders,
-    targets: [],
-    check: checkLookup,
-  };
-  return (await timed(bench, log))[0];
+  return (await timed(title, contenders, { ...run, check: checkLookup }, log)).table;
 }
 
 /** The batch contenders on `items` items (default maxItems): validate where they do, serialize; fetch stubbed. */
@@ -198,59 +188,42 @@ export function batchContenders(client: fx.ClientModule, items?: number): Conten
   const { path, requestSchema, answer } = fx.example("submitDisbursementBatch");
   const withStrings = fx.withDecimalStrings(batch, requestSchema);
   const bare = createClient<paths>(stubbed(answer));
-  const submit =
-    (body: unknown): Call =>
-    (c) =>
-      c.submitDisbursementBatch(body as never);
+  const submit = (body: unknown) => (c: MerchantPaymentsClient) =>
+    c.submitDisbursementBatch(body as never);
+  const viaOpenapiFetch = async () => (await bare.POST(path, { body: batch })).data;
   return [
     { name: "JSON.stringify", run: async () => JSON.stringify(batch).length },
     viaClient(CLIENT, client, stubbed(answer), submit(batch)),
     viaDecimals(client, stubbed(answer), submit(withStrings)),
-    {
-      name: "openapi-fetch (no validation)",
-      run: async () => (await bare.POST(path, { body: batch })).data,
-    },
+    { name: "openapi-fetch (no validation)", run: viaOpenapiFetch },
   ];
 }
 
 /** The maximal batch: validate + serialize vs JSON.stringify of the same object. */
 export async function benchBatch(client: fx.ClientModule, log: Log): Promise<BenchResult> {
-  const contenders = batchContenders(client);
-  const table = {
-    unit: "ms/batch",
-    scale: 1,
-    rounds: 7,
-    iterations: 3,
-    warmup: 2,
-    baseline: "JSON.stringify",
-  };
   const notes = [
     "The spec's batch example repeated to maxItems transactions, the same object for every contender; fetch stubbed.",
     `With decimals: "string" every field the spec types as a decimal is a string (converted before timing); the bytes sent are those JSON.stringify writes for the numbers.`,
   ];
-  const targets = [
-    [CLIENT, table.baseline, 1.1],
-    [CLIENT_DECIMALS, table.baseline, 1.5],
-  ] as const;
+  const targets = { [CLIENT]: 1.1, [CLIENT_DECIMALS]: 1.5 };
   const title = `${fx.buildBatch().transactions.length}-item batch: validate + serialize`;
-  return (await timed({ title, ...table, contenders, targets, notes }, log))[0];
+  const options = { unit: "ms/batch", rounds: 7, iterations: 3, warmup: 2, targets, notes };
+  return (await timed(title, batchContenders(client), options, log)).table;
 }
 
 /** The maximal batch's extra memory (heap + external growth over one call), each sample in a fresh child. */
 export async function benchBatchMemory(client: fx.ClientModule, log: Log): Promise<BenchResult> {
   const samples: Samples = new Map(batchContenders(client, 1).map(({ name }) => [name, []]));
-  const [notes, rounds] = [[] as string[], 3];
+  const [notes, rounds, MiB] = [[] as string[], 3, 2 ** 20];
   let [payload, gcs] = [1, 0];
   for (let round = 0; round < rounds; round++) {
     for (const name of roundOrder([...samples.keys()], round)) {
-      try {
-        const sample = await memoryInChild(name);
-        [payload, gcs] = [sample.payloadBytes / 2 ** 20, gcs + sample.gcs];
-        samples.get(name)?.push(sample.extraBytes / 2 ** 20);
-      } catch (error) {
+      const sample = await memoryInChild(name).catch((error) => {
         samples.delete(name);
         notes.push(`${name}: not available yet (${reason(error)}).`);
-      }
+      });
+      if (sample) [payload, gcs] = [sample.payloadBytes / MiB, gcs + sample.gcs];
+      if (sample) samples.get(name)?.push(sample.extraBytes / MiB);
     }
     log(
       `  memory round ${round + 1}/${rounds} (MiB): ${[...samples].map(([n, s]) => `${n} ${s.at(-1)}`)}`,

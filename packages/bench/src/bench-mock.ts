@@ -51,19 +51,13 @@ export async function benchMock(log: Log): Promise<BenchResult[]> {
     );
     const posting = (path: string, payload: string) =>
       [...servers].map(([name, server]) => ({ name, run: post(server, path, payload) }));
-    const table = { unit: "ms/request", scale: 1, baseline: TRIVIAL, rounds: 5, notes };
+    const table = { unit: "ms/request", baseline: TRIVIAL, rounds: 5, notes };
     const smallTitle = "Mock: small request latency (getTransaction)";
-    const smallTable = { title: smallTitle, ...table, contenders: posting(lookup.path, small) };
-    const [smallMs] = await timed(
-      { ...smallTable, iterations: 200, warmup: 20, targets: [[MOCK, TRIVIAL, 2]] },
-      log,
-    );
+    const smallRun = { ...table, iterations: 200, warmup: 20, targets: { [MOCK]: 2 } };
+    const smallMs = (await timed(smallTitle, posting(lookup.path, small), smallRun, log)).table;
     const batchTitle = `Mock: ${(batch.length / MB).toFixed(1)} MB batch latency (submitDisbursementBatch)`;
-    const batchTable = { title: batchTitle, ...table, contenders: posting(submit.path, batch) };
-    const [batchMs] = await timed(
-      { ...batchTable, iterations: 1, warmup: 1, targets: [[MOCK, TRIVIAL, 5]] },
-      log,
-    );
+    const batchRun = { ...table, iterations: 1, targets: { [MOCK]: 5 } };
+    const batchMs = (await timed(batchTitle, posting(submit.path, batch), batchRun, log)).table;
     const ready = batchMs.contenders.map(({ name }) => name);
     const [rss, p90]: [Samples, Samples] = [new Map(), new Map(ready.map((name) => [name, []]))];
     for (const name of ready) {
@@ -85,11 +79,12 @@ export async function benchMock(log: Log): Promise<BenchResult[]> {
     const peak = mockRss.length ? Math.max(...mockRss) : undefined;
     const [first, last] = peak ? [median(mockRss.slice(0, 5)), median(mockRss.slice(-5))] : [1, 1];
     const latency = mockP90.length ? median(mockP90) : undefined;
+    const growth = "no growth: batches 16-20 <= 1.10x batches 1-5 (median RSS)";
     const rssTargets = [
       limitTarget(MOCK, "peak RSS <= 300 MB", peak, 300, peak ? `${peak.toFixed(0)} MB` : NONE),
       limitTarget(
         MOCK,
-        "no growth: batches 16-20 <= 1.10x batches 1-5 (median RSS)",
+        growth,
         peak && last / first,
         1.1,
         peak ? `${first.toFixed(0)} -> ${last.toFixed(0)} MB` : NONE,
@@ -108,19 +103,23 @@ export async function benchMock(log: Log): Promise<BenchResult[]> {
     const p90Notes = [
       "Per round and server: 4 batches sent at once, and sequential small requests on another connection until they are answered; sample = p90 of those small requests' latency.",
     ];
-    const rssTitle = "Mock: RSS after each of 20 sequential batches";
-    const p90Title = "Mock: small requests while 4 batches run, p90";
+    const rssTable = {
+      ...table,
+      title: "Mock: RSS after each of 20 sequential batches",
+      unit: "MB",
+      rounds: 20,
+    };
+    const p90Table = {
+      ...table,
+      title: "Mock: small requests while 4 batches run, p90",
+      unit: "ms",
+      rounds: 3,
+    };
     return [
       smallMs,
       batchMs,
-      result(
-        { ...table, title: rssTitle, unit: "MB", rounds: 20, targets: rssTargets, notes: rssNotes },
-        rss,
-      ),
-      result(
-        { ...table, title: p90Title, unit: "ms", rounds: 3, targets: [p90Target], notes: p90Notes },
-        p90,
-      ),
+      result({ ...rssTable, targets: rssTargets, notes: rssNotes }, rss),
+      result({ ...p90Table, targets: [p90Target], notes: p90Notes }, p90),
     ];
   } finally {
     for (const server of servers.values()) await server.close();

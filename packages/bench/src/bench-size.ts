@@ -1,4 +1,4 @@
-// Sizes with size-limit (@size-limit/esbuild bundles for the browser and minifies, @size-limit/file gzips).
+// Sizes with size-limit: @size-limit/esbuild bundles for the browser and minifies, @size-limit/file gzips.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import esbuildPlugin from "@size-limit/esbuild";
@@ -7,17 +7,17 @@ import sizeLimit from "size-limit";
 import { type BenchResult, limitTarget, result } from "./report.js";
 import { reason } from "./rounds.js";
 
-/** KB (1024 bytes) min+gzip of everything `specifier` exports with its dependencies, or why it cannot be built. */
+/** KB (1024 bytes) min+gzip of all that `specifier` exports with its dependencies, or why it cannot be built. */
 async function gzippedKb(dir: string, specifier: string): Promise<number | string> {
   const entry = join(dir, `${specifier.replace(/\W+/g, "-")}.js`);
   writeFileSync(entry, `import * as all from "${specifier}";\nconsole.log(all);\n`);
   const checks = [{ files: [entry], gzip: true, brotli: false }];
-  return sizeLimit([esbuildPlugin, filePlugin], { checks })
-    .then(
-      (sizes) => (sizes as { size: number }[])[0]?.size ?? Number.NaN,
-      (error) => `not available yet (${reason(error)})`,
-    )
-    .then((size) => (typeof size === "number" ? size / 1024 : size));
+  const sizes = (await sizeLimit([esbuildPlugin, filePlugin], { checks }).catch(reason)) as
+    | string
+    | { size: number }[];
+  return typeof sizes === "string"
+    ? `not available yet (${sizes})`
+    : (sizes[0]?.size ?? Number.NaN) / 1024;
 }
 
 /** The client's core entry (target <= 6 KB), its raw entry, and openapi-fetch. */
@@ -34,8 +34,10 @@ export async function benchSize(dir: string): Promise<BenchResult> {
   const kb = sizes.get(core);
   const measured = typeof kb === "number" ? `${kb.toFixed(2)} KB` : String(kb);
   const notes = [
-    "size-limit 12 of an entry importing everything the package entry exports (`import * as all`), bundled for the browser with its dependencies, minified, gzipped; 1 KB = 1024 bytes. Deterministic: measured once.",
-    ...[...sizes].filter(([, s]) => typeof s === "string").map(([name, s]) => `${name}: ${s}.`),
+    "size-limit 12 of an entry importing all a package entry exports (`import * as all`), bundled for the browser with its dependencies, minified, gzipped; 1 KB = 1024 bytes. Deterministic: measured once.",
+    ...[...sizes]
+      .filter(([, size]) => typeof size === "string")
+      .map(([name, size]) => `${name}: ${size}.`),
   ];
   const targets = [
     limitTarget(
@@ -46,17 +48,21 @@ export async function benchSize(dir: string): Promise<BenchResult> {
       measured,
     ),
   ];
-  const found = [...sizes].flatMap(([name, s]): [string, number[]][] =>
-    typeof s === "number" ? [[name, [s]]] : [],
+  const found = new Map(
+    [...sizes].flatMap(([name, s]) => (typeof s === "number" ? [[name, [s]]] : [])) as [
+      string,
+      number[],
+    ][],
   );
   return result(
     {
       title: "Size: min+gzip with dependencies (size-limit)",
       unit: "KB",
+      baseline: reference,
       rounds: 1,
       targets,
       notes,
     },
-    new Map(found),
+    found,
   );
 }

@@ -1,7 +1,7 @@
-// Child process. `trivial`: a keep-alive node:http server that parses each JSON body and answers the spec's
-// 200 example of its path. `mock`: the mock's startMock (in-process). Both send { baseUrl } over IPC, answer
-// every message with their ServerStats, and end with their parent. `memory NAME`: prints the memory one maximal-batch call of
-// batch contender NAME allocates (run with MEMORY_FLAGS: no GC runs during the call).
+// Child process. `trivial`: a keep-alive node:http server that parses each JSON body and answers the
+// spec's 200 example of its path. `mock`: the mock's startMock (in-process). Both send { baseUrl } over
+// IPC, answer every message with their ServerStats, and end with their parent. `memory NAME`: prints
+// what one maximal-batch call of batch contender NAME allocates (run with MEMORY_FLAGS).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PerformanceObserver } from "node:perf_hooks";

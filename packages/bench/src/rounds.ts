@@ -3,13 +3,13 @@ import { type BenchResult, ratioTarget, result, type Samples } from "./report.js
 import { roundOrder } from "./stats.js";
 
 /** A contender of a timed benchmark: one operation, resolving with its answer. */
-export interface Contender {
-  name: string;
-  run: () => Promise<unknown>;
-}
+export type Contender = { name: string; run: () => Promise<unknown> };
 
 /** Receives progress lines. */
 export type Log = (line: string) => void;
+
+/** The first line of an error's message. */
+export const reason = (error: unknown) => String((error as Error)?.message).split("\n")[0];
 
 /** Collects garbage twice when the process runs with --expose-gc, so each contender starts on a clean heap. */
 export function collectGarbage(): void {
@@ -18,44 +18,48 @@ export function collectGarbage(): void {
   gc?.();
 }
 
-/** The first line of an error's message. */
-export const reason = (error: unknown) => String((error as Error)?.message).split("\n")[0];
+/** How a timed benchmark runs and what it checks; defaults in brackets. */
+export interface TimedOptions {
+  /** Unit of the table ["ms"] and units per millisecond [1]. */
+  unit?: string;
+  scale?: number;
+  rounds: number;
+  /** Operations per contender per round, and warm-up operations before the first round [1]. */
+  iterations: number;
+  warmup?: number;
+  /** Maximum median ratio to the baseline (the first contender) per contender [none]. */
+  targets?: Record<string, number>;
+  notes?: string[];
+  /** Throws on a wrong answer [accepts any]. */
+  check?: (answer: unknown) => void;
+}
 
-/** Warms each contender up (answers checked by `check`); one that throws is left out, noted "not available yet". */
-export async function warmUp(
+/**
+ * Warms each contender up (one that throws is left out, noted "not available yet"), then runs `rounds`
+ * tinybench runs of `iterations` operations per contender, the order rotating every round. Resolves the
+ * table of mean wall times (tinybench's period), and those and the CPU times of this process per operation.
+ */
+export async function timed(
+  title: string,
   contenders: Contender[],
-  calls: number,
-  check: (a: unknown) => void,
-  notes: string[],
+  options: TimedOptions,
+  log: Log,
 ) {
-  const ready: Contender[] = [];
+  const { unit = "ms", scale = 1, rounds, iterations, warmup = 1, targets = {}, check } = options;
+  const [notes, ready] = [[...(options.notes ?? [])], [] as Contender[]];
   for (const contender of contenders) {
     try {
-      for (let i = 0; i < calls; i++) check(await contender.run());
+      for (let i = 0; i < warmup; i++) check?.(await contender.run());
       ready.push(contender);
     } catch (error) {
       notes.push(`${contender.name}: not available yet (${reason(error)}).`);
     }
   }
-  return ready;
-}
-
-/**
- * Runs `rounds` tinybench runs of `iterations` operations per contender, the order rotating every round.
- * Resolves the mean wall time (tinybench's period) and the mean CPU time of this process (user + system)
- * per operation, in ms, one sample per round.
- */
-export async function runRounds(
-  contenders: Contender[],
-  rounds: number,
-  iterations: number,
-  log: Log,
-) {
-  const wall: Samples = new Map(contenders.map((c) => [c.name, []]));
-  const cpu: Samples = new Map(contenders.map((c) => [c.name, []]));
+  log(`${title}: ${rounds} rounds of ${iterations} per contender`);
+  const [wall, cpu]: [Samples, Samples] = [new Map(), new Map()];
   for (let round = 0; round < rounds; round++) {
     const bench = new Bench({ iterations, time: 0, warmup: false, throws: true });
-    for (const { name, run } of roundOrder(contenders, round)) {
+    for (const { name, run } of roundOrder(ready, round)) {
       let start = process.cpuUsage();
       const beforeAll = () => {
         collectGarbage();
@@ -63,46 +67,24 @@ export async function runRounds(
       };
       const afterAll = () => {
         const { user, system } = process.cpuUsage(start);
-        cpu.get(name)?.push((user + system) / 1000 / iterations);
+        cpu.set(name, [...(cpu.get(name) ?? []), ((user + system) / 1000 / iterations) * scale]);
       };
       bench.add(name, run, { beforeAll, afterAll });
     }
-    await bench.run();
-    for (const { name, result: r } of bench.tasks)
-      wall.get(name)?.push(r && "period" in r ? r.period : NaN);
-    const line = [...wall].map(([name, s]) => `${name} ${s.at(-1)?.toFixed(3)}`).join(", ");
-    log(`  round ${round + 1}/${rounds} (ms): ${line}`);
+    for (const { name, result: r } of await bench.run()) {
+      wall.set(name, [...(wall.get(name) ?? []), (r && "period" in r ? r.period : NaN) * scale]);
+    }
+    log(
+      `  round ${round + 1}/${rounds} (${unit}): ${[...wall].map(([n, s]) => `${n} ${s.at(-1)}`)}`,
+    );
   }
-  return { wall, cpu };
-}
-
-/** A timed benchmark: its table, contenders, warm-up, rounds and ratio targets [contender, versus, max]. */
-export interface Timed extends Omit<BenchResult, "contenders" | "targets"> {
-  baseline: string;
-  contenders: Contender[];
-  /** Unit per millisecond, e.g. 1000 for µs. */
-  scale: number;
-  warmup: number;
-  iterations: number;
-  targets: readonly (readonly [string, string, number])[];
-  check?: (answer: unknown) => void;
-}
-
-/** Warms up, runs the rounds and builds the table; also resolves the CPU samples in the same unit. */
-export async function timed(b: Timed, log: Log): Promise<[BenchResult, Samples]> {
-  const { contenders, scale, warmup, iterations, targets, check, ...table } = b;
-  const notes = [...b.notes];
-  const ready = await warmUp(contenders, warmup, check ?? (() => {}), notes);
-  log(`${b.title}: ${b.rounds} rounds of ${iterations} per contender`);
-  const { wall, cpu } = await runRounds(ready, b.rounds, iterations, log);
-  const [wallScaled, cpuScaled] = [wall, cpu].map(
-    (s) => new Map([...s].map(([n, v]) => [n, v.map((x) => x * scale)])),
+  const baseline = contenders[0]?.name ?? "";
+  const inOrder = (s: Samples): Samples =>
+    new Map(ready.map(({ name }) => [name, s.get(name) ?? []]));
+  const checked = Object.entries(targets).map(([name, max]) =>
+    ratioTarget(wall, name, baseline, max),
   );
-  const checked = targets.map(([c, versus, max]) =>
-    ratioTarget(wallScaled as Samples, c, versus, max),
-  );
-  return [
-    result({ ...table, targets: checked, notes }, wallScaled as Samples),
-    cpuScaled as Samples,
-  ];
+  const table = { title, unit, baseline, rounds, targets: checked, notes };
+  const samples = { wall: inOrder(wall), cpu: inOrder(cpu) };
+  return { table: result(table, samples.wall) as BenchResult, ...samples };
 }

@@ -17,10 +17,15 @@ const benchDir = fileURLToPath(new URL("..", import.meta.url));
 const [root, tmp] = [join(benchDir, "..", ".."), join(benchDir, ".tmp")];
 const log = (line: string) => process.stdout.write(`${line}\n`);
 const only = process.argv
-  .find((a) => a.startsWith("--only="))
+  .find((arg) => arg.startsWith("--only="))
   ?.slice(7)
   .split(",");
 const started = performance.now();
+// A bound on the whole run: benchmark calls carry no timeout of their own (it would be measured).
+setTimeout(() => {
+  log("pnpm bench did not finish within 20 minutes");
+  process.exit(1);
+}, 1_200_000).unref();
 const hyperfine = requireHyperfine();
 const clientModule = await loadClient();
 if (typeof clientModule === "string") log(`warning: ${clientModule}`);
