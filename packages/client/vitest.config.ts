@@ -18,10 +18,15 @@ const TRANSPORT_FREE = [
 export default testConfig({
   typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
   projects: [
-    { extends: true, test: { name: "fetch" } },
+    { extends: true, test: { name: "fetch", env: { CLIENT_TEST_TRANSPORT: "fetch" } } },
     {
       extends: true,
-      test: { name: "node-transport", exclude: TRANSPORT_FREE, typecheck: { enabled: false } },
+      test: {
+        name: "node-transport",
+        exclude: TRANSPORT_FREE,
+        typecheck: { enabled: false },
+        env: { CLIENT_TEST_TRANSPORT: "node" },
+      },
       resolve: {
         alias: [
           {
