@@ -1,7 +1,7 @@
 // The Node transport: undici's dispatcher API (the HTTP/1.1 engine under Node's own fetch, without the Fetch layer),
 // keep-alive connections shared by every client of the process, and a timeout that is one timer, not an AbortSignal.
 // Only the `node` entry of the package imports this module: browsers, Deno, Bun and edge runtimes never see it.
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
 import { Agent, type Dispatcher } from "undici";
 import { DeadlineExceeded, type TimedRequest, type TimedTransport } from "./timed-transport.js";
 import {
@@ -58,22 +58,32 @@ function headersOf(raw: Buffer[] | string[] | null): Headers {
   return headers;
 }
 
-/** The body as UTF-8 text, decoded from the content codings a server may apply (gzip, deflate, br). */
+/** Decoders of the content codings fetch decodes; "deflate" is zlib-wrapped or raw, whichever the bytes are. */
+const DECODERS: Readonly<Record<string, (body: Buffer) => Buffer>> = {
+  gzip: gunzipSync,
+  "x-gzip": gunzipSync,
+  br: brotliDecompressSync,
+  deflate: (body) => (((body[0] ?? 0) & 0x0f) === 8 ? inflateSync(body) : inflateRawSync(body)),
+};
+
+/**
+ * The body as UTF-8 text, decoded from its content codings (gzip, deflate, br) as fetch does; like fetch, a body with
+ * a coding it cannot decode is left as it came.
+ */
 function textOf(chunks: Buffer[], headers: Headers): string {
-  let body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+  const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
   const coding = headers.get("content-encoding");
-  if (coding) {
-    for (const step of coding.toLowerCase().split(",").reverse()) {
-      const name = step.trim();
-      if (name === "gzip" || name === "x-gzip") body = gunzipSync(body);
-      else if (name === "deflate") body = inflateSync(body);
-      else if (name === "br") body = brotliDecompressSync(body);
-      else if (name !== "identity" && name !== "") {
-        throw new TypeError(`unsupported content-encoding "${name}"`);
-      }
-    }
-  }
-  return body.toString("utf8");
+  if (!coding) return body.toString("utf8");
+  const steps = coding
+    .toLowerCase()
+    .split(",")
+    .map((step) => step.trim())
+    .filter((step) => step !== "" && step !== "identity")
+    .reverse();
+  if (!steps.every((step) => Object.hasOwn(DECODERS, step))) return body.toString("utf8");
+  let decoded = body;
+  for (const step of steps) decoded = (DECODERS[step] as (body: Buffer) => Buffer)(decoded);
+  return decoded.toString("utf8");
 }
 
 /**

@@ -1,7 +1,7 @@
 // The Node transport on its own terms: what the Node entry chooses, connection reuse and its bound, what it reports
 // as sent, content codings. The client's behaviour tests also run through it (the "node-transport" vitest project).
 import type { ServerResponse } from "node:http";
-import { gzipSync } from "node:zlib";
+import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { type LoopbackServer, startLoopbackServer } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createMerchantPaymentsClient, TimeoutError, TransportFailure } from "../src/index.node.js";
@@ -180,12 +180,30 @@ describe("what the Node transport reports", () => {
     expect((failure as TransportFailure).cause).toEqual(new Error("stop"));
   });
 
-  test("decodes a gzip-encoded answer", async () => {
+  test.each([
+    ["gzip", gzipSync],
+    ["deflate", deflateSync],
+    ["deflate", deflateRawSync],
+    ["br", brotliCompressSync],
+  ] as const)("decodes a %s-encoded answer, as fetch does", async (coding, encode) => {
     server.handle((_req, res) => {
-      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
-      res.end(gzipSync(JSON.stringify(transaction)));
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": coding });
+      res.end(encode(Buffer.from(JSON.stringify(transaction))));
     });
-    const result = await client().getTransaction(lookup);
-    expect(result.transactionReferenceNumber).toBe(transaction.transactionReferenceNumber);
+    for (const api of [client(), client({ fetch: globalThis.fetch })]) {
+      const result = await api.getTransaction(lookup);
+      expect(result.transactionReferenceNumber).toBe(transaction.transactionReferenceNumber);
+    }
+  });
+
+  test("leaves an answer in a coding it cannot decode as it came, as fetch does", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "x-custom" });
+      res.end(JSON.stringify(transaction));
+    });
+    for (const api of [client(), client({ fetch: globalThis.fetch })]) {
+      const result = await api.getTransaction(lookup);
+      expect(result.transactionReferenceNumber).toBe(transaction.transactionReferenceNumber);
+    }
   });
 });
