@@ -21,7 +21,13 @@ export {
   modelBreakingChanges,
   UPPER_BOUNDS,
 } from "./model-checks.js";
-export { OPTIC_TIMEOUT_MS, type OpticOptions, opticBin, opticBreakingChanges } from "./optic.js";
+export {
+  OPTIC_TIMEOUT_MS,
+  type OpticOptions,
+  opticBin,
+  opticBreakingChanges,
+  REPLACED_OPTIC_RULES,
+} from "./optic.js";
 export {
   INSTALLED_DEPENDENCY_FIELDS,
   manifestProblems,

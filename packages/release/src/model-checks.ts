@@ -122,6 +122,62 @@ function compareBounds(
   }
 }
 
+const ANNOTATIONS = new Set([
+  "title",
+  "description",
+  "examples",
+  "example",
+  "default",
+  "deprecated",
+]);
+
+/** A branch of a union as a comparable key: its resolved schema without annotations or `x-` extensions. */
+function branchKey(document: Json, branch: Json): string {
+  const strip = (node: Json): Json => {
+    const value = deref(document, node);
+    if (Array.isArray(value)) return value.map(strip);
+    if (!isObject(value)) return value;
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !ANNOTATIONS.has(k) && !k.startsWith("x-"))
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([k, v]) => [k, k === "enum" || k === "const" ? v : strip(v)]),
+    );
+  };
+  return JSON.stringify(strip(branch));
+}
+
+/**
+ * A union (`oneOf`/`anyOf`) that loses a branch on a request (a value shape the client sends is rejected), or gains
+ * one on a response (the client may get a shape it does not handle).
+ */
+function compareUnions(walk: Walk, base: JsonObject, head: JsonObject, where: string): void {
+  const before = base.oneOf ?? base.anyOf;
+  const after = head.oneOf ?? head.anyOf;
+  if (!Array.isArray(before) || !Array.isArray(after)) return;
+  const beforeKeys = before.map((b: Json) => branchKey(walk.baseDoc, b));
+  const afterKeys = after.map((b: Json) => branchKey(walk.headDoc, b));
+  if (walk.direction === "request") {
+    const removed = beforeKeys.filter((k: string) => !afterKeys.includes(k));
+    if (removed.length > 0)
+      walk.out.push({
+        source: "spec-model",
+        rule: "request union branch removed",
+        where,
+        message: `no longer accepts ${removed.join(" or ")}`,
+      });
+  } else {
+    const added = afterKeys.filter((k: string) => !beforeKeys.includes(k));
+    if (added.length > 0)
+      walk.out.push({
+        source: "spec-model",
+        rule: "response union branch added",
+        where,
+        message: `may now answer ${added.join(" or ")}`,
+      });
+  }
+}
+
 interface Walk {
   readonly baseDoc: Json;
   readonly headDoc: Json;
@@ -147,6 +203,8 @@ function compareSchemas(walk: Walk, baseNode: Json, headNode: Json, where: strin
     compareEnums(baseEnum, { values: [], open: true }, walk.direction, where, walk.out);
   else if (!baseEnum && headEnum && walk.direction === "request")
     compareEnums({ values: [], open: true }, headEnum, walk.direction, where, walk.out);
+  // Enums written as unions are judged by their values above, other unions by their branches.
+  if (!baseEnum && !headEnum) compareUnions(walk, base, head, where);
 
   const child = (name: string) =>
     where.endsWith(" body") ? `${where} ${name}` : `${where}.${name}`;
@@ -178,7 +236,8 @@ function label(op: OperationSpec): string {
  * Breaking changes from `base` (the released spec) to `head` (the current one) that need the schemas' meaning:
  * request bounds narrowed (a lower `maximum`, `maxLength`, `maxItems`, a higher `minimum`..., a new `pattern`),
  * request enums closed or shrunk (an open `anyOf: [enum, string]` closed to its enum), and the mirror image on
- * responses (bounds widened, enums opened or grown). Operations are matched by method and path; removed
+ * responses (bounds widened, enums opened or grown); a `oneOf`/`anyOf` losing a branch on a request or gaining one on a
+ * response. Operations are matched by method and path; removed
  * operations, fields and types are the diff tool's job and are not reported here.
  */
 export function modelBreakingChanges(base: Json, head: Json): Finding[] {

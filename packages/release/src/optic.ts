@@ -12,6 +12,17 @@ import type { Finding } from "./findings.js";
 /** How long one optic run may take before it is killed, in milliseconds. */
 export const OPTIC_TIMEOUT_MS = 120_000;
 
+/**
+ * Optic's union rules, which judge this spec's `oneOf`/`anyOf` shapes the wrong way round: a branch added to a
+ * request union (harmless) is reported, a branch added to a response union (breaking) is not, and a branch removed
+ * from a response union (harmless) is reported. Their findings are dropped; the spec model's union checks
+ * (`request union branch removed`, `response union branch added`) take their place.
+ */
+export const REPLACED_OPTIC_RULES: ReadonlySet<string> = new Set([
+  "prevent expanded in request union types",
+  "prevent narrowing in response union types",
+]);
+
 /** Options of `opticBreakingChanges`. */
 export interface OpticOptions {
   /** Milliseconds before the optic process is killed; default `OPTIC_TIMEOUT_MS` (120 000). */
@@ -61,7 +72,7 @@ function run(
 
 /**
  * The breaking changes optic's standard rules find from the spec file `basePath` to `headPath` (removed operations,
- * fields and status codes, changed types, new required request fields...). Throws when optic cannot read a spec,
+ * fields and status codes, changed types, new required request fields...), without `REPLACED_OPTIC_RULES`. Throws when optic cannot read a spec,
  * times out, or ends without its results.
  */
 export async function opticBreakingChanges(
@@ -88,7 +99,7 @@ export async function opticBreakingChanges(
       throw new Error(`optic could not compare the specs: ${details.failed[0]?.error}`);
     return details.completed.flatMap((spec) =>
       spec.comparison.results
-        .filter((r) => !r.passed && !r.exempted)
+        .filter((r) => !r.passed && !r.exempted && !REPLACED_OPTIC_RULES.has(r.name))
         .map((r) => ({
           source: "optic" as const,
           rule: r.name,

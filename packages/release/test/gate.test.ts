@@ -18,6 +18,7 @@ import {
   opLabel,
   requestProperties,
   responseProperties,
+  responseUnions,
   writeSpec,
 } from "./mutations.js";
 
@@ -32,36 +33,49 @@ let cliWithMajor: { code: number | null; output: string };
 
 // --- the breaking copy: targets found through the model, edited after all are found ---
 const broken = bundleCopy();
-const removedOp = operations(broken).at(-1);
-if (!removedOp) throw new Error("The spec has no operation");
+const widenedUnion = first(
+  responseUnions(broken),
+  () => true,
+  "response body that is a oneOf/anyOf",
+);
 const removedField = first(
-  responseProperties(broken, removedOp),
+  responseProperties(broken),
   (t) => Array.isArray(t.parent.required) && t.parent.required.includes(t.name),
   "required response property",
 );
 const retyped = first(
-  requestProperties(broken, removedOp),
+  requestProperties(broken),
   (t) => t.schema.type === "number",
   "number request property",
 );
 const capped = first(
-  requestProperties(broken, removedOp),
+  requestProperties(broken),
   (t) => typeof t.schema.maxItems === "number",
   "request array with maxItems",
 );
 const bounded = first(
-  requestProperties(broken, removedOp),
+  requestProperties(broken),
   (t) => typeof t.schema.maximum === "number",
   "request number with a maximum",
 );
 const openEnum = first(
-  requestProperties(broken, removedOp),
+  requestProperties(broken),
   (t) =>
     Array.isArray(t.schema.anyOf) &&
     t.schema.anyOf.some((b: JsonObject) => Array.isArray(deref<JsonObject>(broken, b).enum)),
   "open request enum (anyOf: [enum, string])",
 );
-const newlyRequired = first(requestProperties(broken, removedOp), () => true, "request body");
+const newlyRequired = first(requestProperties(broken), () => true, "request body");
+// The operation removed is one no other edit touches, so that none of them hides inside the removal.
+const editedOps = new Set(
+  [widenedUnion, removedField, retyped, capped, bounded, openEnum, newlyRequired].map(
+    (t) => t.op.operationId,
+  ),
+);
+const removedOp = operations(broken)
+  .filter((op) => !editedOps.has(op.operationId))
+  .at(-1);
+if (!removedOp) throw new Error("The spec has no operation left to remove");
 const maxItemsBefore: number = capped.schema.maxItems;
 const maximumBefore: number = bounded.schema.maximum;
 
@@ -77,6 +91,7 @@ const maximumBefore: number = bounded.schema.maximum;
   openEnum.parent.properties[openEnum.name] = structuredClone(deref(broken, known));
   newlyRequired.parent.properties.addedRequiredField = { type: "string" };
   newlyRequired.parent.required = [...(newlyRequired.parent.required ?? []), "addedRequiredField"];
+  widenedUnion.branches.push({ type: "number", description: "A new shape of the answer." });
   const item = broken.paths[removedOp.path];
   delete item[removedOp.method.toLowerCase()];
 }
@@ -108,7 +123,48 @@ const edited = bundleCopy();
     "request array with maxItems",
   );
   wider.schema.maxItems += 1;
+  const union = first(responseUnions(edited), () => true, "response body that is a oneOf/anyOf");
+  union.branches.pop();
+  const openEnum = first(
+    requestProperties(edited),
+    (t) =>
+      Array.isArray(t.schema.anyOf) &&
+      t.schema.anyOf.some((b: JsonObject) => Array.isArray(deref<JsonObject>(edited, b).enum)),
+    "open request enum (anyOf: [enum, string])",
+  );
+  const known = deref<JsonObject>(
+    edited,
+    openEnum.schema.anyOf.find((b: JsonObject) => Array.isArray(deref<JsonObject>(edited, b).enum)),
+  );
+  known.enum.push("NEW-KNOWN-VALUE");
+  openEnum.schema.anyOf.push({ type: "integer", description: "Also accepted now." });
 }
+
+/** A small document for the command-line runs (optic's time grows with the document): two operations. */
+const tiny = (paths: string[]) => ({
+  openapi: "3.1.0",
+  info: { title: "tiny", version: "1.0.0" },
+  paths: Object.fromEntries(
+    paths.map((path) => [
+      path,
+      {
+        post: {
+          operationId: path.slice(1),
+          responses: {
+            "200": {
+              description: "ok",
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { id: { type: "string" } } },
+                },
+              },
+            },
+          },
+        },
+      },
+    ]),
+  ),
+});
 
 async function changesetRoot(name: string, files: Record<string, string>): Promise<string> {
   const root = join(dir, name);
@@ -145,9 +201,11 @@ let mockMajorRoot: string;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), "spec-diff-test-"));
-  const [brokenPath, editedPath] = await Promise.all([
+  const [brokenPath, editedPath, tinyBase, tinyHead] = await Promise.all([
     writeSpec(dir, "broken.json", broken),
     writeSpec(dir, "edited.json", edited),
+    writeSpec(dir, "tiny-base.json", tiny(["/a", "/b"])),
+    writeSpec(dir, "tiny-head.json", tiny(["/a"])),
   ]);
   emptyRoot = await changesetRoot("empty", {});
   majorRoot = await changesetRoot("major", {
@@ -168,8 +226,8 @@ beforeAll(async () => {
   [breaking, harmless, cliWithout, cliWithMajor] = await Promise.all([
     breakingChanges(bundleJsonPath, brokenPath),
     breakingChanges(bundleJsonPath, editedPath),
-    runCli(["--base", bundleJsonPath, "--head", brokenPath, "--changeset-root", emptyRoot]),
-    runCli(["--base", bundleJsonPath, "--head", brokenPath, "--changeset-root", majorRoot]),
+    runCli(["--base", tinyBase, "--head", tinyHead, "--changeset-root", emptyRoot]),
+    runCli(["--base", tinyBase, "--head", tinyHead, "--changeset-root", majorRoot]),
   ]);
 }, 180_000);
 
@@ -227,6 +285,15 @@ describe("catches breaking changes", () => {
     expect(found("open request enum closed", opLabel(openEnum.op), openEnum.name)).toHaveLength(1);
   });
 
+  test("a new branch in a response union (which optic does not report)", () => {
+    expect(found("response union branch added", opLabel(widenedUnion.op))).toEqual([
+      expect.objectContaining({
+        source: "spec-model",
+        message: 'may now answer {"type":"number"}',
+      }),
+    ]);
+  });
+
   test("folds the changes inside a removed operation into its one removal", () => {
     expect(
       breaking.filter((f) => f.where.startsWith(`${opLabel(removedOp)} `)).map((f) => f.rule),
@@ -235,7 +302,7 @@ describe("catches breaking changes", () => {
 });
 
 describe("lets harmless changes pass", () => {
-  test("added optional fields, reworded descriptions and summaries, more examples, a raised maxItems", () => {
+  test("added optional fields, reworded descriptions and summaries, more examples, a raised maxItems, a branch less in a response union, a known value and a branch more in an open request enum", () => {
     expect(harmless).toEqual([]);
   });
 });
@@ -267,9 +334,9 @@ describe("the gate", () => {
   });
 
   test("the command exits 1 and lists the changes without a major changeset", () => {
-    expect(cliWithout.code).toBe(1);
-    expect(cliWithout.output).toContain("prevent operation removal");
-    expect(cliWithout.output).toContain("open request enum closed");
+    expect(cliWithout.code, cliWithout.output).toBe(1);
+    expect(cliWithout.output).toContain("[prevent operation removal] POST /b");
+    expect(cliWithout.output).toContain("no major changeset for @merchant-payments/client");
   });
 
   test("the command exits 0 with a major changeset for the client", () => {

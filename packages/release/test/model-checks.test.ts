@@ -179,3 +179,57 @@ test("a recursive schema is compared without looping", () => {
   );
   expect(findings.map((f) => f.where)).toEqual(["POST /things request body n"]);
 });
+
+describe("unions that are not enums", () => {
+  const message = { type: "object", properties: { message: { type: "string" } } };
+  test("a branch added to a response oneOf is breaking; a branch removed is not", () => {
+    const before = api(obj({}), { oneOf: [message, { type: "string" }] });
+    const wider = api(obj({}), {
+      oneOf: [message, { type: "string" }, { type: "number", title: "n" }],
+    });
+    expect(modelBreakingChanges(before, wider)).toEqual([
+      expect.objectContaining({
+        rule: "response union branch added",
+        message: 'may now answer {"type":"number"}',
+      }),
+    ]);
+    expect(modelBreakingChanges(before, api(obj({}), { oneOf: [message] }))).toEqual([]);
+  });
+
+  test("a branch removed from a request anyOf is breaking; a branch added is not", () => {
+    const before = api(obj({ id: { anyOf: [{ type: "string" }, { type: "integer" }] } }), obj({}));
+    expect(
+      modelBreakingChanges(before, api(obj({ id: { anyOf: [{ type: "string" }] } }), obj({}))),
+    ).toEqual([
+      expect.objectContaining({
+        rule: "request union branch removed",
+        message: 'no longer accepts {"type":"integer"}',
+      }),
+    ]);
+    expect(
+      modelBreakingChanges(
+        before,
+        api(
+          obj({ id: { anyOf: [{ type: "string" }, { type: "integer" }, { type: "null" }] } }),
+          obj({}),
+        ),
+      ),
+    ).toEqual([]);
+  });
+
+  test("reworded branch descriptions and titles are not a change", () => {
+    const before = api(obj({}), {
+      oneOf: [
+        { ...message, description: "a" },
+        { type: "string", title: "t" },
+      ],
+    });
+    const after = api(obj({}), {
+      oneOf: [
+        { ...message, description: "b" },
+        { type: "string", title: "u" },
+      ],
+    });
+    expect(modelBreakingChanges(before, after)).toEqual([]);
+  });
+});

@@ -72,3 +72,21 @@ export async function writeSpec(dir: string, name: string, document: Json): Prom
   await writeFile(path, JSON.stringify(document, null, 2));
   return path;
 }
+
+/** A 200 JSON response body that is a union (`oneOf`/`anyOf`), resolved. */
+export interface UnionTarget {
+  readonly op: OperationSpec;
+  readonly schema: JsonObject;
+  readonly branches: Json[];
+}
+
+/** Every operation whose 200 JSON response body is a `oneOf`/`anyOf`, in spec order. */
+export function responseUnions(document: Json): UnionTarget[] {
+  return operations(document).flatMap((op) =>
+    (op.responses.find((r) => r.status === "200")?.content ?? [])
+      .filter((m) => m.mediaType === "application/json")
+      .map((m) => deref<JsonObject>(document, m.schema))
+      .filter((schema) => Array.isArray(schema.oneOf ?? schema.anyOf))
+      .map((schema) => ({ op, schema, branches: schema.oneOf ?? schema.anyOf })),
+  );
+}
