@@ -5,7 +5,6 @@ import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from "n
 import { Agent, type Dispatcher } from "undici";
 import { DeadlineExceeded, type TimedRequest, type TimedTransport } from "./timed-transport.js";
 import {
-  provesNothingSent,
   type RequestSent,
   type ResponseHead,
   requestIdFrom,
@@ -47,12 +46,16 @@ function targetOf(url: string): { origin: string; path: string } {
   return target;
 }
 
-/** Response headers as a Headers object, from undici's raw [name, value, name, value, ...] buffers. */
+/** A raw header name or value as fetch reads it: one character per byte (latin1), so any byte is accepted. */
+const byteString = (raw: Buffer | string | undefined): string =>
+  typeof raw === "string" ? raw : (raw?.toString("latin1") ?? "");
+
+/** Response headers as a Headers object, from undici's raw [name, value, name, value, ...] list. */
 function headersOf(raw: Buffer[] | string[] | null): Headers {
   const headers = new Headers();
   if (raw) {
     for (let i = 0; i + 1 < raw.length; i += 2) {
-      headers.append(String(raw[i]), String(raw[i + 1]));
+      headers.append(byteString(raw[i]), byteString(raw[i + 1]));
     }
   }
   return headers;
@@ -171,10 +174,9 @@ export function sendWithin(request: TimedRequest, timeoutMs: number): Promise<Tr
       },
       onError(error) {
         if (settled) return;
-        // Until undici hands the request to a connection nothing is written, whatever failed.
-        const requestSent = sent === "none" || provesNothingSent(error) ? "none" : sent;
+        // Until undici hands the request to a connection nothing is written, whatever failed (`sent` is "none").
         settle();
-        reject(new TransportFailure(requestSent, error, head));
+        reject(new TransportFailure(sent, error, head));
       },
     };
 

@@ -196,6 +196,21 @@ describe("what the Node transport reports", () => {
     }
   });
 
+  test("reads a header value with bytes outside ASCII as fetch does (one character per byte)", async () => {
+    server.handle((_req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.setHeader("x-request-id", Buffer.from([0x72, 0xe9, 0xff]).toString("latin1"));
+      res.end(JSON.stringify(transaction));
+    });
+    const ids: (string | undefined)[] = [];
+    for (const api of [client(), client({ fetch: globalThis.fetch })]) {
+      ids.push((await api.getTransaction(lookup).withResponse()).requestId);
+    }
+    // Whatever bytes Node's server wrote, both transports must read the same characters.
+    expect(ids[0]).toMatch(/^r[^\x00-\x7f]+$/);
+    expect(ids[0]).toBe(ids[1]);
+  });
+
   test("leaves an answer in a coding it cannot decode as it came, as fetch does", async () => {
     server.handle((_req, res) => {
       res.writeHead(200, { "content-type": "application/json", "content-encoding": "x-custom" });
