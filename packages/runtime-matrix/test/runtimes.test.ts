@@ -10,7 +10,7 @@ import {
 import { hasChromium, launchChromium, watchContext } from "@merchant-payments/test-support/browser";
 import { EdgeRuntime } from "edge-runtime";
 import { build } from "esbuild";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { REFERENCES } from "../fixtures/scenario.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -50,6 +50,17 @@ const expected = {
     isApiError: true,
     isNotFoundError: true,
     isTimeoutError: false,
+    isRedirectError: false,
+    mayHaveBeenProcessed: false,
+  },
+  // A 303 to another path (a POST answered "see other", as a login page does): a RedirectError, nothing followed.
+  // Its status is 303, or 0 where a browser hides the redirect; either way the service may have acted on the call.
+  redirect: {
+    name: "RedirectError",
+    isApiError: true,
+    isRedirectError: true,
+    isTimeoutError: false,
+    mayHaveBeenProcessed: true,
   },
   timeout: {
     name: "TimeoutError",
@@ -57,6 +68,8 @@ const expected = {
     isApiError: false,
     isNotFoundError: false,
     isTimeoutError: true,
+    isRedirectError: false,
+    mayHaveBeenProcessed: true,
   },
   abort: { rejectedWithReason: true, error: { name: "Error", isMerchantPaymentsError: false } },
 };
@@ -64,6 +77,11 @@ const expected = {
 let server: LoopbackServer;
 /** Headers of the last call the server answered with the transaction: they tell which transport sent it. */
 let foundHeaders: Record<string, unknown> = {};
+/** Calls that received the redirect, and calls that followed it, since the last test began. */
+let redirectedCalls = 0;
+let followedCalls = 0;
+/** Where the redirect points: a path the client must never call. */
+const REDIRECT_TARGET = "/followed-a-redirect";
 const held = new Set<ReturnType<typeof setTimeout>>();
 
 beforeAll(async () => {
@@ -80,7 +98,10 @@ beforeAll(async () => {
     } catch {
       reference = undefined;
     }
-    if (request.url !== getTransaction.path) sendJson(response, 404, notFound);
+    if (request.url === REDIRECT_TARGET) {
+      followedCalls++;
+      sendJson(response, 200, transaction);
+    } else if (request.url !== getTransaction.path) sendJson(response, 404, notFound);
     else if (reference === REFERENCES.found) {
       foundHeaders = request.headers;
       sendJson(response, 200, { ...transaction, transactionReferenceNumber: reference });
@@ -94,9 +115,23 @@ beforeAll(async () => {
         clearTimeout(timer);
         held.delete(timer);
       });
+    } else if (reference === REFERENCES.redirected) {
+      redirectedCalls++;
+      response.writeHead(303, { location: `${server.baseUrl}${REDIRECT_TARGET}` });
+      response.end();
     } else sendJson(response, 404, notFound);
   });
 });
+
+beforeEach(() => {
+  redirectedCalls = 0;
+  followedCalls = 0;
+});
+
+/** The runtime got the redirect exactly once and followed it never. */
+function expectRedirectNotFollowed(): void {
+  expect({ redirectedCalls, followedCalls }).toEqual({ redirectedCalls: 1, followedCalls: 0 });
+}
 
 afterAll(async () => {
   for (const timer of held) clearTimeout(timer);
@@ -147,6 +182,7 @@ describe("the built client runs the same scenario on every runtime", () => {
   test("Node, ESM build, on the Node transport", async () => {
     const summary = await runChild(process.execPath, [join(fixtures, "run-esm.mjs")]);
     expect(summary).toMatchObject({ entry: "index.node.js", ...expected });
+    expectRedirectNotFollowed();
     // Node's fetch marks every request with sec-fetch-mode; the Node transport sends only the client's headers.
     expect(foundHeaders["sec-fetch-mode"]).toBeUndefined();
   });
@@ -154,17 +190,20 @@ describe("the built client runs the same scenario on every runtime", () => {
   test("Node, CommonJS build, on the Node transport", async () => {
     const summary = await runChild(process.execPath, [join(fixtures, "run-cjs.cjs")]);
     expect(summary).toMatchObject({ entry: "index.node.cjs", ...expected });
+    expectRedirectNotFollowed();
     expect(foundHeaders["sec-fetch-mode"]).toBeUndefined();
   });
 
   test("Bun, ESM build, on the fetch path", async () => {
     const summary = await runChild(bin("bun"), [join(fixtures, "run-esm.mjs")]);
     expect(summary).toMatchObject({ entry: "index.js", ...expected });
+    expectRedirectNotFollowed();
   });
 
   test("Bun, CommonJS build, on the fetch path", async () => {
     const summary = await runChild(bin("bun"), [join(fixtures, "run-cjs.cjs")]);
     expect(summary).toMatchObject({ entry: "index.cjs", ...expected });
+    expectRedirectNotFollowed();
   });
 
   test("Deno, ESM build, on the fetch path", async () => {
@@ -184,6 +223,7 @@ describe("the built client runs the same scenario on every runtime", () => {
       { DENO_NO_UPDATE_CHECK: "1", DENO_DIR: join(root, "node_modules", ".deno-cache") },
     );
     expect(summary).toMatchObject({ entry: "index.js", ...expected });
+    expectRedirectNotFollowed();
   });
 
   test("an edge runtime (edge-runtime), bundled with the edge-light condition", async () => {
@@ -193,6 +233,7 @@ describe("the built client runs the same scenario on every runtime", () => {
       `runMatrixScenario(${JSON.stringify(server.baseUrl)}, ${merchant})`,
     );
     expect(JSON.parse(text)).toMatchObject(expected);
+    expectRedirectNotFollowed();
   });
 
   test("the browser bundle (esbuild, platform browser) imports nothing from node:", async () => {
@@ -221,6 +262,7 @@ describe("the built client runs the same scenario on every runtime", () => {
           [server.baseUrl, merchant] as [string, number],
         );
         expect(JSON.parse(text)).toMatchObject(expected);
+        expectRedirectNotFollowed();
         expect(watch.outside).toEqual([]);
         // The typed-error step's 404 is the only thing the page may log.
         expect(watch.errors.filter((e) => !e.includes("status of 404"))).toEqual([]);
