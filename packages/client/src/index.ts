@@ -4,7 +4,6 @@ export {
   type MerchantPaymentsClient,
   type RequestOptions,
   type TokenSource,
-  type WithApiPromises,
 } from "./client.js";
 export {
   ApiError,

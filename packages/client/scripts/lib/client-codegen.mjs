@@ -83,6 +83,8 @@ function methodDoc(facts, operation, resultName) {
     lines.push(
       `const result = await client.${facts.operationId}(${exampleLiteral(facts.requestExample)});`,
     );
+    lines.push("// or, with the answer's status, headers and request id:");
+    lines.push(`// const { data, response, requestId } = await client.${facts.operationId}(body).withResponse();`);
     lines.push("```");
   }
   return `  /**\n${lines.map((l) => `   *${l ? ` ${l}` : ""}`).join("\n")}\n   */\n`;
@@ -101,8 +103,9 @@ export function emitClientModule({ factsList, operationsList, types, banner, mod
     result: types.typeOf(facts.responseSchema, "out"),
   }));
   let out = `${banner}// biome-ignore-all lint: generated
-import type { RequestOptions } from "../client.js";
 import type { DecimalMode } from "../decimals.js";
+import type { RequestOptions } from "../options.js";
+import type { ApiPromise } from "../with-response.js";
 import type { OperationId } from "./operation-table.js";
 import type { ${modelNames.filter((n) => rows.some((r) => new RegExp(`\\b${n}\\b`).test(`${r.request} ${r.result}`))).join(", ")} } from "./models.js";
 
@@ -117,25 +120,27 @@ ${rows.map((r) => `  ${r.facts.operationId}: ${r.result};`).join("\n")}
 }
 
 /**
- * The Merchant Payments client: one method per operation of the spec. \`Decimals\` is the client's \`decimals\` option:
- * with \`"string"\`, decimal fields are exact decimal strings in answers and may be given as strings in requests.
+ * The Merchant Payments client: one method per operation of the spec, each returning an \`ApiPromise\` (await it for
+ * the result, or call \`.withResponse()\` for \`{ data, response, requestId }\`). \`Decimals\` is the client's
+ * \`decimals\` option: with \`"string"\`, decimal fields are exact decimal strings in answers and may be given as
+ * strings in requests.
  */
 export interface MerchantPaymentsClient${D} {
 `;
   for (const r of rows) {
     const resultName = r.result.replace(/<Decimals>/g, "");
     out += methodDoc(r.facts, r.operation, resultName);
-    out += `  ${r.facts.operationId}(body: ${r.request}, options?: RequestOptions): Promise<${r.result}>;\n`;
+    out += `  ${r.facts.operationId}(body: ${r.request}, options?: RequestOptions): ApiPromise<${r.result}>;\n`;
   }
   out += `}
 
-/** Sends one operation through the request core (validation, retries, answer parsing) and resolves its result. */
-export type SendOperation = (operationId: OperationId, body: unknown, options: RequestOptions | undefined) => Promise<unknown>;
+/** Sends one operation through the request core (validation, retries, answer parsing): the promise of its result. */
+export type SendOperation = (operationId: OperationId, body: unknown, options: RequestOptions | undefined) => ApiPromise<unknown>;
 
 /** The method table: every method of \`MerchantPaymentsClient\` sends its operation through \`send\`. */
 export function bindMethods<Decimals extends DecimalMode>(send: SendOperation): MerchantPaymentsClient<Decimals> {
   return {
-${rows.map((r) => `    ${r.facts.operationId}: (body, options) => send(${JSON.stringify(r.facts.operationId)}, body, options) as Promise<${r.result}>,`).join("\n")}
+${rows.map((r) => `    ${r.facts.operationId}: (body, options) => send(${JSON.stringify(r.facts.operationId)}, body, options) as ApiPromise<${r.result}>,`).join("\n")}
   };
 }
 `;
