@@ -1,6 +1,5 @@
 // Inspects JSON bodies: small ones on the event loop, large ones in worker threads, so that one big
 // batch never stalls the answers to other clients.
-import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { OperationSpec } from "@merchant-payments/spec/model";
@@ -14,17 +13,23 @@ export interface BodyInspectorOptions {
   maxDepth: number;
   /** Bodies of at least this many bytes are inspected in a worker thread; default 256 KiB. */
   workerThresholdBytes?: number;
-  /** Worker threads for large bodies, started on first use; default min(2, CPUs). */
+  /** Worker threads for large bodies, started on first use; default 1 (memory stays bounded; the event loop is free either way). */
   workers?: number;
+  /** Heap limit of each worker thread, in MiB; default 256. */
+  workerHeapMb?: number;
 }
 
 /** Inspects bodies; `close()` ends its worker threads. */
 export interface BodyInspector {
-  /** Inspects `bytes` for `op`, picking `properties`; never rejects (a failure is a `malformed` verdict). */
+  /**
+   * Inspects `bytes` for `op`, picking `properties`; never rejects (a failure is a `malformed` verdict). A large
+   * body's memory moves to the worker (the caller's `bytes` is then empty) unless `keepBytes` is set.
+   */
   inspect(
     bytes: Uint8Array,
     op: OperationSpec | undefined,
     properties: readonly string[],
+    keepBytes?: boolean,
   ): Promise<BodyInspection>;
   /** Ends the worker threads. */
   close(): Promise<void>;
@@ -44,7 +49,7 @@ export function createBodyInspector(
   options: BodyInspectorOptions,
 ): BodyInspector {
   const threshold = options.workerThresholdBytes ?? 256 * 1024;
-  const size = Math.max(1, options.workers ?? Math.min(2, availableParallelism()));
+  const size = Math.max(1, options.workers ?? 1);
   const pool: PooledWorker[] = [];
   let nextId = 1;
   let next = 0;
@@ -52,6 +57,7 @@ export function createBodyInspector(
   const spawn = (): PooledWorker => {
     const worker = new Worker(WORKER_FILE, {
       workerData: { specPath: spec.path, maxDepth: options.maxDepth },
+      resourceLimits: { maxOldGenerationSizeMb: options.workerHeapMb ?? 256 },
     });
     worker.unref();
     const pooled: PooledWorker = { worker, pending: new Map() };
@@ -77,13 +83,14 @@ export function createBodyInspector(
   ) => inspectBody(bytes, op, spec.ajv, { maxDepth: options.maxDepth, properties });
 
   return {
-    inspect(bytes, op, properties) {
+    inspect(bytes, op, properties, keepBytes = false) {
       if (bytes.length < threshold) return Promise.resolve(inline(bytes, op, properties));
       if (pool.length < size) pool.push(spawn());
       const pooled = pool[next++ % pool.length] as PooledWorker;
       const id = nextId++;
-      // A fresh copy whose memory moves to the worker (Node may pool small Buffers' memory).
-      const copy = new Uint8Array(bytes);
+      // Memory that moves to the worker: the body itself when it owns its whole buffer, else a copy.
+      const owned = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+      const copy = owned && !keepBytes ? bytes : new Uint8Array(bytes);
       const job: InspectJob = {
         id,
         operationId: op?.operationId,
@@ -92,7 +99,7 @@ export function createBodyInspector(
       };
       return new Promise((resolve) => {
         pooled.pending.set(id, resolve);
-        pooled.worker.postMessage(job, [copy.buffer]);
+        pooled.worker.postMessage(job, [copy.buffer as ArrayBuffer]);
       });
     },
     async close() {

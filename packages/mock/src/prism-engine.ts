@@ -56,6 +56,26 @@ export interface EngineOptions {
   logger: Logger;
 }
 
+/** Headers that do not change Prism's answer (transport, tracing, CORS): left out of the answer cache's key. */
+const VOLATILE_HEADERS = new Set([
+  "content-length",
+  "content-type",
+  "host",
+  "connection",
+  "keep-alive",
+  "user-agent",
+  "x-request-id",
+  "accept-encoding",
+  "origin",
+  "referer",
+  "traceparent",
+  "tracestate",
+  "prefer",
+]);
+
+/** Distinct request heads whose answers are remembered. */
+const MAX_REMEMBERED = 512;
+
 /** Prism's diagnostic severity for an error. */
 const ERROR_SEVERITY = 0;
 
@@ -130,7 +150,26 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     },
   );
 
-  return async function answer(request: EngineRequest): Promise<EngineAnswer> {
+  // Prism never sees the body (it was validated already), so with static examples its answer is a function of
+  // the method, path, query, headers and preferences: remembered, Prism runs once per distinct request head.
+  const remembered = new Map<string, EngineAnswer>();
+  const cacheKey = (request: EngineRequest): string | undefined => {
+    const { preferences } = request;
+    if (options.dynamic || preferences.dynamic || request.errors.length > 0) return undefined;
+    const headers = Object.entries(request.headers)
+      .filter(([name]) => !VOLATILE_HEADERS.has(name) && !name.startsWith("sec-"))
+      .sort(([a], [b]) => (a < b ? -1 : 1));
+    return JSON.stringify([
+      request.method,
+      request.path,
+      request.query,
+      headers,
+      preferences.code,
+      preferences.example,
+    ]);
+  };
+
+  async function answerWithPrism(request: EngineRequest): Promise<EngineAnswer> {
     const input = {
       method: request.method.toLowerCase() as never,
       url: { path: request.path, query: request.query },
@@ -228,6 +267,19 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
       body: serialize(body, headers["content-type"]),
       violations,
     };
+  }
+
+  return async function answer(request: EngineRequest): Promise<EngineAnswer> {
+    const key = cacheKey(request);
+    const known = key === undefined ? undefined : remembered.get(key);
+    if (known) return known;
+    const fresh = await answerWithPrism(request);
+    if (key !== undefined) {
+      if (remembered.size >= MAX_REMEMBERED)
+        remembered.delete(remembered.keys().next().value as string);
+      remembered.set(key, fresh);
+    }
+    return fresh;
   };
 }
 

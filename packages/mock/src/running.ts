@@ -59,7 +59,10 @@ export interface RunningServer {
 export interface Prepared {
   spec: SpecSource;
   limits: RequestLimits;
+  /** The server's own log. */
   logger: Logger;
+  /** Prism's log: its chatter (every refused request is an "error" to it) only at the info level. */
+  prismLogger: Logger;
   violations: ViolationReport[];
   report(report: ViolationReport): void;
 }
@@ -72,6 +75,11 @@ export function prepare(options: CommonServerOptions, name: string): Prepared {
     spec,
     limits: resolveLimits(spec, options.limits),
     logger: createLogger(options.logLevel ?? "silent", options.onLog, name),
+    prismLogger: createLogger(
+      options.logLevel === "info" ? "info" : "silent",
+      options.onLog,
+      `${name}:prism`,
+    ),
     violations,
     report(report) {
       violations.push(report);

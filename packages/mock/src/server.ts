@@ -70,6 +70,8 @@ export interface SpecServerOptions {
   answer(request: CheckedRequest): Promise<Answer>;
   /** Where the server logs (never bodies). */
   logger: Logger;
+  /** Keep the body's bytes for `answer` (the proxy forwards them); default false (a large body moves to a worker). */
+  keepBodies?: boolean;
 }
 
 /** A listening spec server. */
@@ -188,6 +190,7 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
           bytes.set(chunk, at);
           at += chunk.length;
         }
+        chunks.length = 0;
         settle(bytes);
       });
       req.once("error", () => settle(undefined));
@@ -283,8 +286,14 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
     const bytes = await readBody(req, res);
     if (bytes === undefined) return;
     context.bytes = bytes;
-    if (bytes.length > 0) {
-      context.inspection = await inspector.inspect(bytes, operation, propertiesToPick(operation));
+    const hasBody = bytes.length > 0;
+    if (hasBody) {
+      context.inspection = await inspector.inspect(
+        bytes,
+        operation,
+        propertiesToPick(operation),
+        options.keepBodies ?? false,
+      );
     }
     for (const check of bodyChecks) {
       const rejection = check.check(context);
@@ -302,7 +311,7 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
     }
     const errors: FieldError[] = operation
       ? [
-          ...missingBodyError(operation, bytes.length > 0),
+          ...missingBodyError(operation, hasBody),
           ...headerErrors(spec.ajv, operation, req.headers),
           ...(context.inspection?.kind === "json" ? context.inspection.errors : []),
         ]

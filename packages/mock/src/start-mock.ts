@@ -32,7 +32,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
     dynamic: options.dynamic ?? false,
     ...(options.seed === undefined ? {} : { seed: String(options.seed) }),
     errors: options.errors ?? false,
-    logger: prepared.logger,
+    logger: prepared.prismLogger,
   });
   const server = createSpecServer({
     spec: prepared.spec,

@@ -257,6 +257,7 @@ export async function startValidationProxy(
     limits: prepared.limits,
     checks: [...DEFAULT_CHECKS, ...(options.checks ?? [])],
     logger,
+    keepBodies: true,
     async answer(request) {
       const time = new Date().toISOString();
       const base = {
