@@ -6,7 +6,14 @@ import axios from "axios";
 import createClient from "openapi-fetch";
 import { MEMORY_FLAGS, memoryInChild, startServerChild } from "./children.js";
 import * as fx from "./fixtures.js";
-import { type BenchResult, limitTarget, ratioTarget, result, type Samples } from "./report.js";
+import {
+  type BenchResult,
+  latest,
+  limitTarget,
+  ratioTarget,
+  result,
+  type Samples,
+} from "./report.js";
 import { type Contender, type Log, reason, timed } from "./rounds.js";
 import { median, roundOrder } from "./stats.js";
 
@@ -105,14 +112,14 @@ export async function benchLoopback(client: fx.ClientModule, log: Log): Promise<
   const server = await startServerChild("trivial");
   try {
     const notes = [
-      "600 sequential calls per contender per round (tinybench) after 300 warm-up calls, to a keep-alive node:http server in a child process answering the spec's example; every contender sends the client's headers and parses the answer.",
+      "Sequential calls to a keep-alive node:http server in a child process answering the spec's example; every contender sends the client's headers and parses the answer.",
       `"${RAW_TIMEOUT}" adds what a per-call timeout costs on fetch (an AbortController's signal, a 30 s timer). The fetch path is the client given a \`fetch\` option, as in browsers, Deno, Bun and edge runtimes.`,
     ];
     const options = {
       unit: "µs/call",
       scale: 1000,
-      rounds: 15,
-      iterations: 600,
+      rounds: 12,
+      iterations: 400,
       warmup: 300,
       notes,
     };
@@ -158,7 +165,7 @@ export async function benchConcurrent(client: fx.ClientModule, log: Log): Promis
     const notes = [
       `Sample = wall time of 1,000 calls started at once (Promise.all). Sockets each contender opened in its first burst (counted by the server): ${opened.join("; ")}.`,
     ];
-    const options = { unit: "ms/1,000 calls", rounds: 6, iterations: 1, notes, check: checkLookup };
+    const options = { unit: "ms/1,000 calls", rounds: 5, iterations: 1, notes, check: checkLookup };
     const title = "1,000 concurrent calls (getTransaction)";
     return (await timed(title, contenders, { ...options, targets: { [CLIENT]: 0.7 } }, log)).table;
   } finally {
@@ -225,9 +232,7 @@ export async function benchBatchMemory(client: fx.ClientModule, log: Log): Promi
       if (sample) [payload, gcs] = [sample.payloadBytes / MiB, gcs + sample.gcs];
       if (sample) samples.get(name)?.push(sample.extraBytes / MiB);
     }
-    log(
-      `  memory round ${round + 1}/${rounds} (MiB): ${[...samples].map(([n, s]) => `${n} ${s.at(-1)}`)}`,
-    );
+    log(`  memory round ${round + 1}/${rounds} (MiB): ${latest(samples)}`);
   }
   const ours = samples.get(CLIENT);
   const ratio = ours && median(ours) / payload;

@@ -2,7 +2,7 @@
 // and batch latency, RSS over 20 sequential batches, small requests while 4 batches run.
 import { type ServerChild, startServerChild } from "./children.js";
 import { buildBatch, example, HEADERS } from "./fixtures.js";
-import { type BenchResult, limitTarget, result, type Samples } from "./report.js";
+import { type BenchResult, latest, limitTarget, result, type Samples } from "./report.js";
 import { type Log, reason, timed } from "./rounds.js";
 import { median, quantile, roundOrder } from "./stats.js";
 
@@ -73,7 +73,7 @@ export async function benchMock(log: Log): Promise<BenchResult[]> {
       for (const name of roundOrder(ready, round)) {
         p90.get(name)?.push(await p90DuringBatches(servers.get(name) as ServerChild));
       }
-      log(`  p90 round ${round + 1}/3 (ms): ${[...p90].map(([n, s]) => `${n} ${s.at(-1)}`)}`);
+      log(`  p90 round ${round + 1}/3 (ms): ${latest(p90)}`);
     }
     const [mockRss = [], mockP90 = []] = [rss.get(MOCK), p90.get(MOCK)];
     const peak = mockRss.length ? Math.max(...mockRss) : undefined;

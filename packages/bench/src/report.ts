@@ -70,6 +70,10 @@ export function limitTarget(
 
 const x = (ratio: number) => `${ratio.toFixed(2)}x`;
 const fmt = (value: number) => Number(value.toPrecision(3)).toLocaleString("en-US");
+
+/** Each contender's latest sample, for progress lines: "raw fetch 812, client 455". */
+export const latest = (samples: Samples) =>
+  [...samples].map(([name, s]) => `${name} ${fmt(s.at(-1) ?? Number.NaN)}`).join(", ");
 const row = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`;
 const table = (head: string[], rows: string[][]) =>
   [head, head.map(() => "---"), ...rows].map(row).join("\n");

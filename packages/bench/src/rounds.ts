@@ -1,5 +1,5 @@
 import { Bench } from "tinybench";
-import { type BenchResult, ratioTarget, result, type Samples } from "./report.js";
+import { type BenchResult, latest, ratioTarget, result, type Samples } from "./report.js";
 import { roundOrder } from "./stats.js";
 
 /** A contender of a timed benchmark: one operation, resolving with its answer. */
@@ -46,7 +46,8 @@ export async function timed(
   log: Log,
 ) {
   const { unit = "ms", scale = 1, rounds, iterations, warmup = 1, targets = {}, check } = options;
-  const [notes, ready] = [[...(options.notes ?? [])], [] as Contender[]];
+  const how = `${iterations} operations per contender per round (tinybench) after ${warmup} warm-up ones.`;
+  const [notes, ready] = [[how, ...(options.notes ?? [])], [] as Contender[]];
   for (const contender of contenders) {
     try {
       for (let i = 0; i < warmup; i++) check?.(await contender.run());
@@ -74,9 +75,7 @@ export async function timed(
     for (const { name, result: r } of await bench.run()) {
       wall.set(name, [...(wall.get(name) ?? []), (r && "period" in r ? r.period : NaN) * scale]);
     }
-    log(
-      `  round ${round + 1}/${rounds} (${unit}): ${[...wall].map(([n, s]) => `${n} ${s.at(-1)}`)}`,
-    );
+    log(`  round ${round + 1}/${rounds} (${unit}): ${latest(wall)}`);
   }
   const baseline = contenders[0]?.name ?? "";
   const inOrder = (s: Samples): Samples =>

@@ -16,6 +16,12 @@ import { reason } from "./rounds.js";
 const benchDir = fileURLToPath(new URL("..", import.meta.url));
 const [root, tmp] = [join(benchDir, "..", ".."), join(benchDir, ".tmp")];
 const log = (line: string) => process.stdout.write(`${line}\n`);
+if (process.argv.includes("--help")) {
+  log(
+    "usage: node --expose-gc dist/run.js [--only=loopback,concurrent,stubbed,batch,memory,mock,size,pipeline]",
+  );
+  process.exit(0);
+}
 const only = process.argv
   .find((arg) => arg.startsWith("--only="))
   ?.slice(7)
