@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   launchChromium,
@@ -6,13 +9,24 @@ import {
 } from "@merchant-payments/test-support/browser";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { RELEASES_HEADING } from "../scripts/lib/release-notes.mjs";
 import { listOperations, readBundle } from "../src/samples.mjs";
 import { startSiteServer } from "../src/site-server.mjs";
-import { openOperation, responseExample, showRequestSample, sidebar } from "./support/redoc.js";
+import {
+  openOperation,
+  requestSampleWidths,
+  responseExample,
+  showRequestSample,
+  sidebar,
+} from "./support/redoc.js";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const operations = listOperations();
 const VIEWPORT = { width: 1400, height: 900 };
+const require = createRequire(import.meta.url);
+const clientManifestPath = require.resolve("@merchant-payments/client/package.json");
+const clientManifest = JSON.parse(readFileSync(clientManifestPath, "utf8")) as { version: string };
+const clientChangelog = join(dirname(clientManifestPath), "CHANGELOG.md");
 
 /** Code as the reader sees it: trailing spaces and the final newline do not count. */
 const normalize = (code: string) =>
@@ -93,6 +107,11 @@ describe("the site served over HTTP", () => {
 
       const typescript = await showRequestSample(page, element, "TypeScript");
       expect(normalize(typescript)).toBe(normalize(op.typescript ?? ""));
+      const widths = await requestSampleWidths(element);
+      expect(widths.clientWidth).toBeGreaterThan(0);
+      expect(widths.scrollWidth, "the TypeScript sample scrolls sideways").toBeLessThanOrEqual(
+        widths.clientWidth,
+      );
 
       const payload = await showRequestSample(page, element, "Payload");
       expect(JSON.parse(payload)).toEqual(op.requestExamples[0]);
@@ -104,6 +123,29 @@ describe("the site served over HTTP", () => {
       await showRequestSample(page, element, "TypeScript");
     },
   );
+
+  test("shows the spec version, the client version and the client's changelog", async () => {
+    const section = page.getByRole("heading", { name: RELEASES_HEADING });
+    await section.first().scrollIntoViewIfNeeded();
+    await expect(section.first().isVisible()).resolves.toBe(true);
+    const row = (name: string) => page.locator("tr", { hasText: name }).first();
+    await expect(row("info.version").textContent()).resolves.toContain(readBundle().info.version);
+    await expect(row("@merchant-payments/client").textContent()).resolves.toContain(
+      clientManifest.version,
+    );
+    await expect(
+      page.getByRole("heading", { name: "Client changelog" }).first().isVisible(),
+    ).resolves.toBe(true);
+    if (existsSync(clientChangelog)) {
+      const versions = [...readFileSync(clientChangelog, "utf8").matchAll(/^## (\S+)/gm)];
+      for (const [, version] of versions.slice(0, 3))
+        await expect(
+          page.getByText(version ?? "", { exact: true }).count(),
+        ).resolves.toBeGreaterThan(0);
+    } else {
+      await expect(page.getByText("No releases yet").first().isVisible()).resolves.toBe(true);
+    }
+  });
 
   test("saves a full-page screenshot to dist/screenshot.png", async () => {
     const op = operations.find((o) => o.operationId === "submitDisbursementBatch") ?? operations[0];

@@ -9,8 +9,10 @@ export const RELEASES_HEADING = "Versions and changelog";
 export const NO_RELEASES = "No releases yet: `@merchant-payments/client` has no changelog.";
 
 /**
- * A changesets changelog ready to sit under a level-3 heading: its title line (`# @merchant-payments/client`)
- * dropped, every other heading two levels deeper (at most level 6), outside fenced code.
+ * A changesets changelog ready to sit under the section's "Client changelog" heading: its title line
+ * (`# @merchant-payments/client`) dropped, and its headings turned into emphasis outside fenced code (a version
+ * `## 1.1.0` in bold, a kind of change `### Minor Changes` in italics), so that releases add no sidebar entries and
+ * no duplicate anchors.
  * @param {string} changelog
  * @returns {string}
  */
@@ -20,11 +22,14 @@ export function nestChangelog(changelog) {
   const lines = [];
   for (const line of changelog.replace(/\r\n?/g, "\n").split("\n")) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
-    const heading = fenced ? null : /^(#{1,6})\s+(.*)$/.exec(line);
-    if (heading && heading[1] === "#" && lines.every((l) => l.trim() === "")) continue;
-    lines.push(
-      heading ? `${"#".repeat(Math.min(6, (heading[1] ?? "").length + 2))} ${heading[2]}` : line,
-    );
+    const heading = fenced ? null : /^(#{1,6})\s+(.*?)\s*#*\s*$/.exec(line);
+    if (!heading) {
+      lines.push(line);
+      continue;
+    }
+    const [, marks = "", text = ""] = heading;
+    if (marks === "#" && lines.every((l) => l.trim() === "")) continue;
+    lines.push(marks.length === 3 ? `_${text}_` : `**${text}**`);
   }
   return lines.join("\n").trim();
 }

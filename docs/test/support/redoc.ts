@@ -44,7 +44,8 @@ export async function showRequestSample(
         .locator('[data-component-name="Dropdown/DropdownMenuItem"]:visible')
         .filter({ hasText: new RegExp(`^\\s*${language}\\s*$`) })
         .first()
-        .click();
+        // A DOM click: near the end of the page the open menu may reach below the viewport.
+        .dispatchEvent("click");
       await page.waitForFunction(
         ([el, lang]) => (el as HTMLElement).textContent?.trim() === lang,
         [await dropdown.elementHandle(), language] as const,
@@ -67,4 +68,14 @@ export async function responseExample(operation: Locator): Promise<string> {
     '.panel-response-samples [data-component-name="JsonViewer/JsonViewer"]',
   );
   return (await viewer.first().textContent()) ?? "";
+}
+
+/** Widths of the code block shown in an operation's request samples panel: content and visible box, in px. */
+export async function requestSampleWidths(
+  operation: Locator,
+): Promise<{ scrollWidth: number; clientWidth: number }> {
+  const pre = operation
+    .locator('.panel-request-samples [data-component-name="CodeBlock/CodeBlock"] pre')
+    .first();
+  return pre.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
 }
