@@ -6,7 +6,7 @@ import { type BenchResult, latest, limitTarget, result, type Samples } from "./r
 import { type Log, reason, timed } from "./rounds.js";
 import { median, quantile, roundOrder } from "./stats.js";
 
-const [TRIVIAL, MOCK, MB, NONE] = ["trivial node:http", "startMock", 1e6, "not available yet"];
+const [TRIVIAL, MOCK, MB] = ["trivial node:http", "startMock", 1e6];
 const [lookup, submit] = [example("getTransaction"), example("submitDisbursementBatch")];
 const [small, batch] = [JSON.stringify(lookup.request), JSON.stringify(buildBatch())];
 
@@ -47,7 +47,7 @@ export async function benchMock(log: Log): Promise<BenchResult[]> {
   try {
     await startServerChild("mock").then(
       (mock) => servers.set(MOCK, mock),
-      (error) => notes.push(`${MOCK}: ${NONE} (${reason(error)}).`),
+      (error) => notes.push(`${MOCK}: not available yet (${reason(error)}).`),
     );
     const posting = (path: string, payload: string) =>
       [...servers].map(([name, server]) => ({ name, run: post(server, path, payload) }));
@@ -79,48 +79,36 @@ export async function benchMock(log: Log): Promise<BenchResult[]> {
     const peak = mockRss.length ? Math.max(...mockRss) : undefined;
     const [first, last] = peak ? [median(mockRss.slice(0, 5)), median(mockRss.slice(-5))] : [1, 1];
     const latency = mockP90.length ? median(mockP90) : undefined;
+    const [mb, ms] = [(v: number) => `${v.toFixed(0)} MB`, (v: number) => `${v.toFixed(0)} ms`];
     const growth = "no growth: batches 16-20 <= 1.10x batches 1-5 (median RSS)";
     const rssTargets = [
-      limitTarget(MOCK, "peak RSS <= 300 MB", peak, 300, peak ? `${peak.toFixed(0)} MB` : NONE),
-      limitTarget(
-        MOCK,
-        growth,
-        peak && last / first,
-        1.1,
-        peak ? `${first.toFixed(0)} -> ${last.toFixed(0)} MB` : NONE,
-      ),
+      limitTarget(MOCK, "peak RSS <= 300 MB", peak, 300, mb),
+      limitTarget(MOCK, growth, peak && last / first, 1.1, () => `${mb(first)} -> ${mb(last)}`),
     ];
-    const p90Target = limitTarget(
-      MOCK,
-      "p90 <= 300 ms",
-      latency,
-      300,
-      latency ? `${latency.toFixed(0)} ms` : NONE,
-    );
-    const rssNotes = [
-      "The server process's RSS (worker threads included), read after each answer; 1 MB = 10^6 bytes.",
-    ];
-    const p90Notes = [
-      "Per round and server: 4 batches sent at once, and sequential small requests on another connection until they are answered; sample = p90 of those small requests' latency.",
-    ];
+    const rssTitle = "Mock: RSS after each of 20 sequential batches";
+    const rssNote =
+      "The server process's RSS (worker threads included) after each answer; 1 MB = 10^6 bytes.";
     const rssTable = {
       ...table,
-      title: "Mock: RSS after each of 20 sequential batches",
+      title: rssTitle,
       unit: "MB",
       rounds: 20,
+      targets: rssTargets,
+      notes: [rssNote],
     };
+    const p90Title = "Mock: small requests while 4 batches run, p90";
+    const p90Note =
+      "Per round and server: 4 batches sent at once, and sequential small requests on another connection until they are answered; sample = p90 of those small requests' latency.";
+    const p90Target = limitTarget(MOCK, "p90 <= 300 ms", latency, 300, ms);
     const p90Table = {
       ...table,
-      title: "Mock: small requests while 4 batches run, p90",
+      title: p90Title,
       unit: "ms",
       rounds: 3,
+      targets: [p90Target],
+      notes: [p90Note],
     };
-    return [
-      smallMs,
-      batchMs,
-      result({ ...rssTable, targets: rssTargets, notes: rssNotes }, rss),
-      result({ ...p90Table, targets: [p90Target], notes: p90Notes }, p90),
-    ];
+    return [smallMs, batchMs, result(rssTable, rss), result(p90Table, p90)];
   } finally {
     for (const server of servers.values()) await server.close();
   }

@@ -53,19 +53,21 @@ export function result(bench: Omit<BenchResult, "contenders">, samples: Samples)
 export function ratioTarget(samples: Samples, contender: string, versus: string, max: number) {
   const [ours, theirs] = [samples.get(contender), samples.get(versus)];
   const r = ours && theirs ? summarize(perRoundRatios(ours, theirs)) : undefined;
-  const measured = r ? `${x(r.median)} (rounds ${x(r.min)}-${x(r.max)})` : "not available yet";
-  return limitTarget(contender, `<= ${x(max)} ${versus}`, r?.median, max, measured);
+  const show = () => `${x(r?.median ?? 0)} (rounds ${x(r?.min ?? 0)}-${x(r?.max ?? 0)})`;
+  return limitTarget(contender, `<= ${x(max)} ${versus}`, r?.median, max, show);
 }
 
-/** Target on one figure: met when value <= max; not available yet when value is undefined. */
+/** Target on one figure, shown by `show`: met when <= max; not available yet when undefined. */
 export function limitTarget(
   contender: string,
   description: string,
   value: number | undefined,
   max: number,
-  measured: string,
+  show: (value: number) => string,
 ): Target {
-  return { contender, description, measured, met: value === undefined ? null : value <= max };
+  if (value === undefined)
+    return { contender, description, measured: "not available yet", met: null };
+  return { contender, description, measured: show(value), met: value <= max };
 }
 
 const x = (ratio: number) => `${ratio.toFixed(2)}x`;

@@ -52,11 +52,18 @@ describe("ratioTarget", () => {
 
 describe("limitTarget", () => {
   test("is met at the limit, missed above it, and not available without a value", () => {
-    expect(limitTarget("mock", "p90 <= 300 ms", 300, 300, "300 ms").met).toBe(true);
-    expect(limitTarget("mock", "p90 <= 300 ms", 301, 300, "301 ms").met).toBe(false);
-    expect(
-      limitTarget("mock", "p90 <= 300 ms", undefined, 300, "not available yet").met,
-    ).toBeNull();
+    const ms = (value: number) => `${value} ms`;
+    expect(limitTarget("mock", "p90 <= 300 ms", 300, 300, ms)).toEqual({
+      contender: "mock",
+      description: "p90 <= 300 ms",
+      measured: "300 ms",
+      met: true,
+    });
+    expect(limitTarget("mock", "p90 <= 300 ms", 301, 300, ms).met).toBe(false);
+    expect(limitTarget("mock", "p90 <= 300 ms", undefined, 300, String)).toMatchObject({
+      measured: "not available yet",
+      met: null,
+    });
   });
 });
 
@@ -76,7 +83,7 @@ const size: BenchResult = {
   unit: "KB",
   rounds: 1,
   contenders: [],
-  targets: [limitTarget("client/raw", "<= 6 KB", undefined, 6, "not available yet")],
+  targets: [limitTarget("client/raw", "<= 6 KB", undefined, 6, String)],
   notes: [],
 };
 const results: Results = {
