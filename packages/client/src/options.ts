@@ -110,7 +110,7 @@ export interface ResolvedOptions {
   readonly backoff: Readonly<Required<BackoffOptions>>;
   /** The user's fetch, or one calling globalThis.fetch at call time. */
   readonly fetch: (input: Request) => Promise<Response>;
-  /** Whether the user gave a fetch or transport (which may keep or edit the headers object it is given). */
+  /** Whether the user gave a fetch (which may keep or edit the headers object it is given; a transport may not). */
   readonly customTransport: boolean;
   readonly transport: Transport;
   /** defaultHeaders with lower-case names; empty when none. */
@@ -173,7 +173,7 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
     maxRetries,
     backoff,
     fetch: fetchRequest,
-    customTransport: userFetch !== undefined || options.transport !== undefined,
+    customTransport: userFetch !== undefined,
     transport: options.transport ?? fetchTransport(fetchLike),
     defaultHeaders: checkHeaders(options.defaultHeaders, `${WHERE}: defaultHeaders`),
     log: resolveLog(options.logger, options.logLevel ?? clientDefaults.logLevel),

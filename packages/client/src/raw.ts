@@ -57,6 +57,8 @@ export function createRawClient(options: RawClientOptions): RawClient {
   const send = (request: Request) => (userFetch ?? globalThis.fetch)(request);
   const client = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    // Never follow a redirect: a 3xx comes back as the response (a POST must not be re-sent elsewhere).
+    redirect: "manual",
     fetch:
       timeoutMs === Number.POSITIVE_INFINITY
         ? send

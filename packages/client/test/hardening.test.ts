@@ -218,6 +218,17 @@ describe("smaller fixes", () => {
     expect(server.received).toHaveLength(1);
   });
 
+  test("raw never follows a redirect: the 3xx comes back as its response", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(307, { location: `${server.baseUrl}/elsewhere` });
+      res.end();
+    });
+    const raw = createRawClient({ baseUrl: server.baseUrl, token: TOKEN });
+    const { response } = await raw.POST("/collections/getTransaction", { body: lookup });
+    expect(response.status).toBe(307);
+    expect(server.received).toHaveLength(1);
+  });
+
   test("the beneficiaryAccountNumber digits come from the top-level field, not a nested one of the same name", async () => {
     server.handle((_req, res) => {
       res.writeHead(200, { "content-type": "application/json" });

@@ -347,7 +347,7 @@ describe.each([
       ],
     ];
 
-    test.each(cases)("under %s", async (_what, handler, ErrorClass) => {
+    test.each(cases)("under %s", async (what, handler, ErrorClass) => {
       reset();
       server.onRequest = handler;
       const err = await failure(
@@ -358,6 +358,7 @@ describe.each([
         !(err instanceof RedirectError) && !(err instanceof ApiError && err.status < 500),
       );
       expect(server.begun).toBe(1);
+      if (what.includes("middle")) expect(server.completed).toBe(0);
     });
   },
 );
