@@ -14,7 +14,6 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { bundleJsonPath, operations, readBundle } from "@merchant-payments/spec";
 import { DECIMAL_STRING_PATTERN, deref } from "@merchant-payments/spec/model";
-import openapiTS, { astToString } from "openapi-typescript";
 import { emitClientModule } from "./lib/client-codegen.mjs";
 import { operationFacts } from "./lib/operation-facts.mjs";
 import { typeEmitter } from "./lib/type-codegen.mjs";
@@ -33,15 +32,18 @@ const resolveNode = (node) => deref(document, node);
 mkdirSync(outDir, { recursive: true });
 const write = (name, text) => writeFileSync(join(outDir, name), text);
 
+// ---------------------------------------------------------------- what the client can honour (checked first)
+const operationsList = operations(document);
+if (operationsList.length === 0) throw new Error(`${specPath} has no operations`);
+const factsList = operationsList.map((op) => operationFacts(document, op));
+
 // ---------------------------------------------------------------- openapi.ts
 // defaultNonNullable off: a property with a default (Problem.type) may still be absent from an answer.
+const { default: openapiTS, astToString } = await import("openapi-typescript");
 const ast = await openapiTS(document, { alphabetize: false, defaultNonNullable: false });
 write("openapi.ts", BANNER + astToString(ast));
 
 // ---------------------------------------------------------------- operation table
-const operationsList = operations(document);
-if (operationsList.length === 0) throw new Error(`${specPath} has no operations`);
-const factsList = operationsList.map((op) => operationFacts(document, op));
 const languageDefaults = new Set(
   operationsList.flatMap((op) =>
     op.headers

@@ -129,3 +129,118 @@ export const p = client.getDisbursementMetrics({
     expect(issues).toEqual([{ path: "/transactions", message: "must have at most 2 items" }]);
   }, 60_000);
 });
+
+/** Runs the generator on `changed` into a scratch folder; the error output when it refuses, "" when it succeeds. */
+function generationFailure(name: string, changed: unknown): string {
+  const dir = join(tmp, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "openapi.json"), JSON.stringify(changed));
+  try {
+    execFileSync(
+      process.execPath,
+      [
+        join(root, "scripts", "generate.mjs"),
+        "--spec",
+        join(dir, "openapi.json"),
+        "--out",
+        join(dir, "generated"),
+      ],
+      { stdio: "pipe", encoding: "utf8", timeout: 60_000 },
+    );
+    return "";
+  } catch (error) {
+    return String((error as { stderr?: string }).stderr);
+  }
+}
+
+type Operation = Record<string, unknown> & { parameters?: unknown[] };
+/** A copy of the spec with `change` applied to the getTransaction operation. */
+function withLookup(change: (operation: Operation, copy: typeof spec) => void): typeof spec {
+  const copy = structuredClone(spec) as typeof spec;
+  const item = copy.paths["/collections/getTransaction"] as unknown as Record<string, Operation>;
+  change(item.post as Operation, copy);
+  return copy;
+}
+
+describe("the generator refuses, naming the operation, what the client cannot honour", () => {
+  test("a path parameter", () => {
+    const changed = withLookup((operation) => {
+      operation.parameters = [
+        ...(operation.parameters ?? []),
+        { name: "id", in: "path", required: true, schema: { type: "string" } },
+      ];
+    });
+    expect(generationFailure("path-parameter", changed)).toMatch(
+      /getTransaction: path parameters \(id\) \(the client generator does not support this\)/,
+    );
+  });
+
+  test("a query parameter", () => {
+    const changed = withLookup((operation) => {
+      operation.parameters = [{ name: "page", in: "query", schema: { type: "integer" } }];
+    });
+    expect(generationFailure("query-parameter", changed)).toMatch(
+      /getTransaction: query parameters \(page\)/,
+    );
+  });
+
+  test("a request body that is not JSON", () => {
+    const changed = withLookup((operation) => {
+      operation.requestBody = { content: { "text/csv": { schema: { type: "string" } } } };
+    });
+    expect(generationFailure("csv-body", changed)).toMatch(
+      /getTransaction: a request body that is not application\/json/,
+    );
+  });
+
+  test("a GET, which cannot carry the JSON body", () => {
+    const copy = structuredClone(spec) as typeof spec;
+    const item = copy.paths["/collections/getTransaction"] as unknown as Record<string, unknown>;
+    item.get = item.post;
+    delete item.post;
+    expect(generationFailure("get-method", copy)).toMatch(
+      /getTransaction: method GET with a JSON body/,
+    );
+  });
+
+  test("a header it can neither fill nor derive from the body", () => {
+    const changed = withLookup((operation) => {
+      operation.parameters = [
+        { name: "X-Tenant", in: "header", required: true, schema: { type: "string" } },
+      ];
+    });
+    expect(generationFailure("unknown-header", changed)).toMatch(
+      /getTransaction: header parameter X-Tenant/,
+    );
+  });
+
+  test("a header equal to a body property the request does not have", () => {
+    const changed = withLookup((operation) => {
+      operation.parameters = [
+        {
+          name: "Shop",
+          in: "header",
+          required: true,
+          schema: { type: "string" },
+          "x-equals-body-property": "shop",
+        },
+      ];
+    });
+    expect(generationFailure("missing-body-property", changed)).toMatch(
+      /getTransaction: header Shop equals body property shop, which the request schema lacks/,
+    );
+  });
+
+  test("an x-normalize-to-object naming a property its object branch lacks", () => {
+    const copy = structuredClone(spec) as typeof spec;
+    (copy.components.schemas.WebhookDeletion as Record<string, unknown>)["x-normalize-to-object"] =
+      "text";
+    expect(generationFailure("normalize-property", copy)).toMatch(
+      /deleteWebhookSubscription: x-normalize-to-object: text needs a oneOf with one object branch/,
+    );
+  });
+
+  test("the spec itself generates", () => {
+    expect(generationFailure("unchanged", spec)).toBe("");
+  });
+});
