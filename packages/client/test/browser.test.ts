@@ -113,4 +113,60 @@ describe.skipIf(!hasBrowser && !inCI)("in a real browser (Chromium)", () => {
       await page.close();
     }
   }, 60_000);
+
+  test("a redirect is never followed: the browser's opaque-redirect response is a RedirectError, the batch sent once", async () => {
+    expect(browser, "no Chromium installed (see findChromium)").toBeDefined();
+    server.handle((req, res) => {
+      if (req.method === "GET" && req.url === "/") {
+        res.writeHead(200, { "content-type": "text/html" });
+        res.end("<!doctype html><title>client</title>");
+      } else if (req.url === "/client.js") {
+        res.writeHead(200, { "content-type": "text/javascript" });
+        res.end(bundle);
+      } else if (req.method === "POST" && req.url !== "/login") {
+        res.writeHead(307, { location: "/login" });
+        res.end();
+      } else json(res, 200, { merchantAccountNumber: 12345678, batchNumber: 1 });
+    });
+    const batch = example("DisbursementBatchScheduled");
+    const page = await (browser as Browser).newPage();
+    try {
+      await page.goto(`${server.baseUrl}/`);
+      const result = await page.evaluate(`(async () => {
+        const m = await import(location.origin + "/client.js");
+        const client = m.createMerchantPaymentsClient({
+          baseUrl: location.origin,
+          token: "browser-access-token",
+          maxRetries: 5,
+          backoff: { baseDelayMs: 1 },
+        });
+        const path = m.operations.submitDisbursementBatch.path;
+        try {
+          await client.submitDisbursementBatch(${JSON.stringify(batch)});
+          return { path, outcome: "resolved" };
+        } catch (e) {
+          return {
+            path,
+            name: e.name,
+            isRedirect: e instanceof m.RedirectError,
+            status: e.status,
+            location: e.location,
+            mayHaveBeenProcessed: e.mayHaveBeenProcessed,
+          };
+        }
+      })()`);
+      const { path, ...outcome } = result as { path: string };
+      expect(outcome).toEqual({
+        name: "RedirectError",
+        isRedirect: true,
+        status: 0,
+        location: undefined,
+        mayHaveBeenProcessed: true,
+      });
+      expect(server.received.filter((r) => r.url === path)).toHaveLength(1);
+      expect(server.received.filter((r) => r.url === "/login")).toHaveLength(0);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
 });
