@@ -84,7 +84,9 @@ function methodDoc(facts, operation, resultName) {
       `const result = await client.${facts.operationId}(${exampleLiteral(facts.requestExample)});`,
     );
     lines.push("// or, with the answer's status, headers and request id:");
-    lines.push(`// const { data, response, requestId } = await client.${facts.operationId}(body).withResponse();`);
+    lines.push(
+      `// const { data, response, requestId } = await client.${facts.operationId}(body).withResponse();`,
+    );
     lines.push("```");
   }
   return `  /**\n${lines.map((l) => `   *${l ? ` ${l}` : ""}`).join("\n")}\n   */\n`;
