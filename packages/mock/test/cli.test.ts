@@ -88,3 +88,63 @@ test("the CLI stops its mock and frees the port when the process that started it
   expect(await eventually(() => !processExists(cliPid), 10_000)).toBe(true);
   expect(await eventually(() => portIsFree(port), 5_000)).toBe(true);
 });
+
+test("pnpm mock's --fault-* flags answer the chosen share of requests with the chosen fault", async () => {
+  const port = await getFreePort();
+  const child = spawn(
+    process.execPath,
+    [
+      cli,
+      "mock",
+      "--port",
+      String(port),
+      "--fault-rate",
+      "1",
+      "--fault-kinds",
+      "rate-limited",
+      "--fault-retry-after",
+      "9",
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  let out = "";
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no base URL printed:\n${out}`)), 20_000);
+      child.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes("Base URL")) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+    });
+    expect(out).toContain("faults at rate 1");
+    const answer = await post(
+      `http://127.0.0.1:${port}/collections/getTransaction`,
+      JSON.stringify({
+        merchantAccountNumber: 12345678,
+        transactionReferenceNumber: "TXN-20240115-000123",
+      }),
+    );
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get("retry-after")).toBe("9");
+  } finally {
+    child.kill("SIGTERM");
+  }
+  expect(await exited).toBe(0);
+});
+
+test("pnpm mock refuses a fault flag it cannot read, with exit code 2", async () => {
+  const child = spawn(process.execPath, [cli, "mock", "--fault-rate", "2"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let err = "";
+  child.stderr.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  expect(code).toBe(2);
+  expect(err).toContain("--fault-rate must be a number from 0 to 1");
+});

@@ -220,3 +220,41 @@ describe("dynamic mode", () => {
     }
   });
 });
+
+describe("logging", () => {
+  test("logs one line per request at info, and never a request body", async () => {
+    const lines: string[] = [];
+    const mock = await startMock({ logLevel: "info", onLog: (line) => lines.push(line) });
+    try {
+      const marker = "TXN-SECRET-MARKER-7f3a";
+      await post(
+        `${mock.baseUrl}/collections/getTransaction`,
+        JSON.stringify({ merchantAccountNumber: 12345678, transactionReferenceNumber: marker }),
+      );
+      await post(
+        `${mock.baseUrl}/collections/getTransaction`,
+        JSON.stringify({ merchantAccountNumber: 1, marker }),
+      );
+      expect(lines.some((line) => line.includes("POST /collections/getTransaction 200"))).toBe(
+        true,
+      );
+      expect(lines.join("\n")).not.toContain(marker);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  test("logs nothing by default", async () => {
+    const lines: string[] = [];
+    const mock = await startMock({ onLog: (line) => lines.push(line) });
+    try {
+      await post(
+        `${mock.baseUrl}/collections/getTransaction`,
+        JSON.stringify({ merchantAccountNumber: 1 }),
+      );
+      expect(lines).toEqual([]);
+    } finally {
+      await mock.close();
+    }
+  });
+});
