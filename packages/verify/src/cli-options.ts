@@ -1,5 +1,6 @@
 // The command line of merchant-payments-verify, parsed with node:util parseArgs (strict: unknown options and
 // stray arguments are refused) and checked into VerifyOptions plus the report files.
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
   DEFAULT_CONCURRENCY,
@@ -53,6 +54,14 @@ function integer(name: string, text: string | undefined, min: number): number | 
     );
   }
   return value;
+}
+
+/**
+ * The folder relative report paths are resolved against: where the user ran the command (`INIT_CWD`, set by
+ * pnpm and npm when `pnpm verify` runs the package's script elsewhere), else the current folder.
+ */
+function invokedFrom(env: Readonly<Record<string, string | undefined>>): string {
+  return env.INIT_CWD || process.cwd();
 }
 
 /** Parses `args` (without node and the script); throws UsageError for what cannot run. */
@@ -116,7 +125,9 @@ export function parseCommandLine(
       ...(runs === undefined ? {} : { runs }),
       ...(concurrency === undefined ? {} : { concurrency }),
     },
-    ...(values["report-json"] ? { reportJson: values["report-json"] } : {}),
-    ...(values.junit ? { junit: values.junit } : {}),
+    ...(values["report-json"]
+      ? { reportJson: resolve(invokedFrom(env), values["report-json"]) }
+      : {}),
+    ...(values.junit ? { junit: resolve(invokedFrom(env), values.junit) } : {}),
   };
 }

@@ -16,14 +16,14 @@ describe("the command line", () => {
         "--report-json",
         "r.json",
         "--junit",
-        "r.xml",
+        "/tmp/r.xml",
         "--seed",
         "12",
         "--timeout-ms",
         "2500",
         "--allow-writes",
       ],
-      {},
+      { INIT_CWD: "/home/me/project" },
     );
     expect(line).toEqual({
       help: false,
@@ -34,8 +34,8 @@ describe("the command line", () => {
         timeoutMs: 2500,
         allowWrites: true,
       },
-      reportJson: "r.json",
-      junit: "r.xml",
+      reportJson: "/home/me/project/r.json",
+      junit: "/tmp/r.xml",
     });
   });
 
