@@ -8,8 +8,17 @@
 // --out defaults to dist/; --changelog (or MERCHANT_PAYMENTS_CLIENT_CHANGELOG) defaults to the client's
 // CHANGELOG.md. A missing changelog renders "no releases yet".
 import { spawnSync } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -42,8 +51,7 @@ const releases = releaseNotesMarkdown({
 });
 const siteDocument = structuredClone(document);
 siteDocument.info.description = `${String(document.info.description ?? "").trimEnd()}\n\n${releases}`;
-const siteSpec = at(".tmp/site/openapi.json");
-mkdirSync(dirname(siteSpec), { recursive: true });
+const siteSpec = join(mkdtempSync(join(tmpdir(), "merchant-payments-docs-")), "openapi.json");
 writeFileSync(siteSpec, JSON.stringify(siteDocument));
 
 const result = spawnSync(
@@ -66,6 +74,7 @@ const result = spawnSync(
     timeout: 300_000,
   },
 );
+rmSync(dirname(siteSpec), { recursive: true, force: true });
 if (result.status !== 0) process.exit(result.status ?? 1);
 
 /** @param {string} message */

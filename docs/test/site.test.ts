@@ -1,8 +1,16 @@
-import { spawn } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { listOperations } from "../src/samples.mjs";
+import { SPEC_GLOBAL } from "../scripts/lib/console-bundle.mjs";
+import {
+  NO_RELEASES,
+  nestChangelog,
+  RELEASES_HEADING,
+  releaseNotesMarkdown,
+} from "../scripts/lib/release-notes.mjs";
+import { listOperations, readBundle } from "../src/samples.mjs";
 import { startSiteServer } from "../src/site-server.mjs";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
@@ -43,6 +51,136 @@ describe("the built page", () => {
     }
     expect(existsSync(`${dist}openapi.yaml`)).toBe(true);
     expect(existsSync(`${dist}openapi.json`)).toBe(true);
+  });
+});
+
+/** The largest number of bytes the Try-it console may add to the page. */
+const CONSOLE_BUDGET_BYTES = 150_000;
+
+describe("the Try-it console in the page", () => {
+  test(`adds at most ${CONSOLE_BUDGET_BYTES / 1000} KB to the page`, () => {
+    const page = html();
+    const script = page.match(
+      /<script type="module" id="try-it-console">[\s\S]*?<\/script>\n?/,
+    )?.[0];
+    const handOver = page.match(new RegExp(`globalThis\\.${SPEC_GLOBAL} = [^\\n]*\\n\\s*`))?.[0];
+    expect(script).toBeDefined();
+    expect(handOver).toBeDefined();
+    const added = Buffer.byteLength(script ?? "") + Buffer.byteLength(handOver ?? "");
+    console.log(`The Try-it console adds ${added} bytes to the page.`);
+    expect(added).toBeGreaterThan(10_000);
+    expect(added).toBeLessThanOrEqual(CONSOLE_BUDGET_BYTES);
+  });
+
+  test("compiles no schema in the browser: its validators are generated code, and it fetches nothing", () => {
+    const script =
+      html().match(/<script type="module" id="try-it-console">([\s\S]*?)<\/script>/)?.[1] ?? "";
+    expect(script).not.toMatch(/new Function|\beval\(/);
+    expect(script).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)[a-z]/i);
+  });
+});
+
+describe("the versions and changelog section", () => {
+  const clientDir = createRequire(import.meta.url).resolve(
+    "@merchant-payments/client/package.json",
+  );
+  const clientVersion = JSON.parse(readFileSync(clientDir, "utf8")).version as string;
+  const specVersion = readBundle().info.version as string;
+  const fixture = `# @merchant-payments/client
+
+## 2.1.0
+
+### Minor Changes
+
+- abc1234: getTransaction accepts a signal.
+
+\`\`\`ts
+## not a heading inside code
+\`\`\`
+
+## 2.0.0
+
+### Major Changes
+
+- def5678: Amounts are decimals.
+`;
+
+  test("nests a changesets changelog under the section without headings of its own", () => {
+    expect(nestChangelog(fixture)).toBe(
+      [
+        "**2.1.0**",
+        "",
+        "_Minor Changes_",
+        "",
+        "- abc1234: getTransaction accepts a signal.",
+        "",
+        "```ts",
+        "## not a heading inside code",
+        "```",
+        "",
+        "**2.0.0**",
+        "",
+        "_Major Changes_",
+        "",
+        "- def5678: Amounts are decimals.",
+      ].join("\n"),
+    );
+  });
+
+  test("says there are no releases yet when the client has no changelog", () => {
+    const markdown = releaseNotesMarkdown({
+      specVersion: "1.2.3",
+      clientVersion: "4.5.6",
+      changelog: undefined,
+    });
+    expect(markdown).toContain(`## ${RELEASES_HEADING}`);
+    expect(markdown).toContain("| 1.2.3 |");
+    expect(markdown).toContain("| 4.5.6 |");
+    expect(markdown).toContain(NO_RELEASES);
+  });
+
+  const build = (out: string, env: Record<string, string>, args: string[] = []) =>
+    spawnSync(
+      process.execPath,
+      [fileURLToPath(new URL("../scripts/build-site.mjs", import.meta.url)), "--out", out, ...args],
+      {
+        encoding: "utf8",
+        timeout: 180_000,
+        env: { ...process.env, REDOCLY_TELEMETRY: "off", ...env },
+      },
+    );
+
+  test("the built page shows the spec version, the client version and the client's changelog", () => {
+    const tmp = fileURLToPath(new URL("../.tmp/site-with-changelog/", import.meta.url));
+    rmSync(tmp, { recursive: true, force: true });
+    mkdirSync(tmp, { recursive: true });
+    writeFileSync(`${tmp}CHANGELOG.md`, fixture);
+    const run = build(`${tmp}site`, { MERCHANT_PAYMENTS_CLIENT_CHANGELOG: `${tmp}CHANGELOG.md` });
+    expect(run.stderr).not.toMatch(/error/i);
+    expect(run.status).toBe(0);
+    const page = readFileSync(`${tmp}site/index.html`, "utf8");
+    expect(page).toContain(RELEASES_HEADING);
+    expect(page).toContain(`| ${specVersion} |`);
+    expect(page).toContain(`| ${clientVersion} |`);
+    for (const text of [
+      "**2.1.0**",
+      "getTransaction accepts a signal.",
+      "**2.0.0**",
+      "Amounts are decimals.",
+    ])
+      expect(page).toContain(text);
+    expect(page).not.toContain(NO_RELEASES);
+  });
+
+  test("a missing changelog does not fail the build: the page says there are no releases yet", () => {
+    const tmp = fileURLToPath(new URL("../.tmp/site-without-changelog/", import.meta.url));
+    rmSync(tmp, { recursive: true, force: true });
+    const run = build(tmp, {}, ["--changelog", `${tmp}missing/CHANGELOG.md`]);
+    expect(run.status).toBe(0);
+    const page = readFileSync(`${tmp}index.html`, "utf8");
+    expect(page).toContain(RELEASES_HEADING);
+    expect(page).toContain("No releases yet");
+    expect(page).toContain('id="try-it-console"');
   });
 });
 
