@@ -77,7 +77,9 @@ function decimalValues(
   const schema = deref(node);
   if (!isObject(schema)) return;
   if (Array.isArray(value) && schema.items) {
-    value.forEach((item, i) => decimalValues(schema.items, item, `${where}/${i}`, out, depth + 1));
+    for (const [i, item] of value.entries()) {
+      decimalValues(schema.items, item, `${where}/${i}`, out, depth + 1);
+    }
   }
   if (isObject(value) && isObject(schema.properties)) {
     for (const [key, sub] of Object.entries(schema.properties)) {
