@@ -28,6 +28,7 @@ import {
   STORAGE_KEYS,
   saveSettings,
   shellQuote,
+  sideEffectOf,
 } from "../src/console/request.js";
 import { type GeneratedValidators, standaloneSpecAjv } from "../src/console/standalone-ajv.js";
 
@@ -282,20 +283,34 @@ describe("confirmation before consequential calls", () => {
       expect(isLoopback(url), url).toBe(false);
   });
 
-  test("asks for operations not safe to retry, only when the base URL is not loopback", () => {
+  test("asks for operations that move money, delete or are not safe to retry, only off loopback", () => {
     for (const op of operations(document)) {
-      expect(isConsequential(op), op.operationId).toBe(op.safeToRetry !== true);
+      const consequential =
+        op.safeToRetry !== true || (op.extensions["x-side-effect"] ?? "none") !== "none";
+      expect(isConsequential(op), op.operationId).toBe(consequential);
       expect(needsConfirmation(op, "http://127.0.0.1:4010"), op.operationId).toBe(false);
       expect(needsConfirmation(op, "https://api.example.com/v1"), op.operationId).toBe(
-        op.safeToRetry !== true,
+        consequential,
       );
     }
-    expect(operations(document).some((op) => isConsequential(op))).toBe(true);
+    expect(isConsequential(operation("submitDisbursementBatch"))).toBe(true);
+    expect(isConsequential(operation("deleteWebhookSubscription"))).toBe(true);
+    expect(isConsequential(operation("getTransaction"))).toBe(false);
   });
 
-  test("asks for an operation the spec marks as moving money even when it is safe to retry", () => {
-    const op = { ...operation("getTransaction"), extensions: { "x-moves-money": true } };
+  test("asks for an operation the spec says deletes even when it is safe to retry", () => {
+    const op = { ...operation("getTransaction"), extensions: { "x-side-effect": "deletes" } };
+    expect(op.safeToRetry).toBe(true);
     expect(needsConfirmation(op, "https://api.example.com")).toBe(true);
+  });
+
+  test("refuses an x-side-effect value it does not know", () => {
+    const op = {
+      ...operation("getTransaction"),
+      extensions: { "x-side-effect": "launches-rockets" },
+    };
+    expect(() => sideEffectOf(op)).toThrow(/unknown x-side-effect "launches-rockets"/);
+    for (const known of operations(document)) expect(() => sideEffectOf(known)).not.toThrow();
   });
 });
 

@@ -224,9 +224,11 @@ describe.each(origins)("the Try-it console $name", (origin) => {
     expect(spoiler.received.filter((r) => r.method === "POST")).toHaveLength(1);
   });
 
-  test("asks before sending an operation that moves money to another machine", async () => {
-    const op = ops.find((o) => o.safeToRetry !== true);
-    if (!op) throw new Error("no operation that is not safe to retry");
+  test("asks before sending an operation that deletes or moves money to another machine", async () => {
+    const op =
+      ops.find((o) => o.extensions["x-side-effect"] === "deletes") ??
+      ops.find((o) => o.safeToRetry !== true);
+    if (!op) throw new Error("no operation that deletes or is not safe to retry");
     const panel = await panelOf(page, op.operationId);
     const questions: string[] = [];
     const onDialog = (dialog: import("playwright-core").Dialog) => {

@@ -4,6 +4,7 @@
 import { byPointer, bySchemaText } from "virtual:spec-validators";
 import { operations } from "@merchant-payments/spec/model";
 import { type ConsoleContext, createPanel } from "./panel.js";
+import { sideEffectOf } from "./request.js";
 import { standaloneSpecAjv } from "./standalone-ajv.js";
 import { CONSOLE_CSS } from "./styles.js";
 
@@ -26,6 +27,8 @@ function start(): void {
     storage: storage(),
     panels: new Set(),
   };
+  // An x-side-effect value the console does not know stops it here, loudly, rather than sending unasked.
+  for (const op of operations(document_)) sideEffectOf(op);
   const byId = new Map(operations(document_).map((op) => [op.operationId.toLowerCase(), op]));
   const panels = new Map<string, HTMLElement>();
   document.head.append(

@@ -200,15 +200,30 @@ export function isLoopback(baseUrl: string): boolean {
   );
 }
 
-/**
- * Vendor extensions by which the spec marks an operation as one that moves money or deletes (any of them true
- * asks for confirmation, as does an operation not marked `x-safe-to-retry: true`).
- */
-export const CONFIRM_EXTENSIONS = ["x-moves-money", "x-deletes", "x-destructive"] as const;
+/** The values of the spec's `x-side-effect` extension: what a call does besides answering. */
+export const SIDE_EFFECTS = ["none", "moves-money", "deletes"] as const;
 
-/** True when the operation moves money or deletes: not `x-safe-to-retry: true`, or marked by an extension. */
+/** One value of `x-side-effect`. */
+export type SideEffect = (typeof SIDE_EFFECTS)[number];
+
+/** The operation's `x-side-effect`, undefined when the spec omits it; throws on a value the console does not know. */
+export function sideEffectOf(op: OperationSpec): SideEffect | undefined {
+  const value: unknown = op.extensions["x-side-effect"];
+  if (value === undefined) return undefined;
+  if (!SIDE_EFFECTS.includes(value as SideEffect))
+    throw new Error(
+      `${op.operationId}: unknown x-side-effect ${JSON.stringify(value)} (known: ${SIDE_EFFECTS.join(", ")})`,
+    );
+  return value as SideEffect;
+}
+
+/**
+ * True when the operation moves money or deletes: its `x-side-effect` is not `none`, or it is not marked
+ * `x-safe-to-retry: true`.
+ */
 export function isConsequential(op: OperationSpec): boolean {
-  return op.safeToRetry !== true || CONFIRM_EXTENSIONS.some((name) => op.extensions[name] === true);
+  const effect = sideEffectOf(op);
+  return op.safeToRetry !== true || (effect !== undefined && effect !== "none");
 }
 
 /** True when sending `op` to `baseUrl` must be confirmed first: a consequential operation, not on loopback. */
