@@ -28,59 +28,59 @@ export function secretOf(headers: Record<string, string>): string | undefined {
  * subclass for any other status (RedirectError for 3xx), TimeoutError or ConnectionError (with how much of the request
  * was sent, and the request id when the response head arrived), or the caller's abort reason.
  */
-export async function sendOnce(a: Attempt): Promise<TransportResponse> {
-  const user = a.signal;
+export async function sendOnce(attempt: Attempt): Promise<TransportResponse> {
+  const user = attempt.signal;
   if (user?.aborted) throw user.reason;
-  const within = timedSend(a.transport);
+  const within = timedSend(attempt.transport);
   let response: TransportResponse;
   if (within) {
     // A transport that takes the timeout itself (the Node transport): one timer inside it, no AbortSignal per attempt.
     const request = {
-      method: a.method,
-      url: a.url,
-      headers: a.headers,
-      body: a.body,
+      method: attempt.method,
+      url: attempt.url,
+      headers: attempt.headers,
+      body: attempt.body,
       signal: user,
     };
     try {
-      response = await within(request, a.timeoutMs);
+      response = await within(request, attempt.timeoutMs);
     } catch (err) {
       const timedOut = err instanceof TransportFailure && err.cause instanceof DeadlineExceeded;
-      throw failedAttempt(a, err, timedOut);
+      throw failedAttempt(attempt, err, timedOut);
     }
   } else {
     const controller = new AbortController();
     let timedOut = false;
     // Infinity means no timeout; longer delays than timers allow are clamped (a bigger one would fire at once).
     const timer =
-      a.timeoutMs === Number.POSITIVE_INFINITY
+      attempt.timeoutMs === Number.POSITIVE_INFINITY
         ? undefined
         : setTimeout(
             () => {
               timedOut = true;
               controller.abort();
             },
-            Math.min(a.timeoutMs, MAX_TIMER_MS),
+            Math.min(attempt.timeoutMs, MAX_TIMER_MS),
           );
     const onAbort = user ? () => controller.abort(user.reason) : undefined;
     if (onAbort) user?.addEventListener("abort", onAbort, { once: true });
     try {
-      response = await a.transport({
-        method: a.method,
-        url: a.url,
-        headers: a.headers,
-        body: a.body,
+      response = await attempt.transport({
+        method: attempt.method,
+        url: attempt.url,
+        headers: attempt.headers,
+        body: attempt.body,
         signal: controller.signal,
       });
     } catch (err) {
-      throw failedAttempt(a, err, timedOut);
+      throw failedAttempt(attempt, err, timedOut);
     } finally {
       clearTimeout(timer);
       if (onAbort) user?.removeEventListener("abort", onAbort);
     }
   }
   if (response.status >= 200 && response.status < 300) return response;
-  const secret = secretOf(a.headers);
+  const secret = secretOf(attempt.headers);
   throw apiErrorFor(
     response.status,
     parseErrorBody(redact(response.text, secret)),
@@ -89,13 +89,13 @@ export async function sendOnce(a: Attempt): Promise<TransportResponse> {
 }
 
 /** What a failed attempt throws: the caller's abort reason, else TimeoutError when `timedOut`, else ConnectionError. */
-function failedAttempt(a: Attempt, err: unknown, timedOut: boolean): unknown {
-  if (a.signal?.aborted) return a.signal.reason;
+function failedAttempt(attempt: Attempt, err: unknown, timedOut: boolean): unknown {
+  if (attempt.signal?.aborted) return attempt.signal.reason;
   const failure = err instanceof TransportFailure ? err : new TransportFailure("unknown", err);
   const details = {
     requestSent: failure.requestSent,
     requestId: failure.response?.requestId,
   };
-  if (timedOut) return new TimeoutError(a.timeoutMs, details);
-  return new ConnectionError(failure.cause, secretOf(a.headers), details);
+  if (timedOut) return new TimeoutError(attempt.timeoutMs, details);
+  return new ConnectionError(failure.cause, secretOf(attempt.headers), details);
 }

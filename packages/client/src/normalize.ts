@@ -4,7 +4,7 @@ import { redact } from "./redact.js";
 /** An integer written as JSON, ending where the member ends. */
 const INTEGER = /-?\d+(?=\s*[,}])/y;
 
-const isSpace = (c: number) => c === 32 || c === 10 || c === 13 || c === 9;
+const isSpace = (code: number) => code === 32 || code === 10 || code === 13 || code === 9;
 
 /**
  * The digits of the integer value of `field` as a member of the top-level object of JSON `text` (a member of a nested

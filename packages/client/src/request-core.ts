@@ -48,7 +48,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
   for (const id of Object.keys(operations) as OperationId[]) {
     urls[id] = operationUrl(resolved.baseUrl, id);
     if (typeof token === "string" && operations[id].derivedHeaders.length === 0) {
-      fixedHeaders[id] = headersFor(id, token, undefined, NO_HEADERS);
+      fixedHeaders[id] = composeHeaders(id, token, undefined, NO_HEADERS);
     }
   }
 
@@ -56,7 +56,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
    * The headers of one attempt. Accept-Language: the call's acceptLanguage, else the call's headers, else the client's
    * defaultHeaders, else the client's acceptLanguage.
    */
-  function headersFor(
+  function composeHeaders(
     op: OperationId,
     bearer: string,
     language: string | undefined,
@@ -74,17 +74,17 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
     return headers;
   }
 
-  async function headersOf(
+  async function attemptHeaders(
     op: OperationId,
     body: Record<string, unknown>,
-    o: RequestOptions | undefined,
+    callOptions: RequestOptions | undefined,
     callHeaders: Readonly<Record<string, string>>,
   ): Promise<Record<string, string>> {
     const bearer =
       typeof token === "string"
         ? token
-        : await tokenFrom(token, o?.timeoutMs ?? resolved.timeoutMs, o?.signal);
-    const headers = headersFor(op, bearer, o?.acceptLanguage, callHeaders);
+        : await tokenFrom(token, callOptions?.timeoutMs ?? resolved.timeoutMs, callOptions?.signal);
+    const headers = composeHeaders(op, bearer, callOptions?.acceptLanguage, callHeaders);
     for (const [name, prop] of operations[op].derivedHeaders) headers[name] = String(body[prop]);
     return headers;
   }
@@ -92,16 +92,18 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
   async function exchange(
     op: OperationId,
     input: unknown,
-    o: RequestOptions | undefined,
+    callOptions: RequestOptions | undefined,
     issues: Issue[],
   ): Promise<Exchange> {
     let callHeaders = NO_HEADERS;
-    if (o !== undefined) {
+    if (callOptions !== undefined) {
       try {
-        if (o.timeoutMs !== undefined) checkTimeoutMs(o.timeoutMs, op);
-        if (o.maxRetries !== undefined) checkMaxRetries(o.maxRetries, op);
-        if (o.acceptLanguage !== undefined) checkAcceptLanguage(o.acceptLanguage, op);
-        if (o.headers !== undefined) callHeaders = checkHeaders(o.headers, `${op}: headers`);
+        if (callOptions.timeoutMs !== undefined) checkTimeoutMs(callOptions.timeoutMs, op);
+        if (callOptions.maxRetries !== undefined) checkMaxRetries(callOptions.maxRetries, op);
+        if (callOptions.acceptLanguage !== undefined)
+          checkAcceptLanguage(callOptions.acceptLanguage, op);
+        if (callOptions.headers !== undefined)
+          callHeaders = checkHeaders(callOptions.headers, `${op}: headers`);
       } catch (err) {
         throw notSent(err as Error);
       }
@@ -117,20 +119,23 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
       decimalStrings && info.requestDecimals.length > 0
         ? stringifyWithDecimals(body, info.requestDecimals)
         : JSON.stringify(body);
-    const signal = o?.signal;
+    const signal = callOptions?.signal;
     // The precomputed headers serve a call that keeps the client's language and sets no headers (decided once per
     // call); a custom fetch or transport gets its own copy, so one that edits the headers cannot affect later calls.
     const shared =
-      o?.acceptLanguage === undefined && callHeaders === NO_HEADERS ? fixedHeaders[op] : undefined;
+      callOptions?.acceptLanguage === undefined && callHeaders === NO_HEADERS
+        ? fixedHeaders[op]
+        : undefined;
     const fixed = shared && resolved.customTransport ? { ...shared } : shared;
-    const retries = o?.maxRetries ?? resolved.maxRetries;
-    const timeoutMs = o?.timeoutMs ?? resolved.timeoutMs;
+    const retries = callOptions?.maxRetries ?? resolved.maxRetries;
+    const timeoutMs = callOptions?.timeoutMs ?? resolved.timeoutMs;
     const started = log ? Date.now() : 0;
     for (let attempt = 1; ; attempt++) {
       const begun = log ? Date.now() : 0;
       try {
         const headers =
-          fixed ?? (await headersOf(op, body as Record<string, unknown>, o, callHeaders));
+          fixed ??
+          (await attemptHeaders(op, body as Record<string, unknown>, callOptions, callHeaders));
         if (log?.at("debug")) {
           log.logger.debug(
             `merchant-payments: ${info.method} ${pathOf(urls[op])} attempt ${attempt}`,
