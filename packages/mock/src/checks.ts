@@ -55,6 +55,8 @@ export interface Rejection {
   status: number;
   /** The problem's detail. */
   detail: string;
+  /** A title of its own (the problem's type is then `about:blank`); default the spec's example for the status. */
+  title?: string;
   /** The invalid fields, if the refusal is about fields. */
   errors?: FieldError[];
   /** Extra headers of the answer. */
@@ -96,7 +98,7 @@ export const declaredLengthCheck: RequestCheck = {
     if (declared > request.limits.maxBodyBytes) {
       return {
         status: 413,
-        detail: `The body (${declared} bytes) is larger than the ${request.limits.maxBodyBytes} bytes the mock accepts.`,
+        detail: `The body (${declared} bytes) is larger than the ${request.limits.maxBodyBytes} bytes accepted.`,
       };
     }
     return undefined;
@@ -158,6 +160,7 @@ export const nestingDepthCheck: RequestCheck = {
     if (request.inspection?.kind !== "too-deep") return undefined;
     return {
       status: 400,
+      title: "Body nested too deep",
       detail: `The request body nests arrays and objects deeper than ${request.inspection.maxDepth} levels.`,
     };
   },

@@ -124,14 +124,15 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
   const problemAnswer = (rejection: Rejection): Answer => ({
     status: rejection.status,
     headers: { ...rejection.headers, "content-type": PROBLEM_MEDIA_TYPE },
-    body: problemBody(
-      problemFor(
+    body: problemBody({
+      ...problemFor(
         spec,
         rejection.status,
         rejection.detail,
         rejection.errors ? { errors: rejection.errors } : {},
       ),
-    ),
+      ...(rejection.title ? { type: "about:blank", title: rejection.title } : {}),
+    }),
   });
 
   /** Answers, then closes the connection once the answer is out (the rest of the body is not read). */
@@ -174,7 +175,7 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
         if (size > limits.maxBodyBytes) {
           refuseAndClose(req, res, {
             status: 413,
-            detail: `The body is larger than the ${limits.maxBodyBytes} bytes the mock accepts.`,
+            detail: `The body is larger than the ${limits.maxBodyBytes} bytes accepted.`,
           });
           settle(undefined);
           return;
@@ -214,7 +215,7 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
         send(res, {
           ...problemAnswer({
             status: 503,
-            detail: "Fault injected by the mock: the service is unavailable.",
+            detail: "Fault injected: the service is unavailable.",
           }),
           headers: { ...common, "content-type": PROBLEM_MEDIA_TYPE },
         });
@@ -222,7 +223,7 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
       case "rate-limited": {
         const answer = problemAnswer({
           status: 429,
-          detail: `Fault injected by the mock: too many requests; retry after ${fault.retryAfterSeconds} seconds.`,
+          detail: `Fault injected: too many requests; retry after ${fault.retryAfterSeconds} seconds.`,
         });
         send(res, {
           ...answer,
@@ -353,7 +354,10 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
         if (!res.headersSent) {
           send(
             res,
-            problemAnswer({ status: 500, detail: `The mock failed: ${(error as Error).message}` }),
+            problemAnswer({
+              status: 500,
+              detail: `The server failed: ${(error as Error).message}`,
+            }),
           );
         } else res.destroy();
       });

@@ -258,3 +258,34 @@ describe("logging", () => {
     }
   });
 });
+
+describe("another spec", () => {
+  test("serves an operation added to a copy of the bundle, with its checks and examples", async () => {
+    const document = JSON.parse(readFileSync(bundledSpecPath(), "utf8"));
+    const [path, item] = Object.entries(
+      document.paths as Record<string, Record<string, unknown>>,
+    ).find(
+      ([, entry]) => (entry.post as { operationId?: string })?.operationId === "getTransaction",
+    ) as [string, { post: Record<string, unknown> }];
+    document.paths["/collections/getTransactionCopy"] = {
+      post: { ...item.post, operationId: "getTransactionCopy" },
+    };
+    const dir = mkdtempSync(join(tmpdir(), "mock-more-ops-"));
+    const spec = join(dir, "openapi.json");
+    writeFileSync(spec, JSON.stringify(document));
+    const mock = await startMock({ spec });
+    try {
+      const answer = await post(`${mock.baseUrl}/collections/getTransactionCopy`, lookup);
+      expect(answer.status).toBe(200);
+      expect(answer.json()).toMatchObject({ transactionReferenceNumber: "TXN-20240115-000123" });
+      const invalid = await post(
+        `${mock.baseUrl}/collections/getTransactionCopy`,
+        JSON.stringify({ merchantAccountNumber: 1, transactionReferenceNumber: "x" }),
+      );
+      expect(invalid.status).toBe(422);
+      expect(path).toBe("/collections/getTransaction");
+    } finally {
+      await mock.close();
+    }
+  });
+});
