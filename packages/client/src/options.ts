@@ -159,6 +159,14 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
     );
   }
   const userFetch = options.fetch;
+  if (userFetch !== undefined && typeof userFetch !== "function") {
+    throw refusedType(`${WHERE}: fetch must be a function (input, init) => Promise<Response>`);
+  }
+  if (options.transport !== undefined && typeof options.transport !== "function") {
+    throw refusedType(
+      `${WHERE}: transport must be a function (request) => Promise<TransportResponse>`,
+    );
+  }
   const fetchRequest = userFetch
     ? (input: Request) => userFetch(input)
     : (input: Request) => globalThis.fetch(input);

@@ -90,6 +90,13 @@ describe("the base URL is parsed as a URL", () => {
   });
 });
 
+describe("options are checked once, at creation", () => {
+  test("a fetch or transport that is not a function is a TypeError at creation, not a ConnectionError later", () => {
+    expect(() => client({ fetch: "fetch" })).toThrow(TypeError);
+    expect(() => client({ transport: {} })).toThrow(TypeError);
+  });
+});
+
 describe("error names are stated by each class", () => {
   test("every error class has its own name, also in a minified bundle", async () => {
     const out = await build({
