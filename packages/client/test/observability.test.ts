@@ -210,7 +210,10 @@ describe("logger and logLevel", () => {
     const request = logger.lines.find(
       (l) => l.level === "debug" && "headers" in (l.details as object),
     );
-    expect((request?.details as { headers: Record<string, string> }).headers).toMatchObject({
+    expect(request).toBeDefined();
+    expect(
+      (request?.details as { headers?: Record<string, string> } | undefined)?.headers,
+    ).toMatchObject({
       authorization: "***",
       cookie: "***",
       accept: expect.any(String),
