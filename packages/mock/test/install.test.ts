@@ -45,7 +45,14 @@ test("installs from its packed tarball with npm on Node 20, and startMock() serv
     );
     const install = await run(
       "npm",
-      ["install", "--no-audit", "--no-fund", "--loglevel=warn", ...Object.values(tarballs)],
+      [
+        "install",
+        "--prefer-offline",
+        "--no-audit",
+        "--no-fund",
+        "--loglevel=warn",
+        ...Object.values(tarballs),
+      ],
       { cwd: project, timeout: 240_000, maxBuffer: 16 * 1024 * 1024 },
     );
     // Nothing installed may declare an engine this Node does not satisfy (Prism's newest releases need Node 24).
