@@ -118,9 +118,9 @@ export async function benchLoopback(client: fx.ClientModule, log: Log): Promise<
     const options = {
       unit: "µs/call",
       scale: 1000,
-      rounds: 12,
-      iterations: 400,
-      warmup: 300,
+      rounds: 30,
+      iterations: 60,
+      warmup: 200,
       notes,
     };
     const contenders = callContenders(server.baseUrl, client);
@@ -184,7 +184,7 @@ export async function benchStubbed(client: fx.ClientModule, log: Log): Promise<B
     viaDecimals(client, options, call),
   ];
   const notes = ["The stubbed fetch answers a new 200 Response with the spec's example at once."];
-  const run = { unit: "µs/call", scale: 1000, rounds: 10, iterations: 2000, warmup: 2000, notes };
+  const run = { unit: "µs/call", scale: 1000, rounds: 20, iterations: 1000, warmup: 2000, notes };
   const title = "Per call with a stubbed fetch (getTransaction)";
   return (await timed(title, contenders, { ...run, check: checkLookup }, log)).table;
 }
@@ -214,7 +214,7 @@ export async function benchBatch(client: fx.ClientModule, log: Log): Promise<Ben
   ];
   const targets = { [CLIENT]: 1.1, [CLIENT_DECIMALS]: 1.5 };
   const title = `${fx.buildBatch().transactions.length}-item batch: validate + serialize`;
-  const options = { unit: "ms/batch", rounds: 7, iterations: 3, warmup: 2, targets, notes };
+  const options = { unit: "ms/batch", rounds: 15, iterations: 2, warmup: 2, targets, notes };
   return (await timed(title, batchContenders(client), options, log)).table;
 }
 

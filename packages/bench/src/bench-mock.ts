@@ -53,10 +53,10 @@ export async function benchMock(log: Log): Promise<BenchResult[]> {
       [...servers].map(([name, server]) => ({ name, run: post(server, path, payload) }));
     const table = { unit: "ms/request", baseline: TRIVIAL, rounds: 5, notes };
     const smallTitle = "Mock: small request latency (getTransaction)";
-    const smallRun = { ...table, iterations: 200, warmup: 20, targets: { [MOCK]: 2 } };
+    const smallRun = { ...table, rounds: 10, iterations: 100, warmup: 20, targets: { [MOCK]: 2 } };
     const smallMs = (await timed(smallTitle, posting(lookup.path, small), smallRun, log)).table;
     const batchTitle = `Mock: ${(batch.length / MB).toFixed(1)} MB batch latency (submitDisbursementBatch)`;
-    const batchRun = { ...table, iterations: 1, targets: { [MOCK]: 5 } };
+    const batchRun = { ...table, rounds: 8, iterations: 1, targets: { [MOCK]: 5 } };
     const batchMs = (await timed(batchTitle, posting(submit.path, batch), batchRun, log)).table;
     const ready = batchMs.contenders.map(({ name }) => name);
     const [rss, p90]: [Samples, Samples] = [new Map(), new Map(ready.map((name) => [name, []]))];
