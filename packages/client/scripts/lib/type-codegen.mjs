@@ -97,9 +97,6 @@ export function typeEmitter(document) {
     const schema = deref(document, node);
     if (name && components[name] && !isPrimitive(schema)) {
       const target = mode === "in" ? (inputNames.get(name) ?? name) : name;
-      if (mode === "out" && typeof schema["x-normalize-to-object"] === "string") {
-        return objectBranchType(schema, mode, indent);
-      }
       return target + dArg(name);
     }
     return inlineType(schema, mode, indent);
@@ -217,6 +214,11 @@ export function typeEmitter(document) {
         ? [`The client always hands it over in the object form.`]
         : []),
     ]);
+    if (mode === "out" && typeof schema["x-normalize-to-object"] === "string") {
+      // Its own name (what an editor shows), with the members of the object branch.
+      const branch = objectBranchType(schema, mode, "");
+      return `${doc}export interface ${name}${param} extends ${branch} {}\n`;
+    }
     const isInterface =
       !schema["x-normalize-to-object"] &&
       schema.properties &&
