@@ -213,7 +213,7 @@ export async function benchBatch(client: fx.ClientModule, log: Log): Promise<Ben
     `With decimals: "string" every field the spec types as a decimal is a string (converted before timing); the bytes sent are those JSON.stringify writes for the numbers.`,
   ];
   const targets = { [CLIENT]: 1.1, [CLIENT_DECIMALS]: 1.5 };
-  const title = `${fx.buildBatch().transactions.length}-item batch: validate + serialize`;
+  const title = `${fx.buildBatch().transactions.length.toLocaleString("en-US")}-item batch: validate + serialize`;
   const options = { unit: "ms/batch", rounds: 15, iterations: 2, warmup: 2, targets, notes };
   return (await timed(title, batchContenders(client), options, log)).table;
 }

@@ -43,7 +43,9 @@ async function p90DuringBatches(server: ServerChild): Promise<number> {
 /** Every mock benchmark (four tables). */
 export async function benchMock(log: Log): Promise<BenchResult[]> {
   const servers = new Map([[TRIVIAL, await startServerChild("trivial")]]);
-  const notes: string[] = [];
+  const notes = [
+    "Each server runs in a child process of its own and gets the same requests (fetch, the client's headers) and warm-up.",
+  ];
   try {
     await startServerChild("mock").then(
       (mock) => servers.set(MOCK, mock),

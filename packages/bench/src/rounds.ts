@@ -46,7 +46,7 @@ export async function timed(
   log: Log,
 ) {
   const { unit = "ms", scale = 1, rounds, iterations, warmup = 1, targets = {}, check } = options;
-  const how = `${iterations} operations per contender per round (tinybench) after ${warmup} warm-up ones.`;
+  const how = `Each round: ${iterations} timed operation(s) per contender (tinybench); ${warmup} warm-up operation(s) each before the first round.`;
   const [notes, ready] = [[how, ...(options.notes ?? [])], [] as Contender[]];
   for (const contender of contenders) {
     try {
