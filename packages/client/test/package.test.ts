@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { operations } from "@merchant-payments/spec/model";
+import { build } from "esbuild";
 import { describe, expect, test } from "vitest";
 import { BUDGET_BYTES, measure } from "../scripts/size.mjs";
 import { maxBatchItems, merchantBounds, spec } from "./helpers/fixtures.js";
@@ -27,6 +28,28 @@ describe("the built package", () => {
     const { gzipped } = await measure(join(dist, "index.js"));
     expect(BUDGET_BYTES).toBe(12 * 1024);
     expect(gzipped).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  test("the core entry does not ship openapi-fetch; the raw entry does", async () => {
+    const inputsOf = async (entry: string) => {
+      const out = await build({
+        entryPoints: [join(dist, entry)],
+        bundle: true,
+        format: "esm",
+        platform: "browser",
+        write: false,
+        metafile: true,
+        logLevel: "silent",
+      });
+      return Object.keys(out.metafile.inputs);
+    };
+    expect((await inputsOf("index.js")).filter((path) => path.includes("openapi-fetch"))).toEqual(
+      [],
+    );
+    expect((await inputsOf("raw.js")).some((path) => path.includes("openapi-fetch"))).toBe(true);
+    const core = await measure(join(dist, "index.js"));
+    const raw = await measure(join(dist, "raw.js"));
+    expect(raw.gzipped).toBeLessThan(core.gzipped);
   });
 
   test("the size script passes the real budget and fails a smaller one", () => {
