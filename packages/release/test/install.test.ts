@@ -109,6 +109,8 @@ beforeAll(async () => {
     "npm",
     [
       "install",
+      // npm's cache first: only what it lacks comes from the registry.
+      "--prefer-offline",
       "--no-audit",
       "--no-fund",
       "--loglevel=warn",
