@@ -73,10 +73,17 @@ function methodDoc(facts, operation, resultName) {
     seen.add(name);
     lines.push(`@throws {${name}} ${response.status}: ${docLines(response.description)[0]}`);
   }
+  lines.push("@throws {RedirectError} a 3xx answer: nothing is followed or sent again.");
   lines.push("@throws {TimeoutError} no complete answer within `timeoutMs`.");
   lines.push("@throws {ConnectionError} the connection failed.");
   lines.push("@throws {TokenError} the token function failed; nothing was sent.");
   lines.push("@throws {UnexpectedResponseError} a 2xx answer that is not the operation's result.");
+  lines.push(
+    "@throws {ResponseValidationError} with `validateResponses: true`, a 2xx answer that breaks the spec.",
+  );
+  lines.push(
+    "Every error says whether the service may have acted on the request (`error.mayHaveBeenProcessed`).",
+  );
   if (facts.requestExample !== undefined) {
     lines.push("@example");
     lines.push("```ts");
