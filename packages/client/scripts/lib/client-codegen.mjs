@@ -59,6 +59,10 @@ function methodDoc(facts, operation, resultName) {
       "",
     );
   }
+  lines.push(
+    "Every error it throws says whether the service may have acted on the request (`error.mayHaveBeenProcessed`).",
+    "",
+  );
   lines.push(`@param body - the request body (${facts.requestSchemaName}).`);
   lines.push(
     "@param options - per-call options (see `RequestOptions`), e.g. `{ signal, timeoutMs }`.",
@@ -81,9 +85,7 @@ function methodDoc(facts, operation, resultName) {
   lines.push(
     "@throws {ResponseValidationError} with `validateResponses: true`, a 2xx answer that breaks the spec.",
   );
-  lines.push(
-    "Every error says whether the service may have acted on the request (`error.mayHaveBeenProcessed`).",
-  );
+
   if (facts.requestExample !== undefined) {
     lines.push("@example");
     lines.push("```ts");
