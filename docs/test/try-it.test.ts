@@ -130,7 +130,12 @@ describe.each(origins)("the Try-it console $name", (origin) => {
     spoiler = await startLoopbackServer();
     if (!browser) return;
     context = await browser.newContext({ viewport: VIEWPORT });
-    watch = await watchContext(context, [origin.allowed(), counting.baseUrl, spoiler.baseUrl]);
+    watch = await watchContext(context, [
+      origin.allowed(),
+      counting.baseUrl,
+      spoiler.baseUrl,
+      mock.baseUrl,
+    ]);
     page = await context.newPage();
     await page.goto(origin.url(), { waitUntil: "load" });
     await sidebar(page).waitFor({ state: "visible", timeout: 30_000 });
@@ -167,6 +172,13 @@ describe.each(origins)("the Try-it console $name", (origin) => {
     expect(page.url()).not.toContain(TOKEN);
   });
 
+  test("works against the mock itself, with no flag: the mock answers the page's CORS preflight", async () => {
+    const panel = await panelOf(page, "deleteWebhookSubscription");
+    await send(panel, mock.baseUrl);
+    await expect(answered(panel)).resolves.toEqual({ status: "200 OK", badge: "conforms" });
+    await panel.getByLabel("Base URL").fill(counting.baseUrl);
+  });
+
   test("offers every named request example of an operation that has several", async () => {
     const op = ops.find((o) => (o.request?.examples.length ?? 0) > 1);
     if (!op?.request) throw new Error("no operation with several request examples");
@@ -180,6 +192,8 @@ describe.each(origins)("the Try-it console $name", (origin) => {
 
   test("shows every problem of an invalid body at its JSON path and sends nothing", async () => {
     const panel = await panelOf(page, "calculateFees");
+    await panel.getByLabel("Base URL").fill(counting.baseUrl);
+    await panel.getByLabel("Token", { exact: true }).fill(TOKEN);
     const body = panel.getByLabel("Request body (JSON)");
     const valid = JSON.parse(await body.inputValue());
     await body.fill(
