@@ -11,6 +11,8 @@ const TRANSPORT_FREE = [
   "test/validators.property.test.ts",
   "test/transport-node.test.ts",
   "test/ninth-operation.test.ts",
+  "test/readable-types.test.ts",
+  "test/response-validators.test.ts",
 ];
 
 // Every behaviour test runs twice: once with the default entry (the fetch transport), once with the tests' import of
