@@ -131,20 +131,36 @@ const ANNOTATIONS = new Set([
   "deprecated",
 ]);
 
+/** Keywords whose value maps names (of fields, definitions) to schemas: their keys are data, not keywords. */
+const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
+
+/** Keywords whose value is kept as written (values, not schemas). */
+const VALUE_KEYWORDS = new Set(["enum", "const", "required", "type"]);
+
 /** A branch of a union as a comparable key: its resolved schema without annotations or `x-` extensions. */
 function branchKey(document: Json, branch: Json): string {
-  const strip = (node: Json): Json => {
+  const onPath = new Set<object>();
+  const schema = (node: Json): Json => {
     const value = deref(document, node);
-    if (Array.isArray(value)) return value.map(strip);
+    if (Array.isArray(value)) return value.map(schema);
     if (!isObject(value)) return value;
-    return Object.fromEntries(
+    if (onPath.has(value)) return "(recursive)";
+    onPath.add(value);
+    const out = Object.fromEntries(
       Object.entries(value)
         .filter(([k]) => !ANNOTATIONS.has(k) && !k.startsWith("x-"))
         .sort(([a], [b]) => a.localeCompare(b))
-        .map(([k, v]) => [k, k === "enum" || k === "const" ? v : strip(v)]),
+        .map(([k, v]) => {
+          if (VALUE_KEYWORDS.has(k)) return [k, v];
+          if (SCHEMA_MAPS.has(k) && isObject(v))
+            return [k, Object.fromEntries(Object.entries(v).map(([name, s]) => [name, schema(s)]))];
+          return [k, schema(v)];
+        }),
     );
+    onPath.delete(value);
+    return out;
   };
-  return JSON.stringify(strip(branch));
+  return JSON.stringify(schema(branch));
 }
 
 /**

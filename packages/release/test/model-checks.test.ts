@@ -233,3 +233,26 @@ describe("unions that are not enums", () => {
     expect(modelBreakingChanges(before, after)).toEqual([]);
   });
 });
+
+test("a union branch keeps its fields named like annotations, and a recursive branch is compared without looping", () => {
+  const tree = {
+    type: "object",
+    properties: { description: { type: "string" }, child: { $ref: "#/components/schemas/Tree" } },
+  };
+  const before = api(
+    obj({}),
+    { oneOf: [{ $ref: "#/components/schemas/Tree" }, { type: "string" }] },
+    { Tree: tree },
+  );
+  const renamed = structuredClone(tree) as { properties: Record<string, unknown> };
+  renamed.properties = { title: { type: "string" }, child: { $ref: "#/components/schemas/Tree" } };
+  const after = api(
+    obj({}),
+    { oneOf: [{ $ref: "#/components/schemas/Tree" }, { type: "string" }] },
+    { Tree: renamed },
+  );
+  // The Tree branch now has a field `title` instead of `description`: a branch the released spec did not have.
+  expect(modelBreakingChanges(before, after).map((f) => f.rule)).toContain(
+    "response union branch added",
+  );
+});
