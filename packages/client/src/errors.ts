@@ -1,6 +1,6 @@
 import type { Issue } from "./generated/validators.js";
 import { redact, redactDeep } from "./redact.js";
-import { provesNothingSent, type RequestSent } from "./transport.js";
+import { provesNothingSent, REQUEST_ID_HEADERS, type RequestSent } from "./transport.js";
 import type { Problem } from "./types.js";
 
 /**
@@ -50,11 +50,7 @@ export class ApiError extends MerchantPaymentsError {
     this.status = status;
     this.body = body;
     this.headers = headers;
-    this.requestId =
-      headers["x-request-id"] ??
-      headers["request-id"] ??
-      headers["x-correlation-id"] ??
-      headers["x-amzn-requestid"];
+    this.requestId = requestIdIn(headers);
   }
 
   override get name(): string {
@@ -277,6 +273,15 @@ export class UnexpectedResponseError extends MerchantPaymentsError {
 export function notSent<E extends Error>(error: E): E & { readonly mayHaveBeenProcessed: false } {
   Object.defineProperty(error, "mayHaveBeenProcessed", { value: false, enumerable: true });
   return error as E & { readonly mayHaveBeenProcessed: false };
+}
+
+/** The request id of response headers (lower-case names), looked up as `requestIdFrom` does. */
+function requestIdIn(headers: Record<string, string>): string | undefined {
+  for (const name of REQUEST_ID_HEADERS) {
+    const value = headers[name];
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }
 
 /** Whether an error answer with this status may have been acted on: 5xx and 3xx other than 307/308 may; 4xx did not. */

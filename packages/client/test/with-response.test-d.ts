@@ -1,9 +1,14 @@
 import { describe, expectTypeOf, test } from "vitest";
 import {
   type ApiPromise,
+  type ConnectionError,
   createMerchantPaymentsClient,
   type DisbursementBatchResult,
+  type MerchantPaymentsError,
+  type RedirectError,
+  type RequestSent,
   type ResponseInfo,
+  type TimeoutError,
   type Transaction,
   type WebhookDeletion,
   type WithResponse,
@@ -52,5 +57,17 @@ describe("withResponse is typed", () => {
     });
     const r = strings.getTransaction(lookup).withResponse();
     expectTypeOf(r).resolves.toEqualTypeOf<WithResponse<Transaction<"string">>>();
+  });
+});
+
+describe("the safety fields of errors are typed", () => {
+  test("mayHaveBeenProcessed, requestSent, requestId and location", () => {
+    expectTypeOf<MerchantPaymentsError["mayHaveBeenProcessed"]>().toEqualTypeOf<boolean>();
+    expectTypeOf<TimeoutError["requestSent"]>().toEqualTypeOf<RequestSent>();
+    expectTypeOf<ConnectionError["requestSent"]>().toEqualTypeOf<RequestSent>();
+    expectTypeOf<ConnectionError["requestId"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<RequestSent>().toEqualTypeOf<"none" | "partial" | "complete" | "unknown">();
+    expectTypeOf<RedirectError["location"]>().toEqualTypeOf<string | undefined>();
+    expectTypeOf<RedirectError>().toMatchTypeOf<MerchantPaymentsError>();
   });
 });
