@@ -121,7 +121,8 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
         : JSON.stringify(body);
     const signal = callOptions?.signal;
     // The precomputed headers serve a call that keeps the client's language and sets no headers (decided once per
-    // call); a custom fetch or transport gets its own copy, so one that edits the headers cannot affect later calls.
+    // call); a custom fetch gets its own copy, so one that edits the headers cannot affect later calls (a transport
+    // receives them read-only).
     const shared =
       callOptions?.acceptLanguage === undefined && callHeaders === NO_HEADERS
         ? fixedHeaders[op]
@@ -157,7 +158,8 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
           signal,
         });
         if (log) logAnswer(log, op, attempt, response.status, response.requestId, begun, started);
-        return { response, secret: secretOf(headers), operation: op };
+        const secret = typeof token === "string" ? token : secretOf(headers);
+        return { response, secret, operation: op };
       } catch (err) {
         const last = attempt > retries || signal?.aborted === true || !shouldRetry(op, err);
         const delay = last ? undefined : retryDelay(err, attempt - 1, resolved.backoff);
