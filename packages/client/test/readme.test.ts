@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { operations } from "@merchant-payments/spec";
+import ts from "typescript";
 import { afterAll, describe, expect, test } from "vitest";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -54,6 +55,30 @@ describe("the README", () => {
     expect(errors.length).toBeGreaterThan(10);
     for (const name of errors) expect(readme, name).toContain(`| \`${name}\``);
   });
+
+  test("names every export of the package and of its raw entry", () => {
+    for (const entry of ["index.ts", "raw.ts"]) {
+      const path = join(root, "src", entry);
+      const program = ts.createProgram([path], {
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
+        target: ts.ScriptTarget.ES2022,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+      });
+      const checker = program.getTypeChecker();
+      const source = program.getSourceFile(path);
+      const module = source && checker.getSymbolAtLocation(source);
+      expect(module, entry).toBeDefined();
+      const names = checker.getExportsOfModule(module as ts.Symbol).map((symbol) => symbol.name);
+      expect(names.length, entry).toBeGreaterThan(3);
+      expect(
+        names.filter((name) => !readme.includes(`\`${name}`)),
+        entry,
+      ).toEqual([]);
+    }
+  }, 60_000);
 
   test("every TypeScript sample type-checks against the client", () => {
     expect(blocks.length).toBeGreaterThan(8);
