@@ -206,7 +206,17 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
       const error = result.left;
       const problem = ProblemJsonError.toProblemJson(error) as unknown as Record<string, unknown>;
       delete problem.headers;
-      const status = error.status ?? 500;
+      let status = error.status ?? 500;
+      if (status >= 500 && (preferences.code !== undefined || preferences.example !== undefined)) {
+        // What the caller asked for (a status, an example, a media type) is not in the spec: the caller's fault.
+        status = 422;
+        problem.title = "The mock cannot answer what was asked for";
+        problem.detail = `No answer of the spec matches the Prefer and Accept headers sent (${String(problem.detail ?? error.message)}).`;
+      } else if (status >= 500 && request.headers.accept !== undefined) {
+        status = 406;
+        problem.title = "Not Acceptable";
+        problem.detail = `No answer of the spec matches the Accept header sent (${String(problem.detail ?? error.message)}).`;
+      }
       return {
         status,
         headers: {

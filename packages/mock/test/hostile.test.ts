@@ -287,6 +287,18 @@ describe("the mock under hostile input", () => {
           `{"merchantAccountNumber":${"1".repeat(5000)},"transactionReferenceNumber":"x"}`,
         ),
       () => jsonRequest(`"${"\\u0000".repeat(2000)}"`),
+      () =>
+        jsonRequest(lookup, {
+          prefer: pick([
+            "code=418",
+            "code=204",
+            "code=100",
+            "example=Nope",
+            "code=200, example=ProblemNotFound",
+            "code=404",
+          ]),
+          accept: pick(["text/html", "application/json", "*/*", "application/xml"]),
+        }),
     ];
 
     const failures: string[] = [];
