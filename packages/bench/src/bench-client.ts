@@ -28,33 +28,37 @@ const stubbed = (answer: unknown) => ({
 });
 type Call = (client: MerchantPaymentsClient) => Promise<unknown>;
 
-/** A contender calling a client made on first use (so a missing build or option fails the warm-up). */
+/** A contender calling a client made with `options`; a missing build or option makes its runs fail. */
 function viaClient(name: string, client: fx.ClientModule, options: object, call: Call): Contender {
-  let made: MerchantPaymentsClient | undefined;
-  const run = () => {
-    made ??= fx.clientWith(client, { token: "bench-token", ...options } as never);
-    return call(made);
-  };
-  return { name, run };
+  try {
+    const made = fx.clientWith(client, { token: "bench-token", ...options });
+    return { name, run: () => call(made) };
+  } catch (error) {
+    return { name, run: () => Promise.reject(error) };
+  }
 }
 
-/** The client with `decimals: "string"`, once a stubbed lookup showed that decimals come back as text. */
+/** Resolves once a stubbed lookup with `decimals: "string"` gave every decimal field as its text. */
+async function decimalsAsText(client: fx.ClientModule): Promise<void> {
+  const options = { ...stubbed(lookup.answer), decimals: "string" };
+  const probe = viaClient("", client, options, (c) => c.getTransaction(lookup.request));
+  const [expected, answer] = [
+    fx.withDecimalStrings(lookup.answer, lookup.schema),
+    await probe.run(),
+  ];
+  const fields = Object.keys(expected).filter((k) => expected[k] !== lookup.answer[k]);
+  const wrong = fields.find((k) => (answer as typeof expected)[k] !== expected[k]);
+  if (wrong || !fields.length) throw new Error(`decimals come back as numbers (${wrong})`);
+}
+
+let decimalsChecked: Promise<void> | undefined;
+
+/** The client with `decimals: "string"`, once decimalsAsText passed (once per process). */
 function viaDecimals(client: fx.ClientModule, options: object, call: Call): Contender {
-  const decimals = { decimals: "string" };
-  const inner = viaClient(CLIENT_DECIMALS, client, { ...options, ...decimals }, call);
-  const probe = viaClient("", client, { ...stubbed(lookup.answer), ...decimals }, (c) =>
-    c.getTransaction(lookup.request),
-  );
-  const expected = fx.withDecimalStrings(lookup.answer, lookup.schema);
-  const decimalFields = Object.keys(expected).filter((k) => expected[k] !== lookup.answer[k]);
-  let checked = false;
+  const inner = viaClient(CLIENT_DECIMALS, client, { ...options, decimals: "string" }, call);
   const run = async () => {
-    if (!checked) {
-      const answer = (await probe.run()) as typeof expected;
-      const wrong = decimalFields.find((k) => answer[k] !== expected[k]) ?? "";
-      if (wrong || !decimalFields.length) throw new Error(`${wrong} came back as ${answer[wrong]}`);
-      checked = true;
-    }
+    decimalsChecked ??= decimalsAsText(client);
+    await decimalsChecked;
     return inner.run();
   };
   return { name: CLIENT_DECIMALS, run };
