@@ -1,3 +1,6 @@
+import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { operations } from "@merchant-payments/spec";
 import { closedPort } from "@merchant-payments/test-support";
 import { describe, expect, test } from "vitest";
@@ -97,5 +100,29 @@ describe("which operations are writes (from the spec's x-side-effect and x-safe-
       const effect = op.extensions["x-side-effect"];
       expect(writeReason(op) !== undefined).toBe(effect !== "none" || op.safeToRetry !== true);
     }
+  });
+});
+
+describe("the bin merchant-payments-verify (built)", () => {
+  const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+  const bin = fileURLToPath(
+    new URL(`../${manifest.bin["merchant-payments-verify"]}`, import.meta.url),
+  );
+
+  test("prints the usage for --help and exits 0; exits 2 without --base-url", () => {
+    const help = spawnSync(process.execPath, [bin, "--help"], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain(
+      "Usage: merchant-payments-verify --base-url <url> --token <token>",
+    );
+    const bare = spawnSync(process.execPath, [bin, "--token", "t"], {
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toContain("--base-url is required");
   });
 });
