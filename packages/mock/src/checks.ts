@@ -47,6 +47,8 @@ export interface RequestContext {
   bytes?: Uint8Array;
   /** The body's inspection, once read (`body` checks; absent for an empty body). */
   inspection?: BodyInspection;
+  /** Violations of the spec found by checks, answered with the schema's in the documented 422. */
+  errors: FieldError[];
 }
 
 /** A check's refusal: the problem the request gets. */
@@ -63,7 +65,7 @@ export interface Rejection {
   headers?: Record<string, string>;
 }
 
-/** One check. */
+/** One check: it refuses a request outright (a `Rejection`), or adds violations to `errors`, or passes it. */
 export interface RequestCheck {
   /** What it checks, in a few words (used in tests and logs). */
   readonly name: string;
@@ -166,7 +168,10 @@ export const nestingDepthCheck: RequestCheck = {
   },
 };
 
-/** A header the spec marks `x-equals-body-property` must equal that property of the body. */
+/**
+ * A header the spec marks `x-equals-body-property` must equal that property of the body. A difference is a
+ * violation of the spec like a schema's: it joins them in the 422 (and in `sl-violations`).
+ */
 export const headerEqualsBodyCheck: RequestCheck = {
   name: "header equals the body property it repeats",
   stage: "body",
@@ -180,13 +185,10 @@ export const headerEqualsBodyCheck: RequestCheck = {
       if (raw === undefined || !(property in inspection.properties)) continue;
       const expected = inspection.properties[property];
       if (typedHeaderValue(raw, header.schema) === expected) continue;
-      return {
-        status: 422,
-        detail: `The ${header.name} header (${raw.slice(0, 40)}) must equal ${property} in the body (${JSON.stringify(expected)}).`,
-        errors: [
-          { pointer: `header ${header.name}`, detail: `must equal ${property} in the body` },
-        ],
-      };
+      request.errors.push({
+        pointer: `header ${header.name}`,
+        detail: `(${raw.slice(0, 40)}) must equal ${property} in the body (${JSON.stringify(expected)})`,
+      });
     }
     return undefined;
   },

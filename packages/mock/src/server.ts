@@ -276,6 +276,7 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
         (declared !== undefined && Number(declared) > 0),
       limits,
       preferences: {},
+      errors: [],
     };
     for (const check of headChecks) {
       const rejection = check.check(context);
@@ -315,6 +316,7 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
           ...missingBodyError(operation, hasBody),
           ...headerErrors(spec.ajv, operation, req.headers),
           ...(context.inspection?.kind === "json" ? context.inspection.errors : []),
+          ...context.errors,
         ]
       : [];
     const answer = await options.answer({

@@ -64,6 +64,14 @@ test("installs from its packed tarball with npm on Node 20, and startMock() serv
       "@merchant-payments/spec",
     );
 
+    // The CLI is installed as a bin.
+    const help = await run(
+      join(project, "node_modules", ".bin", "merchant-payments-mock"),
+      ["--help"],
+      { timeout: 30_000 },
+    );
+    expect(help.stdout).toContain("merchant-payments-mock mock");
+
     const calls = operations(loadBundle(bundledSpecPath())).flatMap((op) =>
       (op.request?.examples ?? []).map((example) => ({
         operationId: op.operationId,
