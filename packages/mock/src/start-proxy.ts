@@ -5,6 +5,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { dirname } from "node:path";
+import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { type ConformanceIssue, checkResponse } from "@merchant-payments/spec/model";
 import { DEFAULT_CHECKS } from "./checks.js";
 import type { Violation } from "./prism-engine.js";
@@ -101,6 +102,25 @@ const OUTCOME_COUNT: Record<Exclude<ProxyOutcome, "ok">, keyof ProxySummary> = {
   timeout: "timeouts",
 };
 
+/** The text of an answer's body, decoded from its Content-Encoding (gzip, deflate, br) when it has one. */
+function bodyText(body: Buffer, encoding: string | undefined): string {
+  try {
+    switch ((encoding ?? "").trim().toLowerCase()) {
+      case "gzip":
+      case "x-gzip":
+        return gunzipSync(body).toString("utf8");
+      case "deflate":
+        return inflateSync(body).toString("utf8");
+      case "br":
+        return brotliDecompressSync(body).toString("utf8");
+      default:
+        return body.toString("utf8");
+    }
+  } catch {
+    return body.toString("latin1");
+  }
+}
+
 function describeIssue(issue: ConformanceIssue): string {
   if (issue.check === "schema" || issue.check === "invariant") {
     const field = issue.path
@@ -134,6 +154,8 @@ function exchange(upstream: URL, request: CheckedRequest, timeoutMs: number): Pr
       if (!HOP_BY_HOP.has(name)) headers[name] = value;
     }
     headers["content-length"] = String(request.bytes.byteLength);
+    // The answer is checked as text: ask for it uncompressed (a compressed one is still decoded, see bodyText).
+    headers["accept-encoding"] = "identity";
     const send = upstream.protocol === "https:" ? httpsRequest : httpRequest;
     let settled = false;
     const settle = (result: Exchange) => {
@@ -335,7 +357,7 @@ export async function startValidationProxy(
       const conformance = checkResponse(spec.ajv, request.operation, {
         status: answer.status,
         headers,
-        body: answer.body.toString("utf8"),
+        body: bodyText(answer.body, headers["content-encoding"]),
       });
       const issues = conformance.issues.map((issue) => ({
         check: issue.check,

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { loadBundle, operations } from "@merchant-payments/spec";
 import {
   getFreePort,
@@ -98,13 +99,32 @@ describe("the validation proxy's failures", () => {
     expect(event).toMatchObject({ outcome: "ok" });
   });
 
+  test("asks the upstream for an uncompressed answer, and checks a compressed one after decoding it", async () => {
+    upstream.handle((_request, response) => {
+      const body = gzipSync(JSON.stringify(conformingUser));
+      response.writeHead(200, {
+        "content-type": "application/json",
+        "content-encoding": "gzip",
+        "content-length": body.length,
+      });
+      response.end(body);
+    });
+    const answer = await post(`${proxy.baseUrl}${USER_PATH}`, userRequest, {
+      accept: "application/json",
+    });
+    expect(upstream.received.at(-1)?.headers["accept-encoding"]).toBe("identity");
+    expect(answer.status).toBe(200);
+    expect(answer.json()).toEqual(conformingUser);
+    expect(proxy.report().events.at(-1)).toMatchObject({ outcome: "ok" });
+  });
+
   test("writes every exchange and a summary count to the report file at close", async () => {
     const { summary } = proxy.report();
     expect(summary).toMatchObject({
       undocumentedStatuses: 1,
       transportFailures: 2,
       timeouts: 1,
-      passed: 1,
+      passed: 2,
     });
     await proxy.close();
     const lines = readFileSync(reportFile, "utf8")
@@ -112,7 +132,7 @@ describe("the validation proxy's failures", () => {
       .split("\n")
       .map((line) => JSON.parse(line));
     expect(lines.filter((l) => l.type === "exchange")).toHaveLength(summary.exchanges);
-    expect(lines.at(-1)).toMatchObject({ type: "summary", failed: 4, passed: 1, exchanges: 5 });
+    expect(lines.at(-1)).toMatchObject({ type: "summary", failed: 4, passed: 2, exchanges: 6 });
   });
 });
 
