@@ -10,7 +10,8 @@ export default defineConfig({
   dts: { entry: "src/index.ts" },
   target: "node20",
   platform: "node",
-  clean: true,
+  // Old outputs go, the copied spec stays (another build may run while tests read it).
+  clean: ["!openapi.json"],
   sourcemap: true,
   // The spec model is private to this repository: bundle its code, so the published package stands alone.
   noExternal: ["@merchant-payments/spec"],
