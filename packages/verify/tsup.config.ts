@@ -1,4 +1,8 @@
+import { copyFileSync, mkdirSync } from "node:fs";
+import { createRequire } from "node:module";
 import { defineConfig } from "tsup";
+
+const require = createRequire(import.meta.url);
 
 export default defineConfig({
   entry: ["src/index.ts", "src/cli.ts"],
@@ -8,4 +12,11 @@ export default defineConfig({
   platform: "node",
   clean: true,
   sourcemap: true,
+  // The spec model is private to this repository: bundle its code, so the published package stands alone.
+  noExternal: ["@merchant-payments/spec"],
+  // Ship the bundled spec inside the package (dist/openapi.json), where the bundled model's loadBundle() reads it.
+  async onSuccess() {
+    mkdirSync("dist", { recursive: true });
+    copyFileSync(require.resolve("@merchant-payments/spec/openapi.json"), "dist/openapi.json");
+  },
 });
