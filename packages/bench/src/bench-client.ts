@@ -167,7 +167,7 @@ export async function benchConcurrent(client: fx.ClientModule, log: Log): Promis
       opened.push(`${name} ${(await server.stats()).connections - before}`);
     }
     const notes = [
-      `Sample = wall time of 1,000 calls started at once (Promise.all). Sockets each contender opened in its first burst (counted by the server): ${opened.join("; ")}.`,
+      `Sample = wall time of 1,000 calls started at once (Promise.all). Sockets each contender opened in its first burst (counted by the server; the fetch-based contenders share undici's global pool, so those after the first reuse its sockets): ${opened.join("; ")}.`,
     ];
     const options = { unit: "ms/1,000 calls", rounds: 5, iterations: 1, notes, check: checkLookup };
     const title = "1,000 concurrent calls (getTransaction)";
