@@ -2,6 +2,7 @@
 // the registry), then used the way a consumer uses them: the client from ESM and from CommonJS against a local
 // server, and the mock's startMock serving the client.
 import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -84,13 +85,33 @@ try {
 }
 `;
 
+// Written by `pnpm release:pack`, which turbo runs before these tests.
+const packs: Packed[] = JSON.parse(readFileSync(join(tarballsDir, PACKS_LIST), "utf8"));
+const VERIFY = "@merchant-payments/verify";
+
+const verifyScript = `import { execFile } from "node:child_process";
+import { startMock } from "@merchant-payments/mock";
+const mock = await startMock();
+try {
+  const args = ["--base-url", mock.baseUrl, "--token", "test-token", "--runs", "1", "--report-json", "verify.json"];
+  await new Promise((done) =>
+    execFile("node_modules/.bin/merchant-payments-verify", args, { timeout: 60000 }, (error, stdout, stderr) => {
+      process.stdout.write(stdout);
+      process.stderr.write(stderr);
+      process.exitCode = error ? (typeof error.code === "number" ? error.code : 1) : 0;
+      done();
+    }),
+  );
+} finally {
+  await mock.close();
+}
+`;
+
 let project: string;
-let packs: Packed[];
 let install: { code: number | null; stdout: string; stderr: string };
 let server: LoopbackServer;
 
 beforeAll(async () => {
-  packs = JSON.parse(await readFile(join(tarballsDir, PACKS_LIST), "utf8"));
   project = await mkdtemp(join(tmpdir(), "install-check-"));
   await writeFile(
     join(project, "package.json"),
@@ -105,6 +126,7 @@ beforeAll(async () => {
     callScript('const { createMerchantPaymentsClient } = require("@merchant-payments/client");'),
   );
   await writeFile(join(project, "mock.mjs"), mockScript);
+  await writeFile(join(project, "verify.mjs"), verifyScript);
   install = await run(
     "npm",
     [
@@ -180,3 +202,14 @@ test("the installed mock's startMock serves the installed client", async () => {
   expect(result.code, result.stderr).toBe(0);
   expect(Object.keys(JSON.parse(result.stdout)).sort()).toEqual(exampleKeys);
 });
+
+test.runIf(packs.some((p) => p.name === VERIFY))(
+  "the installed verify command checks the installed mock with its bundled spec",
+  async () => {
+    const result = await run(process.execPath, ["verify.mjs"], project, SCRIPT_TIMEOUT_MS);
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    const report = JSON.parse(await readFile(join(project, "verify.json"), "utf8"));
+    expect(report.ok).toBe(true);
+    expect(report.summary.operations).toBe(operations().length);
+  },
+);
