@@ -32,7 +32,14 @@ setTimeout(() => {
   log("pnpm bench did not finish within 20 minutes");
   process.exit(1);
 }, 1_200_000).unref();
-const hyperfine = requireHyperfine();
+const hyperfine = (() => {
+  try {
+    return requireHyperfine();
+  } catch (error) {
+    process.stderr.write(`pnpm bench: ${reason(error)}\n`);
+    process.exit(1);
+  }
+})();
 const clientModule = await loadClient();
 if (typeof clientModule === "string") log(`warning: ${clientModule}`);
 mkdirSync(tmp, { recursive: true });
