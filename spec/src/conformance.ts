@@ -1,6 +1,6 @@
 // Does an answer conform to the spec? The one check shared by the contract suite, `verify`, the validation
 // proxy and the docs console: documented status, media type, body schema, declared headers, stated invariants.
-import { isObject, type OperationSpec, responseFor, type SpecAjv } from "./model.js";
+import { deref, isObject, type OperationSpec, responseFor, type SpecAjv } from "./model.js";
 
 /** Which kind of check an issue comes from. */
 export type ConformanceCheck = "status" | "media-type" | "body" | "schema" | "header" | "invariant";
@@ -108,7 +108,7 @@ function invariantIssues(
   depth = 0,
 ): void {
   if (depth > 32 || !isObject(value)) return;
-  const schema = derefLocal(document, schemaNode);
+  const schema = deref(document, schemaNode);
   if (!isObject(schema)) return;
   for (const rule of parseInvariants(schema["x-invariants"])) {
     const [e, m, s] = [value[rule.equals], value[rule.minuend], value[rule.subtrahend]];
@@ -129,7 +129,7 @@ function invariantIssues(
   for (const [key, sub] of Object.entries(properties)) {
     const child = value[key];
     if (Array.isArray(child)) {
-      const items = derefLocal(document, sub);
+      const items = deref(document, sub);
       if (isObject(items) && items.items) {
         child.forEach((item, i) => {
           invariantIssues(document, items.items, item, `${at}/${key}/${i}`, out, depth + 1);
@@ -137,18 +137,6 @@ function invariantIssues(
       }
     } else invariantIssues(document, sub, child, `${at}/${key}`, out, depth + 1);
   }
-}
-
-function derefLocal(document: unknown, node: unknown): unknown {
-  let current = node;
-  for (let hops = 0; hops < 64 && isObject(current) && typeof current.$ref === "string"; hops++) {
-    let at: unknown = document;
-    for (const raw of decodeURIComponent(current.$ref.replace(/^#\//, "")).split("/")) {
-      at = isObject(at) ? at[raw.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
-    }
-    current = at;
-  }
-  return current;
 }
 
 /**
@@ -224,12 +212,6 @@ export function checkResponse(
       keyword: issue.keyword,
     });
   }
-  let document: unknown;
-  try {
-    document = ajv.ajv.getSchema("openapi.json")?.schema;
-  } catch {
-    document = undefined;
-  }
-  if (document) invariantIssues(document, media.schema, json, "", issues);
+  invariantIssues(ajv.document, media.schema, json, "", issues);
   return { conforms: issues.length === 0, issues, json };
 }

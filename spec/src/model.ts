@@ -366,6 +366,8 @@ export interface ValidationIssue {
 export interface SpecAjv {
   /** The Ajv instance (document registered as `DOCUMENT_ID`, formats and `decimal` known). */
   readonly ajv: Ajv2020;
+  /** The document it was created for. */
+  readonly document: Json;
   /** A validator for the schema at a JSON Pointer of the document (compiled once per pointer). */
   compileAt(schemaPointer: string): ValidateFunction;
   /** Validates `value` against the schema at `schemaPointer`; every violation, none when valid. */
@@ -406,6 +408,7 @@ export function createAjv(document: Json, options: AjvOptions = {}): SpecAjv {
   };
   return {
     ajv,
+    document,
     compileAt,
     issuesAt(schemaPointer, value) {
       const validate = compileAt(schemaPointer);
