@@ -26,10 +26,10 @@ interface Packed {
   file: string;
 }
 
-/** The environment of a plain npm: pnpm's own `npm_config_*` and `PNPM_*` variables left out. */
+/** The environment of a plain npm: pnpm's own `npm_*`, `PNPM_*` and `INIT_CWD` variables left out. */
 function plainEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_)/i.test(k)),
+    Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|init_cwd$)/i.test(k)),
   );
   return { ...env, NO_COLOR: "1", ...extra };
 }
@@ -93,7 +93,7 @@ const verifyScript = `import { execFile } from "node:child_process";
 import { startMock } from "@merchant-payments/mock";
 const mock = await startMock();
 try {
-  const args = ["--base-url", mock.baseUrl, "--token", "test-token", "--runs", "1", "--report-json", "verify.json"];
+  const args = ["--base-url", mock.baseUrl, "--token", "test-token", "--runs", "1", "--report-json", process.env.REPORT_PATH];
   await new Promise((done) =>
     execFile("node_modules/.bin/merchant-payments-verify", args, { timeout: 60000 }, (error, stdout, stderr) => {
       process.stdout.write(stdout);
@@ -206,9 +206,16 @@ test("the installed mock's startMock serves the installed client", async () => {
 test.runIf(packs.some((p) => p.name === VERIFY))(
   "the installed verify command checks the installed mock with its bundled spec",
   async () => {
-    const result = await run(process.execPath, ["verify.mjs"], project, SCRIPT_TIMEOUT_MS);
+    const reportPath = join(project, "verify.json");
+    const result = await run(
+      process.execPath,
+      ["verify.mjs"],
+      project,
+      SCRIPT_TIMEOUT_MS,
+      plainEnv({ REPORT_PATH: reportPath }),
+    );
     expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
-    const report = JSON.parse(await readFile(join(project, "verify.json"), "utf8"));
+    const report = JSON.parse(await readFile(reportPath, "utf8"));
     expect(report.ok).toBe(true);
     expect(report.summary.operations).toBe(operations().length);
   },
