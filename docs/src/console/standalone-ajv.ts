@@ -55,6 +55,7 @@ export function standaloneSpecAjv(document: Json, generated: GeneratedValidators
   };
   return {
     ajv: ajv as unknown as SpecAjv["ajv"],
+    document,
     compileAt: compileAt as unknown as SpecAjv["compileAt"],
     issuesAt(schemaPointer: string, value: unknown): ValidationIssue[] {
       const validate = compileAt(schemaPointer);
