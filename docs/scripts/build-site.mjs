@@ -23,6 +23,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { bundleConsole, SPEC_GLOBAL } from "./lib/console-bundle.mjs";
+import { layoutStyle } from "./lib/layout.mjs";
 import { releaseNotesMarkdown } from "./lib/release-notes.mjs";
 
 const require = createRequire(import.meta.url);
@@ -102,10 +103,10 @@ if (!html.includes('"disableTelemetry":true'))
   fail("The page does not disable Redoc's telemetry: is REDOCLY_TELEMETRY=off reaching redocly?");
 if (!html.includes('"label":"TypeScript"'))
   fail("The page lacks the code sample languages of redocly.yaml: did redocly read it?");
-// A local icon, so that browsers do not ask for /favicon.ico (a 404 on most static hosts).
+// A local icon, so that browsers do not ask for /favicon.ico (a 404 on most static hosts), and the panel widths.
 html = html.replace(
   "</head>",
-  '  <link rel="icon" type="image/svg+xml" href="favicon.svg">\n</head>',
+  `  <link rel="icon" type="image/svg+xml" href="favicon.svg">\n  ${layoutStyle()}\n</head>`,
 );
 copyFileSync(at("assets/favicon.svg"), join(outDir, "favicon.svg"));
 

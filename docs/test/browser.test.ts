@@ -15,6 +15,7 @@ import { startSiteServer } from "../src/site-server.mjs";
 import {
   openOperation,
   requestSampleWidths,
+  requestSectionLayout,
   responseExample,
   showRequestSample,
   sidebar,
@@ -23,6 +24,9 @@ import {
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const operations = listOperations();
 const VIEWPORT = { width: 1400, height: 900 };
+/** Narrowest text of the middle column beside the code samples, and smallest code font, in px. */
+const MIN_TEXT_WIDTH = 420;
+const MIN_CODE_FONT_SIZE = 12;
 const require = createRequire(import.meta.url);
 const clientManifestPath = require.resolve("@merchant-payments/client/package.json");
 const clientManifest = JSON.parse(readFileSync(clientManifestPath, "utf8")) as { version: string };
@@ -94,7 +98,7 @@ describe("the site served over HTTP", () => {
   });
 
   test.each(operations)(
-    "shows $operationId with its TypeScript sample, request example and response example",
+    "shows $operationId with its TypeScript sample in the right panel, its request and response examples",
     async (op) => {
       const { element, anchor } = await openOperation(page, op.tag, op.summary);
       anchors.set(op.operationId, anchor);
@@ -107,7 +111,16 @@ describe("the site served over HTTP", () => {
 
       const typescript = await showRequestSample(page, element, "TypeScript");
       expect(normalize(typescript)).toBe(normalize(op.typescript ?? ""));
+      // Three panels: the sample sits right of the text, which stays readable, and fits without a sideways scroll.
+      const layout = await requestSectionLayout(element);
+      expect(layout.samples.left, "the samples are right of the text").toBeGreaterThanOrEqual(
+        layout.middleText.right,
+      );
+      expect(layout.middleText.width, "the middle column's text width").toBeGreaterThanOrEqual(
+        MIN_TEXT_WIDTH,
+      );
       const widths = await requestSampleWidths(element);
+      expect(widths.fontSize, "the samples' font size").toBeGreaterThanOrEqual(MIN_CODE_FONT_SIZE);
       expect(widths.clientWidth).toBeGreaterThan(0);
       expect(widths.scrollWidth, "the TypeScript sample scrolls sideways").toBeLessThanOrEqual(
         widths.clientWidth,

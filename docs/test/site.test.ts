@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { SPEC_GLOBAL } from "../scripts/lib/console-bundle.mjs";
+import { LAYOUT_VARIABLES, layoutStyle } from "../scripts/lib/layout.mjs";
 import {
   NO_RELEASES,
   nestChangelog,
@@ -32,6 +33,17 @@ describe("the built page", () => {
     const page = html();
     expect(page).not.toMatch(/<script[^>]+src=/i);
     expect(page).toContain('"disableTelemetry":true');
+  });
+
+  test("keeps Redoc's three-panel layout, with the panel widths of the layout module in its head", () => {
+    const page = html();
+    const options = page.match(/const __redoc_options = (.*);/)?.[1];
+    expect(options).toBeDefined();
+    expect(JSON.parse(options ?? "{}")).not.toHaveProperty("layout");
+    const head = page.slice(0, page.indexOf("</head>"));
+    expect(head).toContain(layoutStyle());
+    for (const [name, value] of Object.entries(LAYOUT_VARIABLES))
+      expect(layoutStyle()).toContain(`${name}:${value}`);
   });
 
   test("embeds every operation with its TypeScript and curl samples", () => {

@@ -73,9 +73,49 @@ export async function responseExample(operation: Locator): Promise<string> {
 /** Widths of the code block shown in an operation's request samples panel: content and visible box, in px. */
 export async function requestSampleWidths(
   operation: Locator,
-): Promise<{ scrollWidth: number; clientWidth: number }> {
+): Promise<{ scrollWidth: number; clientWidth: number; fontSize: number }> {
   const pre = operation
     .locator('.panel-request-samples [data-component-name="CodeBlock/CodeBlock"] pre')
     .first();
-  return pre.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  return pre.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+    fontSize: Number.parseFloat(getComputedStyle(el).fontSize),
+  }));
+}
+
+/** A horizontal extent on the page, in px from the viewport's left edge. */
+export interface Extent {
+  left: number;
+  right: number;
+  width: number;
+}
+
+/**
+ * Where an operation's request section sits: the text column of the middle panel beside the request samples
+ * (its box less its padding) and the request samples panel. In Redoc's three-panel layout the samples are right of
+ * the text; in the stacked layout they are below it, as wide as the text.
+ */
+export async function requestSectionLayout(
+  operation: Locator,
+): Promise<{ middleText: Extent; samples: Extent }> {
+  const samples = operation.locator(".panel-request-samples").first();
+  return samples.evaluate((panel) => {
+    const extent = (left: number, right: number) => ({ left, right, width: right - left });
+    const rightPanel = panel.closest('[data-testid="right-panel"]');
+    const middle = rightPanel?.parentElement?.querySelector(
+      ':scope > [data-testid="middle-panel"]',
+    );
+    if (!middle) throw new Error("the request samples have no middle panel beside them");
+    const box = middle.getBoundingClientRect();
+    const style = getComputedStyle(middle);
+    const own = panel.getBoundingClientRect();
+    return {
+      middleText: extent(
+        box.left + Number.parseFloat(style.paddingLeft),
+        box.right - Number.parseFloat(style.paddingRight),
+      ),
+      samples: extent(own.left, own.right),
+    };
+  });
 }

@@ -1,10 +1,11 @@
 import { createMerchantPaymentsClient } from "@merchant-payments/client";
 
 const token = process.env.MERCHANT_PAYMENTS_TOKEN;
-if (!token) throw new Error("Set MERCHANT_PAYMENTS_TOKEN to your access token (JWT).");
+if (!token) throw new Error("Set MERCHANT_PAYMENTS_TOKEN to your JWT.");
 
 const client = createMerchantPaymentsClient({
-  baseUrl: process.env.MERCHANT_PAYMENTS_BASE_URL ?? "http://127.0.0.1:4010",
+  baseUrl:
+    process.env.MERCHANT_PAYMENTS_BASE_URL ?? "http://127.0.0.1:4010",
   token,
 });
 
@@ -15,5 +16,6 @@ const metrics = await client.getDisbursementMetrics({
   toDate: "2024-01-31",
 });
 
-// successRate and failureRate are percentages; transactionsTrend compares with the previous month.
+// successRate and failureRate are percentages; transactionsTrend
+// compares with the previous month.
 console.log(JSON.stringify(metrics, null, 2));

@@ -1,10 +1,11 @@
 import { createMerchantPaymentsClient } from "@merchant-payments/client";
 
 const token = process.env.MERCHANT_PAYMENTS_TOKEN;
-if (!token) throw new Error("Set MERCHANT_PAYMENTS_TOKEN to your access token (JWT).");
+if (!token) throw new Error("Set MERCHANT_PAYMENTS_TOKEN to your JWT.");
 
 const client = createMerchantPaymentsClient({
-  baseUrl: process.env.MERCHANT_PAYMENTS_BASE_URL ?? "http://127.0.0.1:4010",
+  baseUrl:
+    process.env.MERCHANT_PAYMENTS_BASE_URL ?? "http://127.0.0.1:4010",
   token,
 });
 

@@ -6,10 +6,11 @@ import {
 } from "@merchant-payments/client";
 
 const token = process.env.MERCHANT_PAYMENTS_TOKEN;
-if (!token) throw new Error("Set MERCHANT_PAYMENTS_TOKEN to your access token (JWT).");
+if (!token) throw new Error("Set MERCHANT_PAYMENTS_TOKEN to your JWT.");
 
 const client = createMerchantPaymentsClient({
-  baseUrl: process.env.MERCHANT_PAYMENTS_BASE_URL ?? "http://127.0.0.1:4010",
+  baseUrl:
+    process.env.MERCHANT_PAYMENTS_BASE_URL ?? "http://127.0.0.1:4010",
   token,
 });
 
@@ -32,16 +33,20 @@ try {
       },
     ],
   });
-  console.log(JSON.stringify(result, null, 2)); // { merchantAccountNumber, batchNumber }
+  // { merchantAccountNumber, batchNumber }
+  console.log(JSON.stringify(result, null, 2));
 } catch (error) {
-  // The client never retries a batch that may have reached the service: submitting it
-  // again could pay every beneficiary twice. Find out what happened before resubmitting.
+  // The client never retries a batch that may have reached the service:
+  // submitting it again could pay every beneficiary twice. Find out what
+  // happened before resubmitting.
   if (
     error instanceof TimeoutError ||
     error instanceof ServerError ||
     error instanceof ConnectionError
   ) {
-    console.error("The batch may or may not have been accepted; check before submitting again.");
+    console.error(
+      "Outcome unknown: check whether the batch was accepted.",
+    );
   }
   throw error;
 }
