@@ -5,11 +5,15 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PerformanceObserver } from "node:perf_hooks";
+import { setTimeout as delay } from "node:timers/promises";
 import { operations } from "@merchant-payments/spec";
 import { batchContenders } from "./bench-client.js";
-import { buildBatch, example, loadClient } from "./fixtures.js";
+import { buildBatch, example } from "./fixtures.js";
 import { collectGarbage } from "./rounds.js";
 
+let connections = 0;
+
+/** Starts the trivial server on a free loopback port; resolves its base URL. */
 async function trivial(): Promise<string> {
   const answers = new Map(
     operations().map((op) => [op.path, JSON.stringify(example(op.operationId).answer)]),
@@ -18,46 +22,39 @@ async function trivial(): Promise<string> {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      try {
-        JSON.parse(Buffer.concat(chunks).toString("utf8"));
-        res.writeHead(200, { "content-type": "application/json" }).end(answers.get(req.url ?? ""));
-      } catch {
-        res.writeHead(400).end("malformed JSON");
-      }
+      JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      res.writeHead(200, { "content-type": "application/json" }).end(answers.get(req.url ?? ""));
     });
   });
   server.on("connection", () => connections++);
   // Keep-alive sockets outlive the clients' idle timeouts; a backlog for 1,000 connections at once.
   server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) =>
-    server.listen({ port: 0, host: "127.0.0.1", backlog: 4096 }, resolve),
-  );
+  server.listen({ port: 0, host: "127.0.0.1", backlog: 4096 });
+  await new Promise((resolve) => server.once("listening", resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
+/** Prints { payloadBytes, extraBytes, gcs } of one maximal-batch call of contender `name`. */
 async function memory(name = ""): Promise<void> {
   let gcs = 0;
   new PerformanceObserver((list) => {
     gcs += list.getEntries().length;
   }).observe({ entryTypes: ["gc"] });
-  const client = await loadClient();
-  const pick = (items?: number) => batchContenders(client, items).find((c) => c.name === name);
+  const pick = (items?: number) => batchContenders(items).find((c) => c.name === name);
   const [small, big] = [pick(100), pick()];
   if (!small || !big) throw new Error(`no batch contender ${name}`);
   for (let i = 0; i < 5; i++) await small.run();
   const payloadBytes = Buffer.byteLength(JSON.stringify(buildBatch()));
   const used = () => process.memoryUsage().heapUsed + process.memoryUsage().external;
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 50)); // GC entries arrive late
   collectGarbage();
-  await settle();
+  await delay(50); // GC entries arrive late
   const [gcsBefore, before] = [gcs, used()];
   await big.run();
   const extraBytes = used() - before;
-  await settle();
+  await delay(50);
   process.stdout.write(JSON.stringify({ payloadBytes, extraBytes, gcs: gcs - gcsBefore }));
 }
 
-let connections = 0;
 const [kind, name] = process.argv.slice(2);
 if (kind === "memory") await memory(name);
 else {

@@ -1,7 +1,9 @@
-import { execFile, fork } from "node:child_process";
+// Child processes: servers (node:child_process fork, for IPC) and memory samples (tinyexec).
+import { fork } from "node:child_process";
 import { once } from "node:events";
+import { setTimeout as delay } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
+import { x } from "tinyexec";
 
 const script = fileURLToPath(new URL("./child.js", import.meta.url));
 
@@ -22,36 +24,30 @@ export type ServerChild = {
   close(): Promise<void>;
 };
 
-/** Starts a server child and resolves once it listens; rejects if it exits or takes over 60 s. */
-export async function startServerChild(kind: "trivial" | "mock"): Promise<ServerChild> {
-  const child = fork(script, [kind], { stdio: ["ignore", "ignore", "pipe", "ipc"] });
-  let stderr = "";
-  child.stderr?.on("data", (chunk) => (stderr = `${stderr}${chunk}`.slice(-1000)));
-  const exit = once(child, "exit").then(([code]) =>
-    Promise.reject(new Error(`exit ${code}: ${stderr}`)),
-  );
-  exit.catch(() => {});
+/** Starts a server child and resolves once it listens; each reply (start, stats) times out after 60 s. */
+export async function startServer(kind: "trivial" | "mock"): Promise<ServerChild> {
+  const child = fork(script, [kind], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
   const reply = async () =>
     (await once(child, "message", { signal: AbortSignal.timeout(60_000) }))[0];
-  const close = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    await Promise.race([exit.catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
+  const { baseUrl } = await reply().catch((error) => {
     child.kill("SIGKILL");
-  };
-  const started = await Promise.race([reply(), exit]).catch(async (error) => {
-    await close();
     throw error;
   });
   const stats = () => {
     child.send("stats");
     return reply() as Promise<ServerStats>;
   };
-  return { baseUrl: (started as { baseUrl: string }).baseUrl, stats, close };
+  const close = async () => {
+    child.kill("SIGTERM");
+    await Promise.race([once(child, "exit"), delay(5000)]);
+    child.kill("SIGKILL");
+  };
+  return { baseUrl, stats, close };
 }
 
-/** Extra heap + external bytes of one maximal-batch call of `contender`, in a fresh child process. */
+/** Extra heap + external bytes of one maximal-batch call of `contender`, in a fresh child (2 min timeout). */
 export async function memoryInChild(contender: string) {
   const args = [...MEMORY_FLAGS, script, "memory", contender];
-  const { stdout } = await promisify(execFile)(process.execPath, args, { timeout: 120_000 });
+  const { stdout } = await x(process.execPath, args, { timeout: 120_000, throwOnError: true });
   return JSON.parse(stdout) as { payloadBytes: number; extraBytes: number; gcs: number };
 }

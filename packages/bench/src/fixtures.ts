@@ -1,10 +1,6 @@
-// Payloads from the spec's examples, and the client under test loaded so that a missing build or feature
-// becomes a "not available yet" note instead of a crash.
-import type { MerchantPaymentsClient, paths } from "@merchant-payments/client";
+// Payloads from the spec's examples.
+import type { paths } from "@merchant-payments/client";
 import { deref, type Json, loadBundle, operation, responseFor } from "@merchant-payments/spec";
-
-/** The client package's module, or why it could not be imported. */
-export type ClientModule = typeof import("@merchant-payments/client") | string;
 
 /** The headers the client sends (hand-written contenders send the same). */
 export const HEADERS = {
@@ -44,20 +40,4 @@ export function buildBatch(count?: number): Json {
     sourceReferenceNumber: `BENCH-${String(i + 1).padStart(6, "0")}`,
   }));
   return { header: request.header, transactions: items };
-}
-
-/** A fetch answering 200 with `answer` at once, without the network and without reading the request. */
-export const stubFetch = (answer: unknown) => async () => Response.json(answer);
-
-/** Imports the built client; resolves the reason as a string when it cannot. */
-export async function loadClient(): Promise<ClientModule> {
-  return import("@merchant-payments/client").catch(
-    (error) => `client not built (${error.message})`,
-  );
-}
-
-/** A client with `options`; throws the reason when the client module could not be loaded. */
-export function clientWith(client: ClientModule, options: object): MerchantPaymentsClient {
-  if (typeof client === "string") throw new Error(client);
-  return client.createMerchantPaymentsClient(options as never);
 }

@@ -1,3 +1,4 @@
+import specs from "./benchmarks.json";
 import { perRoundRatios, type Summary, summarize } from "./stats.js";
 
 /** Samples per contender, one per round in the benchmark's unit, in table order. */
@@ -70,6 +71,68 @@ export function limitTarget(
   return { contender, description, measured: show(value), met: value <= max };
 }
 
+/** A target in benchmarks.json: on the median per-round ratio to `versus`, or on a figure the code measures. */
+export interface TargetSpec {
+  contender: string;
+  max: number;
+  versus?: string;
+  /** For a figure: what the target says, the figure's name, and how it is shown ({name} placeholders). */
+  description?: string;
+  figure?: string;
+  measured?: string;
+}
+
+/** A benchmark in benchmarks.json; iterations and warmup (operations) only for tinybench runs. */
+export interface BenchSpec {
+  title: string;
+  unit: string;
+  /** Units per millisecond of a timed benchmark [1]. */
+  scale?: number;
+  rounds: number;
+  iterations?: number;
+  warmup?: number;
+  targets: TargetSpec[];
+  notes: string[];
+}
+
+/** Every benchmark's title, unit, rounds, targets and notes, by id. */
+export const benchmarks: Record<string, BenchSpec> = specs;
+
+/** Figures and words the texts of benchmarks.json name in `{name}` placeholders. */
+export type Values = Record<string, number | string>;
+
+/** `text` with each `{name}` replaced by its value; fractional numbers with two decimals. */
+export const fill = (text: string, values: Values) =>
+  text.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = values[key];
+    return typeof value === "number" && !Number.isInteger(value) ? value.toFixed(2) : String(value);
+  });
+
+/** Benchmark `id` of benchmarks.json from its samples (the first contender is the baseline) and `values`. */
+export function fromSpec(id: string, samples: Samples, values: Values = {}): BenchResult {
+  const { title, unit, rounds, iterations, warmup, targets, notes } = benchmarks[id] as BenchSpec;
+  const baseline = [...samples.keys()][0];
+  const checked = targets.map(
+    ({ contender, max, versus, description = "", figure = "", measured = "" }) =>
+      versus
+        ? ratioTarget(samples, contender, versus, max)
+        : limitTarget(contender, description, values[figure] as number, max, () =>
+            fill(measured, values),
+          ),
+  );
+  const how = `Each round: ${iterations} timed operation(s) per contender (tinybench); ${warmup} warm-up operation(s) each before the first round.`;
+  const texts = [...(iterations ? [how] : []), ...notes].map((note) => fill(note, values));
+  const bench = {
+    title: fill(title, values),
+    unit,
+    baseline,
+    rounds,
+    targets: checked,
+    notes: texts,
+  };
+  return result(bench, samples);
+}
+
 const x = (ratio: number) => `${ratio.toFixed(2)}x`;
 const fmt = (value: number) => Number(value.toPrecision(3)).toLocaleString("en-US");
 
@@ -101,10 +164,12 @@ export function benchTable({ unit, baseline, contenders }: BenchResult): string 
   );
 }
 
+/** A target's status: met, **missed** or not available yet. */
+export const status = (t: Target) =>
+  t.met === null ? "not available yet" : t.met ? "met" : "**missed**";
+
 /** Markdown table of every target of the run. */
 export function targetsTable(benchmarks: readonly BenchResult[]): string {
-  const status = (t: Target) =>
-    t.met === null ? "not available yet" : t.met ? "met" : "**missed**";
   const rows = benchmarks.flatMap((b) =>
     b.targets.map((t) => [b.title, t.contender, t.description, t.measured, status(t)]),
   );

@@ -7,41 +7,40 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as client from "./bench-client.js";
 import { benchMock } from "./bench-mock.js";
-import { benchPipeline, requireHyperfine } from "./bench-pipeline.js";
-import { benchSize } from "./bench-size.js";
-import { loadClient } from "./fixtures.js";
-import { type BenchResult, type Results, renderMarkdown } from "./report.js";
-import { reason } from "./rounds.js";
+import { benchPipeline, benchSize, requireHyperfine } from "./bench-tools.js";
+import { type BenchResult, type Results, renderMarkdown, status } from "./report.js";
+import { log, reason } from "./rounds.js";
 
 const benchDir = fileURLToPath(new URL("..", import.meta.url));
 const [root, tmp] = [join(benchDir, "..", ".."), join(benchDir, ".tmp")];
-const log = (line: string) => process.stdout.write(`${line}\n`);
-if (process.argv.includes("--help")) {
-  log(
-    "usage: node --expose-gc dist/run.js [--only=loopback,concurrent,stubbed,batch,memory,mock,size,pipeline]",
-  );
-  process.exit(0);
-}
+const sections: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
+  loopback: client.benchLoopback,
+  concurrent: client.benchConcurrent,
+  stubbed: client.benchStubbed,
+  batch: client.benchBatch,
+  memory: client.benchBatchMemory,
+  mock: benchMock,
+  size: () => benchSize(join(tmp, "size")),
+  pipeline: () => benchPipeline(root, join(tmp, "hyperfine.json")),
+};
 const only = process.argv
   .find((arg) => arg.startsWith("--only="))
   ?.slice(7)
   .split(",");
-const started = performance.now();
+if (process.argv.includes("--help")) {
+  log(`usage: node --expose-gc dist/run.js [--only=${Object.keys(sections)}]`);
+  process.exit(0);
+}
 // A bound on the whole run: benchmark calls carry no timeout of their own (it would be measured).
 setTimeout(() => {
   log("pnpm bench did not finish within 20 minutes");
   process.exit(1);
 }, 1_200_000).unref();
-const hyperfine = (() => {
-  try {
-    return requireHyperfine();
-  } catch (error) {
-    process.stderr.write(`pnpm bench: ${reason(error)}\n`);
-    process.exit(1);
-  }
-})();
-const clientModule = await loadClient();
-if (typeof clientModule === "string") log(`warning: ${clientModule}`);
+const hyperfine = await requireHyperfine().catch((error) => {
+  process.stderr.write(`pnpm bench: ${reason(error)}\n`);
+  process.exit(1);
+});
+const started = performance.now();
 mkdirSync(tmp, { recursive: true });
 const results: Results = {
   machine: {
@@ -58,17 +57,7 @@ const results: Results = {
 };
 log(`${results.machine.node}, ${results.machine.cpu} x${results.machine.cores}, load ${loadavg()}`);
 
-const sections: [string, () => Promise<BenchResult | BenchResult[]>][] = [
-  ["loopback", () => client.benchLoopback(clientModule, log)],
-  ["concurrent", () => client.benchConcurrent(clientModule, log)],
-  ["stubbed", () => client.benchStubbed(clientModule, log)],
-  ["batch", () => client.benchBatch(clientModule, log)],
-  ["memory", () => client.benchBatchMemory(clientModule, log)],
-  ["mock", () => benchMock(log)],
-  ["size", () => benchSize(join(tmp, "size"))],
-  ["pipeline", async () => benchPipeline(root, join(tmp, "hyperfine.json"), log)],
-];
-for (const [id, run] of sections.filter(([id]) => !only || only.includes(id))) {
+for (const [id, run] of Object.entries(sections).filter(([id]) => !only || only.includes(id))) {
   try {
     results.benchmarks.push(...[await run()].flat());
   } catch (error) {
@@ -85,14 +74,10 @@ const files = ["results.json", "results.md"].map((name) => join(only ? tmp : ben
 writeFileSync(files[0] as string, `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(files[1] as string, renderMarkdown(results));
 // Biome formats the committed files the way lint expects.
-if (!only)
-  execFileSync(join(root, "node_modules", ".bin", "biome"), ["format", "--write", ...files], {
-    cwd: root,
-  });
+const biome = join(root, "node_modules", ".bin", "biome");
+if (!only) execFileSync(biome, ["format", "--write", ...files], { cwd: root });
 for (const { title, targets } of results.benchmarks) {
-  for (const t of targets) {
-    const status = t.met === null ? "not available yet" : t.met ? "met" : "MISSED";
-    log(`${status}: ${title}: ${t.contender} ${t.description} (${t.measured})`);
-  }
+  for (const t of targets)
+    log(`${status(t)}: ${title}: ${t.contender} ${t.description} (${t.measured})`);
 }
 log(`wrote ${files.join(" and ")} in ${results.durationSeconds.toFixed(0)} s`);
