@@ -4,20 +4,17 @@ import { Agent, request } from "node:http";
 import { createMerchantPaymentsClient, type paths } from "@merchant-payments/client";
 import axios from "axios";
 import createClient from "openapi-fetch";
-import { MEMORY_FLAGS, memoryInChild, startServer } from "./children.js";
+import { MEMORY_FLAGS, memoryInChild, withServer } from "./children.js";
 import { buildBatch, example, HEADERS, withDecimalStrings } from "./fixtures.js";
 import { type BenchResult, fromSpec } from "./report.js";
 import { alternate, type Contender, timed } from "./rounds.js";
 import { median } from "./stats.js";
 
-const [RAW, RAW_TIMEOUT, CLIENT] = [
-  "raw fetch",
-  "raw fetch + timeout signal",
-  "@merchant-payments/client",
-];
+const [RAW_TIMEOUT, CLIENT] = ["raw fetch + timeout signal", "@merchant-payments/client"];
 const CLIENT_FETCH = `${CLIENT}, fetch path (fetch option given)`;
 const CLIENT_DECIMALS = `${CLIENT}, decimals: "string"`;
 const lookup = example("getTransaction");
+type Operation = "getTransaction" | "submitDisbursementBatch";
 
 /** Client options whose fetch answers 200 with `answer` at once (no network, request not read). */
 const stubbed = (answer: unknown) => ({
@@ -61,7 +58,7 @@ function callContenders(baseUrl: string): Contender[] {
     fetch: (input: string, init: object) => fetch(input, init),
   });
   return [
-    { name: RAW, run: () => viaFetch() },
+    { name: "raw fetch", run: () => viaFetch() },
     { name: RAW_TIMEOUT, run: withTimeout },
     { name: CLIENT, run: () => ours.getTransaction(body) },
     { name: CLIENT_FETCH, run: () => oursViaFetch.getTransaction(body) },
@@ -80,20 +77,15 @@ function checkLookup(answer: unknown): void {
 }
 
 /** Per call over loopback, wall and CPU time, against a trivial server in a child process. */
-export async function benchLoopback(): Promise<BenchResult[]> {
-  const server = await startServer("trivial");
-  try {
-    const { wall, cpu } = await timed("loopback", callContenders(server.baseUrl), checkLookup);
+export const benchLoopback = () =>
+  withServer("trivial", async ({ baseUrl }) => {
+    const { wall, cpu } = await timed("loopback", callContenders(baseUrl), checkLookup);
     return [fromSpec("loopback", wall), fromSpec("cpu", cpu)];
-  } finally {
-    await server.close();
-  }
-}
+  });
 
 /** 1,000 concurrent calls per contender, against a trivial server in a child process. */
-export async function benchConcurrent(): Promise<BenchResult> {
-  const server = await startServer("trivial");
-  try {
+export const benchConcurrent = () =>
+  withServer("trivial", async (server) => {
     const burst = (run: Contender["run"]) => () => Promise.all(Array.from({ length: 1000 }, run));
     const contenders = callContenders(server.baseUrl)
       .filter(({ name }) => name !== RAW_TIMEOUT)
@@ -106,44 +98,42 @@ export async function benchConcurrent(): Promise<BenchResult> {
     }
     const { wall } = await timed("concurrent", contenders, checkLookup);
     return fromSpec("concurrent", wall, { opened: opened.join("; ") });
-  } finally {
-    await server.close();
-  }
+  });
+
+/** The client, the client with decimals: "string" (given `textBody`) and openapi-fetch; fetch stubbed. */
+function stubbedContenders(operationId: Operation, body: unknown, textBody = body): Contender[] {
+  const { path, answer } = example(operationId);
+  const bare = createClient<paths>({ ...stubbed(answer), headers: HEADERS });
+  const ours = clientWith(stubbed(answer));
+  const decimals = clientWith({ ...stubbed(answer), decimals: "string" });
+  return [
+    { name: CLIENT, run: () => ours[operationId](body as never) },
+    { name: CLIENT_DECIMALS, run: () => decimals[operationId](textBody as never) },
+    { name: "openapi-fetch", run: async () => (await bare.POST(path, { body } as never)).data },
+  ];
 }
 
 /** Per call with a stubbed fetch that answers at once: each library's own cost. */
 export async function benchStubbed(): Promise<BenchResult> {
-  const [options, body] = [stubbed(lookup.answer), lookup.request];
-  const bare = createClient<paths>({ ...options, headers: HEADERS });
-  const [ours, decimals] = [clientWith(options), clientWith({ ...options, decimals: "string" })];
-  const contenders = [
-    { name: "openapi-fetch", run: async () => (await bare.POST(lookup.path, { body })).data },
-    { name: CLIENT, run: () => ours.getTransaction(body) },
-    { name: CLIENT_DECIMALS, run: () => decimals.getTransaction(body) },
-  ];
+  const [ours, decimals, bare] = stubbedContenders("getTransaction", lookup.request);
+  const contenders = [bare, ours, decimals] as Contender[];
   return fromSpec("stubbed", (await timed("stubbed", contenders, checkLookup)).wall);
 }
 
-/** The batch contenders on `items` items (default maxItems): validate where they do, serialize; fetch stubbed. */
+/** The batch contenders on `items` items (default maxItems): validate where they do, serialize. */
 export function batchContenders(items?: number): Contender[] {
   const batch = buildBatch(items);
-  const { path, requestSchema, answer } = example("submitDisbursementBatch");
-  const withStrings = withDecimalStrings(batch, requestSchema);
-  const bare = createClient<paths>(stubbed(answer));
-  const ours = clientWith(stubbed(answer));
-  const decimals = clientWith({ ...stubbed(answer), decimals: "string" });
+  const withStrings = withDecimalStrings(batch, example("submitDisbursementBatch").requestSchema);
+  const [ours, decimals, bare] = stubbedContenders("submitDisbursementBatch", batch, withStrings);
+  const bareRun = (bare as Contender).run;
   return [
     { name: "JSON.stringify", run: async () => JSON.stringify(batch).length },
-    { name: CLIENT, run: () => ours.submitDisbursementBatch(batch) },
-    { name: CLIENT_DECIMALS, run: () => decimals.submitDisbursementBatch(withStrings) },
-    {
-      name: "openapi-fetch (no validation)",
-      run: async () => (await bare.POST(path, { body: batch })).data,
-    },
+    ...([ours, decimals] as Contender[]),
+    { name: "openapi-fetch (no validation)", run: bareRun },
   ];
 }
 
-/** The maximal batch: validate + serialize vs JSON.stringify of the same object. */
+/** The maximal batch: validate + serialize vs JSON.stringify of the same object; fetch stubbed. */
 export async function benchBatch(): Promise<BenchResult> {
   const items = buildBatch().transactions.length.toLocaleString("en-US");
   return fromSpec("batch", (await timed("batch", batchContenders())).wall, { items });

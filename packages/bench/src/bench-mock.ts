@@ -1,6 +1,6 @@
 // The mock against a trivial node:http server that parses the JSON, each in a child process: small-request
 // and batch latency, RSS over 20 sequential batches, small requests while 4 batches run.
-import { type ServerChild, startServer } from "./children.js";
+import { type ServerChild, withServer } from "./children.js";
 import { buildBatch, example, HEADERS } from "./fixtures.js";
 import { type BenchResult, fromSpec, type Samples } from "./report.js";
 import { alternate, log, timed } from "./rounds.js";
@@ -51,33 +51,38 @@ async function rssOverBatches(server: ServerChild): Promise<number[]> {
 }
 
 /** Every mock benchmark (four tables). */
-export async function benchMock(): Promise<BenchResult[]> {
-  const servers = new Map([[TRIVIAL, await startServer("trivial")]]);
-  try {
-    servers.set(MOCK, await startServer("mock"));
-    const posting = (path: string, payload: string) =>
-      [...servers].map(([name, server]) => ({ name, run: post(server, path, payload) }));
-    const smallMs = (await timed("mockSmall", posting(lookup.path, small))).wall;
-    const batchMs = (await timed("mockBatch", posting(submit.path, batch))).wall;
-    const rss: Samples = new Map();
-    for (const [name, server] of servers) {
-      rss.set(name, await rssOverBatches(server));
-      log(`  RSS of ${name} after each of 20 batches (MB): ${rss.get(name)?.map(Math.round)}`);
-    }
-    const during = (name: string) => p90DuringBatches(servers.get(name) as ServerChild);
-    const p90 = await alternate("p90 (ms)", [...servers.keys()], 3, during);
-    const mockRss = rss.get(MOCK) ?? [];
-    const [first, last] = [median(mockRss.slice(0, 5)), median(mockRss.slice(-5))];
-    const peak = Math.max(...mockRss);
-    const rssValues = { peak, peakMb: Math.round(peak), growth: last / first };
-    const p90Ms = median(p90.get(MOCK) ?? []);
-    return [
-      fromSpec("mockSmall", smallMs),
-      fromSpec("mockBatch", batchMs, { mb: (batch.length / MB).toFixed(1) }),
-      fromSpec("mockRss", rss, { ...rssValues, first: Math.round(first), last: Math.round(last) }),
-      fromSpec("mockP90", p90, { p90: p90Ms, p90Ms: Math.round(p90Ms) }),
-    ];
-  } finally {
-    for (const server of servers.values()) await server.close();
+export const benchMock = () =>
+  withServer("trivial", (trivial) => withServer("mock", (mock) => mockTables(trivial, mock)));
+
+/** The four mock tables, from the same requests to the trivial server and to the mock. */
+async function mockTables(trivial: ServerChild, mock: ServerChild): Promise<BenchResult[]> {
+  const servers = new Map([
+    [TRIVIAL, trivial],
+    [MOCK, mock],
+  ]);
+  const posting = (path: string, payload: string) =>
+    [...servers].map(([name, server]) => ({ name, run: post(server, path, payload) }));
+  const smallMs = (await timed("mockSmall", posting(lookup.path, small))).wall;
+  const batchMs = (await timed("mockBatch", posting(submit.path, batch))).wall;
+  const rss: Samples = new Map();
+  for (const [name, server] of servers) {
+    rss.set(name, await rssOverBatches(server));
+    log(`  RSS of ${name} after each of 20 batches (MB): ${rss.get(name)?.map(Math.round)}`);
   }
+  const p90 = await alternate("p90 (ms)", [...servers.keys()], 3, async (name) =>
+    p90DuringBatches(servers.get(name) as ServerChild),
+  );
+  const [mockRss, mockP90] = [rss.get(MOCK) ?? [], median(p90.get(MOCK) ?? [])];
+  const [first, last, peak] = [
+    median(mockRss.slice(0, 5)),
+    median(mockRss.slice(-5)),
+    Math.max(...mockRss),
+  ];
+  const shown = { peakMb: Math.round(peak), first: Math.round(first), last: Math.round(last) };
+  return [
+    fromSpec("mockSmall", smallMs),
+    fromSpec("mockBatch", batchMs, { mb: (batch.length / MB).toFixed(1) }),
+    fromSpec("mockRss", rss, { ...shown, peak, growth: last / first }),
+    fromSpec("mockP90", p90, { p90: mockP90, p90Ms: Math.round(mockP90) }),
+  ];
 }

@@ -28,9 +28,11 @@ export async function benchSize(dir: string): Promise<BenchResult> {
 
 /** hyperfine's version; throws the install instruction when it is missing. */
 export async function requireHyperfine(): Promise<string> {
-  const found = await x("hyperfine", ["--version"]);
-  if (found.exitCode === 0) return found.stdout.trim();
-  throw new Error("hyperfine is not installed (a Debian package): apt-get install -y hyperfine");
+  try {
+    return (await x("hyperfine", ["--version"], { throwOnError: true })).stdout.trim();
+  } catch {
+    throw new Error("hyperfine is not installed (a Debian package): apt-get install -y hyperfine");
+  }
 }
 
 /** `turbo run build` from the repository root, cold (--force) and cached, 3 hyperfine runs each (15 min timeout). */

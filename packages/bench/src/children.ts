@@ -17,32 +17,29 @@ export const MEMORY_FLAGS = [
 /** What a server child reports on request: TCP connections accepted (trivial server only), RSS in bytes. */
 export type ServerStats = { connections: number; rss: number };
 
-/** A server in a child process of its own: `trivial` or `mock` (startMock). */
-export type ServerChild = {
-  baseUrl: string;
-  stats(): Promise<ServerStats>;
-  close(): Promise<void>;
-};
+/** A started server child: its base URL, its stats on request, and how to stop it. */
+export type ServerChild = { baseUrl: string; stats(): Promise<ServerStats> };
 
-/** Starts a server child and resolves once it listens; each reply (start, stats) times out after 60 s. */
-export async function startServer(kind: "trivial" | "mock"): Promise<ServerChild> {
+/**
+ * Runs `use` with a server in a child process of its own, `trivial` or `mock` (startMock), stopped
+ * afterwards. Each reply of the child (its base URL, its stats) times out after 60 s.
+ */
+export async function withServer<T>(kind: string, use: (server: ServerChild) => Promise<T>) {
   const child = fork(script, [kind], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
   const reply = async () =>
     (await once(child, "message", { signal: AbortSignal.timeout(60_000) }))[0];
-  const { baseUrl } = await reply().catch((error) => {
-    child.kill("SIGKILL");
-    throw error;
-  });
-  const stats = () => {
-    child.send("stats");
-    return reply() as Promise<ServerStats>;
-  };
-  const close = async () => {
+  try {
+    const { baseUrl } = await reply();
+    const stats = () => {
+      child.send("stats");
+      return reply() as Promise<ServerStats>;
+    };
+    return await use({ baseUrl, stats });
+  } finally {
     child.kill("SIGTERM");
     await Promise.race([once(child, "exit"), delay(5000)]);
     child.kill("SIGKILL");
-  };
-  return { baseUrl, stats, close };
+  }
 }
 
 /** Extra heap + external bytes of one maximal-batch call of `contender`, in a fresh child (2 min timeout). */

@@ -5,23 +5,23 @@ import { perRoundRatios, type Summary, summarize } from "./stats.js";
 export type Samples = Map<string, number[]>;
 
 /** One contender's samples and summary, and its per-round ratios to the baseline with their summary. */
-export interface ContenderResult {
+export type ContenderResult = {
   name: string;
   samples: number[];
   summary: Summary;
   ratio?: { samples: number[]; summary: Summary };
-}
+};
 
-/** A target; `met` is null when it could not be measured (a feature not available yet). */
-export interface Target {
+/** A target; `met` is null when it could not be measured. */
+export type Target = {
   contender: string;
   description: string;
   measured: string;
   met: boolean | null;
-}
+};
 
 /** One benchmark's table, targets and notes. */
-export interface BenchResult {
+export type BenchResult = {
   title: string;
   unit: string;
   baseline?: string;
@@ -29,15 +29,36 @@ export interface BenchResult {
   contenders: ContenderResult[];
   targets: Target[];
   notes: string[];
-}
+};
 
 /** Everything results.json holds; load averages (1, 5, 15 min) at the start and the end of the run. */
-export interface Results {
+export type Results = {
   machine: { node: string; cpu: string; cores: number; os: string; commit: string; date: string };
   loadAverage: { start: number[]; end: number[] };
   durationSeconds: number;
   benchmarks: BenchResult[];
-}
+};
+
+/**
+ * A benchmark of benchmarks.json. A target is on the median per-round ratio of `contender` to `versus`, or
+ * on the `figure` the code measures, shown as `measured`. Iterations and warm-up (operations) of tinybench runs.
+ */
+export type BenchSpec = {
+  title: string;
+  unit: string;
+  scale?: number;
+  rounds: number;
+  iterations?: number;
+  warmup?: number;
+  targets: { contender: string; max: number; [text: string]: string | number | undefined }[];
+  notes: string[];
+};
+
+/** Every benchmark's title, unit (`scale` units per millisecond), rounds, targets and notes, by id. */
+export const benchmarks: Record<string, BenchSpec> = specs;
+
+/** Figures and words the texts of benchmarks.json name in `{name}` placeholders. */
+export type Values = Record<string, number | string>;
 
 /** A benchmark's result from its samples: rows with the summary of per-round ratios to the baseline. */
 export function result(bench: Omit<BenchResult, "contenders">, samples: Samples): BenchResult {
@@ -66,40 +87,9 @@ export function limitTarget(
   max: number,
   show: (value: number) => string,
 ): Target {
-  if (value === undefined)
-    return { contender, description, measured: "not available yet", met: null };
-  return { contender, description, measured: show(value), met: value <= max };
+  const measured = value === undefined ? "not available yet" : show(value);
+  return { contender, description, measured, met: value === undefined ? null : value <= max };
 }
-
-/** A target in benchmarks.json: on the median per-round ratio to `versus`, or on a figure the code measures. */
-export interface TargetSpec {
-  contender: string;
-  max: number;
-  versus?: string;
-  /** For a figure: what the target says, the figure's name, and how it is shown ({name} placeholders). */
-  description?: string;
-  figure?: string;
-  measured?: string;
-}
-
-/** A benchmark in benchmarks.json; iterations and warmup (operations) only for tinybench runs. */
-export interface BenchSpec {
-  title: string;
-  unit: string;
-  /** Units per millisecond of a timed benchmark [1]. */
-  scale?: number;
-  rounds: number;
-  iterations?: number;
-  warmup?: number;
-  targets: TargetSpec[];
-  notes: string[];
-}
-
-/** Every benchmark's title, unit, rounds, targets and notes, by id. */
-export const benchmarks: Record<string, BenchSpec> = specs;
-
-/** Figures and words the texts of benchmarks.json name in `{name}` placeholders. */
-export type Values = Record<string, number | string>;
 
 /** `text` with each `{name}` replaced by its value; fractional numbers with two decimals. */
 export const fill = (text: string, values: Values) =>
@@ -112,56 +102,40 @@ export const fill = (text: string, values: Values) =>
 export function fromSpec(id: string, samples: Samples, values: Values = {}): BenchResult {
   const { title, unit, rounds, iterations, warmup, targets, notes } = benchmarks[id] as BenchSpec;
   const baseline = [...samples.keys()][0];
-  const checked = targets.map(
-    ({ contender, max, versus, description = "", figure = "", measured = "" }) =>
-      versus
-        ? ratioTarget(samples, contender, versus, max)
-        : limitTarget(contender, description, values[figure] as number, max, () =>
-            fill(measured, values),
-          ),
-  );
+  const checked = targets.map((t) => {
+    if (t.versus) return ratioTarget(samples, t.contender, t.versus as string, t.max);
+    const [figure, measured] = [values[String(t.figure)] as number, String(t.measured)];
+    return limitTarget(t.contender, String(t.description), figure, t.max, () =>
+      fill(measured, values),
+    );
+  });
   const how = `Each round: ${iterations} timed operation(s) per contender (tinybench); ${warmup} warm-up operation(s) each before the first round.`;
   const texts = [...(iterations ? [how] : []), ...notes].map((note) => fill(note, values));
-  const bench = {
-    title: fill(title, values),
-    unit,
-    baseline,
-    rounds,
-    targets: checked,
-    notes: texts,
-  };
-  return result(bench, samples);
+  const bench = { title: fill(title, values), unit, baseline, rounds, notes: texts };
+  return result({ ...bench, targets: checked }, samples);
 }
 
 const x = (ratio: number) => `${ratio.toFixed(2)}x`;
 const fmt = (value: number) => Number(value.toPrecision(3)).toLocaleString("en-US");
-
-/** Each contender's latest sample, for progress lines: "raw fetch 812, client 455". */
-export const latest = (samples: Samples) =>
-  [...samples].map(([name, s]) => `${name} ${fmt(s.at(-1) ?? Number.NaN)}`).join(", ");
 const row = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, "\\|")).join(" | ")} |`;
 const table = (head: string[], rows: string[][]) =>
   [head, head.map(() => "---"), ...rows].map(row).join("\n");
 
+/** Each contender's latest sample, for progress lines: "raw fetch 812, client 455". */
+export const latest = (samples: Samples) =>
+  [...samples].map(([name, s]) => `${name} ${fmt(s.at(-1) ?? Number.NaN)}`).join(", ");
+
 /** Markdown table of one benchmark: median, min-max and per-round ratio of every contender. */
 export function benchTable({ unit, baseline, contenders }: BenchResult): string {
-  const head = [
-    "Contender",
-    `Median (${unit})`,
-    "Min-max",
-    `Ratio to ${baseline} (median)`,
-    "Ratio min-max",
-  ];
-  return table(
-    head,
-    contenders.map(({ name, summary: s, ratio }) => {
-      const r = ratio?.summary;
-      const ratios = r
-        ? [x(r.median), `${x(r.min)}-${x(r.max)}`]
-        : [name === baseline ? "1.00x" : "", ""];
-      return [name, fmt(s.median), `${fmt(s.min)}-${fmt(s.max)}`, ...ratios];
-    }),
-  );
+  const ratioHead = [`Ratio to ${baseline} (median)`, "Ratio min-max"];
+  const rows = contenders.map(({ name, summary: s, ratio }) => {
+    const r = ratio?.summary;
+    const ratios = r
+      ? [x(r.median), `${x(r.min)}-${x(r.max)}`]
+      : [name === baseline ? x(1) : "", ""];
+    return [name, fmt(s.median), `${fmt(s.min)}-${fmt(s.max)}`, ...ratios];
+  });
+  return table(["Contender", `Median (${unit})`, "Min-max", ...ratioHead], rows);
 }
 
 /** A target's status: met, **missed** or not available yet. */

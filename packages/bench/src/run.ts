@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, type } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import * as client from "./bench-client.js";
 import { benchMock } from "./bench-mock.js";
 import { benchPipeline, benchSize, requireHyperfine } from "./bench-tools.js";
@@ -23,14 +24,7 @@ const sections: Record<string, () => Promise<BenchResult | BenchResult[]>> = {
   size: () => benchSize(join(tmp, "size")),
   pipeline: () => benchPipeline(root, join(tmp, "hyperfine.json")),
 };
-const only = process.argv
-  .find((arg) => arg.startsWith("--only="))
-  ?.slice(7)
-  .split(",");
-if (process.argv.includes("--help")) {
-  log(`usage: node --expose-gc dist/run.js [--only=${Object.keys(sections)}]`);
-  process.exit(0);
-}
+const only = parseArgs({ options: { only: { type: "string" } } }).values.only?.split(",");
 // A bound on the whole run: benchmark calls carry no timeout of their own (it would be measured).
 setTimeout(() => {
   log("pnpm bench did not finish within 20 minutes");
@@ -40,23 +34,23 @@ const hyperfine = await requireHyperfine().catch((error) => {
   process.stderr.write(`pnpm bench: ${reason(error)}\n`);
   process.exit(1);
 });
-const started = performance.now();
 mkdirSync(tmp, { recursive: true });
+const [started, cpu] = [performance.now(), cpus()];
+const machine = {
+  node: process.version,
+  cpu: cpu[0]?.model.trim() ?? "unknown",
+  cores: cpu.length,
+  os: `${type()} ${release()} ${process.arch}, ${hyperfine}`,
+  commit: execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim(),
+  date: new Date().toISOString(),
+};
 const results: Results = {
-  machine: {
-    node: process.version,
-    cpu: cpus()[0]?.model.trim() ?? "unknown",
-    cores: cpus().length,
-    os: `${type()} ${release()} ${process.arch}, ${hyperfine}`,
-    commit: execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root }).toString().trim(),
-    date: new Date().toISOString(),
-  },
+  machine,
   loadAverage: { start: loadavg(), end: [] },
   durationSeconds: 0,
   benchmarks: [],
 };
-log(`${results.machine.node}, ${results.machine.cpu} x${results.machine.cores}, load ${loadavg()}`);
-
+log(`${machine.node}, ${machine.cpu} x${machine.cores}, load ${loadavg()}`);
 for (const [id, run] of Object.entries(sections).filter(([id]) => !only || only.includes(id))) {
   try {
     results.benchmarks.push(...[await run()].flat());
@@ -67,17 +61,16 @@ for (const [id, run] of Object.entries(sections).filter(([id]) => !only || only.
     process.exitCode = 1;
   }
 }
-
 results.loadAverage.end = loadavg();
 results.durationSeconds = (performance.now() - started) / 1000;
-const files = ["results.json", "results.md"].map((name) => join(only ? tmp : benchDir, name));
-writeFileSync(files[0] as string, `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(files[1] as string, renderMarkdown(results));
+const [json, md] = ["results.json", "results.md"].map((name) => join(only ? tmp : benchDir, name));
+writeFileSync(json as string, `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(md as string, renderMarkdown(results));
 // Biome formats the committed files the way lint expects.
 const biome = join(root, "node_modules", ".bin", "biome");
-if (!only) execFileSync(biome, ["format", "--write", ...files], { cwd: root });
+if (!only) execFileSync(biome, ["format", "--write", json as string, md as string], { cwd: root });
 for (const { title, targets } of results.benchmarks) {
   for (const t of targets)
     log(`${status(t)}: ${title}: ${t.contender} ${t.description} (${t.measured})`);
 }
-log(`wrote ${files.join(" and ")} in ${results.durationSeconds.toFixed(0)} s`);
+log(`wrote ${json} and ${md} in ${results.durationSeconds.toFixed(0)} s`);

@@ -2,11 +2,14 @@ import { describe, expect, test } from "vitest";
 import {
   type BenchResult,
   benchTable,
+  fill,
+  fromSpec,
   limitTarget,
   type Results,
   ratioTarget,
   renderMarkdown,
   result,
+  status,
   targetsTable,
 } from "../src/report.js";
 
@@ -135,5 +138,55 @@ describe("renderMarkdown", () => {
     expect(md).toContain("## Per call\n\n5 rounds.");
     expect(md).toContain("- Same server | same body.");
     expect(md).toMatch(/## Size\n\n1 rounds\.\n$/);
+  });
+});
+
+describe("fill", () => {
+  test("writes fractional numbers with two decimals, integers and words as given", () => {
+    expect(fill("{r}x the {mb} MiB, {n} GCs, {w}", { r: 1.0567, mb: 9.684, n: 3, w: "ok" })).toBe(
+      "1.06x the 9.68 MiB, 3 GCs, ok",
+    );
+  });
+});
+
+describe("fromSpec", () => {
+  const [stringify, client, decimals] = [
+    "JSON.stringify",
+    "@merchant-payments/client",
+    '@merchant-payments/client, decimals: "string"',
+  ];
+  test("checks the table's ratio targets per round against the named contender, texts filled", () => {
+    const rounds = new Map([
+      [stringify, [10, 10, 10]],
+      [client, [11, 10, 12]],
+      [decimals, [12, 20, 14]],
+    ]);
+    const batch = fromSpec("batch", rounds, { items: "50,000" });
+    expect(batch.title).toBe("50,000-item batch: validate + serialize");
+    expect(batch.baseline).toBe(stringify);
+    expect(batch.targets.map((t) => [t.description, t.measured, status(t)])).toEqual([
+      ["<= 1.10x JSON.stringify", "1.10x (rounds 1.00x-1.20x)", "met"],
+      ["<= 1.50x JSON.stringify", "1.40x (rounds 1.20x-2.00x)", "met"],
+    ]);
+    expect(batch.notes[0]).toBe(
+      "Each round: 2 timed operation(s) per contender (tinybench); 2 warm-up operation(s) each before the first round.",
+    );
+  });
+  test("checks a figure target against the value measured, shown as the table says", () => {
+    const p90 = new Map([
+      ["trivial node:http", [5, 6, 7]],
+      ["startMock", [301, 302, 300.4]],
+    ]);
+    const [target] = fromSpec("mockP90", p90, { p90: 300.4, p90Ms: 300 }).targets;
+    expect(target).toEqual({
+      contender: "startMock",
+      description: "p90 <= 300 ms",
+      measured: "300 ms",
+      met: false,
+    });
+  });
+  test("says not available yet when the code gave no figure", () => {
+    const [target] = fromSpec("size", new Map([["openapi-fetch", [2.9]]])).targets;
+    expect(target?.met).toBeNull();
   });
 });
