@@ -10,13 +10,12 @@ export const HEADERS = {
   "accept-language": "en",
 };
 
-/** Path, first request example and schema, and first 200 example and schema of an operation. */
+/** Path, first request example and schema, and first 200 example of an operation. */
 export function example(operationId: string) {
   const { path, request } = operation(operationId);
-  const media = responseFor(operation(operationId), 200)?.content[0];
-  const [answer, schema] = [media?.examples[0]?.value, media?.schema];
+  const answer = responseFor(operation(operationId), 200)?.content[0]?.examples[0]?.value;
   const [body, requestSchema] = [structuredClone(request?.examples[0]?.value), request?.schema];
-  return { path: path as keyof paths, request: body, requestSchema, answer, schema };
+  return { path: path as keyof paths, request: body, requestSchema, answer };
 }
 
 /** `value` with every number the schema types as a `decimal` written as its decimal string. */
