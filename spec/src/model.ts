@@ -48,6 +48,15 @@ export function pointer(...segments: (string | number)[]): string {
   return segments.map((s) => `/${escapePointer(String(s))}`).join("");
 }
 
+/** The unescaped segments of a JSON Pointer: `/a~1b/c` gives `["a/b", "c"]`; `""` gives `[]`. */
+export function parsePointer(jsonPointer: string): string[] {
+  if (jsonPointer === "") return [];
+  return jsonPointer
+    .slice(1)
+    .split("/")
+    .map((raw) => raw.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
 /**
  * The value at a JSON Pointer (`/a/b`, or a URI fragment `#/a/b`, percent-decoded) inside `document`.
  * Throws when any segment is missing.
@@ -57,8 +66,7 @@ export function resolvePointer(document: Json, jsonPointer: string): Json {
   if (path === "") return document;
   if (!path.startsWith("/")) throw new Error(`Not a JSON Pointer: ${jsonPointer}`);
   let at: Json = document;
-  for (const raw of path.slice(1).split("/")) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+  for (const key of parsePointer(path)) {
     if (!(isObject(at) || Array.isArray(at)) || !(key in at)) {
       throw new Error(`Unresolved reference ${jsonPointer}: no "${key}"`);
     }
@@ -105,6 +113,8 @@ export interface MediaSpec {
   readonly schema: Schema;
   /** JSON Pointer of the schema inside the document. */
   readonly schemaPointer: string;
+  /** JSON Pointer of the schema a `$ref` there points to (`schemaPointer` itself when it is no reference). */
+  readonly resolvedSchemaPointer: string;
   /** Name of the component the schema refers to, e.g. `Transaction`, if it is a `$ref`. */
   readonly schemaName?: string;
   /** Named examples, in document order. */
@@ -218,6 +228,7 @@ function mediaOf(document: Json, content: Json, at: string): MediaSpec[] {
         mediaType,
         schema,
         schemaPointer: `${at}${pointer(mediaType, "schema")}`,
+        resolvedSchemaPointer: refOrPointer(schema, `${at}${pointer(mediaType, "schema")}`),
         ...(name ? { schemaName: name } : {}),
         examples: examplesOf(document, media as JsonObject),
       };

@@ -8,6 +8,7 @@ import {
   operation,
   operations,
   parseInvariants,
+  parsePointer,
   pointer,
   resolvePointer,
   responseFor,
@@ -169,5 +170,18 @@ describe("checkResponse", () => {
       { equals: "a", minuend: "b", subtrahend: "c" },
     ]);
     expect(() => parseInvariants(["a = b * c"])).toThrow(/unsupported invariant/);
+  });
+});
+
+describe("JSON Pointers", () => {
+  test("parsePointer unescapes what pointer escapes", () => {
+    expect(parsePointer(pointer("paths", "/a~b", "post"))).toEqual(["paths", "/a~b", "post"]);
+    expect(parsePointer("")).toEqual([]);
+  });
+
+  test("resolvedSchemaPointer names the component a media type's $ref points to", () => {
+    const ok = operation("getTransaction").responses[0]?.content[0];
+    expect(ok?.resolvedSchemaPointer).toBe("/components/schemas/Transaction");
+    expect(resolvePointer(bundle, ok?.resolvedSchemaPointer ?? "").type).toBe("object");
   });
 });

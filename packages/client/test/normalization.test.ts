@@ -1,6 +1,7 @@
+import { operation } from "@merchant-payments/spec";
 import { describe, expect, test } from "vitest";
 import { createMerchantPaymentsClient } from "../src/index.js";
-import { example, spec } from "./helpers/fixtures.js";
+import { example } from "./helpers/fixtures.js";
 import { json, useTestServer } from "./helpers/server.js";
 
 const server = useTestServer();
@@ -212,15 +213,9 @@ describe("other normalizations", () => {
   test("accepts every media type the spec's responses declare, problem+json included, on every operation", async () => {
     server.handle((_req, res) => json(res, 200, example("DisbursementBatchAccepted")));
     await client().submitDisbursementBatch(example("DisbursementBatchImmediate"));
-    const batch = Object.values(spec.paths).find(
-      (p) => p.post?.operationId === "submitDisbursementBatch",
-    )?.post as unknown as {
-      parameters: { $ref?: string; name?: string; schema?: { enum?: string[] } }[];
-      responses: Record<string, { $ref?: string; content?: Record<string, unknown> }>;
-    };
-    const acceptParam = batch.parameters
-      .map((p) => (p.$ref ? spec.components.parameters?.[p.$ref.split("/").pop() ?? ""] : p))
-      .find((p) => p?.name?.toLowerCase() === "accept");
+    const acceptParam = operation("submitDisbursementBatch").headers.find(
+      (h) => h.name.toLowerCase() === "accept",
+    );
     const expected = Array.isArray(acceptParam?.schema?.enum)
       ? acceptParam.schema.enum.join(", ")
       : "application/json, application/problem+json";

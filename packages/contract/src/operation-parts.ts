@@ -75,10 +75,5 @@ export function resolvedShapePointer(document: Json, op: OperationSpec): string 
   const index = branches.findIndex((b) => deref<Json>(document, b)?.type === "object");
   if (index < 0)
     throw new Error(`${op.operationId}: x-normalize-to-object without an object branch`);
-  const ref = media.schema.$ref;
-  const base =
-    typeof ref === "string" && ref.startsWith("#")
-      ? decodeURIComponent(ref.slice(1))
-      : media.schemaPointer;
-  return `${base}/oneOf/${index}`;
+  return `${media.resolvedSchemaPointer}/oneOf/${index}`;
 }

@@ -1,5 +1,7 @@
 // Prism's mocker in this process: `getHttpOperationsFromSpec` + `createInstance(...).request(...)`, as Prism's
 // own http-server does, with the request validation replaced by the project's (stricter, 2020-12) validator.
+
+import { parsePointer } from "@merchant-payments/spec/model";
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
 import type { Logger } from "./logger.js";
 import type { Preferences } from "./preferences.js";
@@ -91,13 +93,7 @@ type Either<L, R> = { _tag: "Left"; left: L } | { _tag: "Right"; right: R };
 function segments(error: FieldError): string[] {
   if (error.pointer.startsWith(HEADER_POINTER_PREFIX))
     return ["header", error.pointer.slice(HEADER_POINTER_PREFIX.length)];
-  return [
-    "body",
-    ...error.pointer
-      .split("/")
-      .slice(1)
-      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~")),
-  ];
+  return ["body", ...parsePointer(error.pointer)];
 }
 
 function toViolation(prefix: string, diagnostic: PrismDiagnostic): Violation {

@@ -1,6 +1,6 @@
 // The request's headers and body against the operation's declaration, with the project's validator.
 import type { IncomingHttpHeaders } from "node:http";
-import type { OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
+import { type OperationSpec, parsePointer, type SpecAjv } from "@merchant-payments/spec/model";
 import type { FieldError } from "./problem.js";
 
 /** Pointer prefix of a header in a `FieldError` (`header MerchantAccountNumber`). */
@@ -50,10 +50,6 @@ export function describeError(error: FieldError): string {
   if (error.pointer.startsWith(HEADER_POINTER_PREFIX)) {
     return `Request header ${error.pointer.slice(HEADER_POINTER_PREFIX.length)} ${error.detail}`;
   }
-  const field = error.pointer
-    .split("/")
-    .slice(1)
-    .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
-    .join(".");
+  const field = parsePointer(error.pointer).join(".");
   return field ? `Request body property ${field} ${error.detail}` : `Request body ${error.detail}`;
 }

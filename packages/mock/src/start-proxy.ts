@@ -6,7 +6,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { dirname } from "node:path";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { type ConformanceIssue, checkResponse } from "@merchant-payments/spec/model";
+import { type ConformanceIssue, checkResponse, parsePointer } from "@merchant-payments/spec/model";
 import { DEFAULT_CHECKS } from "./checks.js";
 import type { Violation } from "./prism-engine.js";
 import { PROBLEM_MEDIA_TYPE, problemBody, problemFor } from "./problem.js";
@@ -123,11 +123,7 @@ function bodyText(body: Buffer, encoding: string | undefined): string {
 
 function describeIssue(issue: ConformanceIssue): string {
   if (issue.check === "schema" || issue.check === "invariant") {
-    const field = issue.path
-      .split("/")
-      .slice(1)
-      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"))
-      .join(".");
+    const field = parsePointer(issue.path).join(".");
     return field
       ? `Response body property ${field} ${issue.message}`
       : `Response body ${issue.message}`;

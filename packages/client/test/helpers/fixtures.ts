@@ -1,11 +1,7 @@
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { loadBundle } from "@merchant-payments/spec";
 
-const require = createRequire(import.meta.url);
 /** The bundled spec the client was generated from. */
-export const spec = JSON.parse(
-  readFileSync(require.resolve("@merchant-payments/spec/openapi.json"), "utf8"),
-) as {
+export const spec = loadBundle() as {
   paths: Record<string, Record<string, { operationId: string; "x-safe-to-retry": boolean }>>;
   components: {
     parameters?: Record<string, { name?: string; schema?: { enum?: string[] } }>;
