@@ -1,12 +1,8 @@
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
 
-export default defineConfig({
-  // Three entries: the client, its Node build (the `node` export condition: the Node transport), and `raw`
-  // (openapi-fetch), which an app that never imports it does not ship.
-  entry: ["src/index.ts", "src/index.node.ts", "src/raw.ts"],
-  format: ["esm", "cjs"],
-  // The Node build has the same API: the `node` condition uses the default entry's declarations.
-  dts: { entry: ["src/index.ts", "src/raw.ts"] },
+// Three entries: the client, its Node build (the `node` export condition: the Node transport), and `raw`
+// (openapi-fetch), which an app that never imports it does not ship.
+const shared = {
   // No clean: the file set never changes, and overwriting in place leaves no moment without a .d.ts
   // for packages building or type-checking against this one at the same time.
   clean: false,
@@ -15,6 +11,35 @@ export default defineConfig({
   platform: "neutral",
   outDir: "dist",
   treeshake: true,
-  // Each entry self-contained: a fixed file set (no hashed shared chunks left behind by clean: false).
-  splitting: false,
-});
+} satisfies Options;
+
+export default defineConfig([
+  // CommonJS: each entry self-contained (lazy imports inlined).
+  {
+    ...shared,
+    entry: ["src/index.ts", "src/index.node.ts", "src/raw.ts"],
+    format: ["cjs"],
+    // The Node build has the same API: the `node` condition uses the default entry's declarations.
+    dts: { entry: ["src/index.ts", "src/raw.ts"] },
+    splitting: false,
+  },
+  // The browser/default ESM entry, split: what only some clients use (the answer validators, loaded with
+  // `validateResponses`) is its own chunk, named without a hash so the file set stays fixed.
+  {
+    ...shared,
+    entry: ["src/index.ts"],
+    format: ["esm"],
+    dts: { entry: ["src/index.ts", "src/raw.ts"] },
+    splitting: true,
+    esbuildOptions(options) {
+      options.chunkNames = "[name]";
+    },
+  },
+  // The Node ESM build and `raw`: self-contained (a server loads the whole client at start anyway).
+  {
+    ...shared,
+    entry: ["src/index.node.ts", "src/raw.ts"],
+    format: ["esm"],
+    splitting: false,
+  },
+]);

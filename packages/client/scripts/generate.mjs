@@ -5,7 +5,9 @@
 //                        integer fields, answer normalization; the default Accept-Language
 //   models.ts          - readable request and answer types, one per component schema (`Transaction`, ...)
 //   client-methods.ts  - the `MerchantPaymentsClient` interface with each method's JSDoc, and the method table
-//   validators.ts      - plain-JS validators of every request and answer schema
+//   validators.ts      - plain-JS validators of every request schema (the `Issue` and `Validator` types)
+//   response-validators.ts - plain-JS validators of every answer schema; the client imports it lazily, only
+//                        when `validateResponses` is on, so an app that never checks answers does not load it
 // Usage: node scripts/generate.mjs [--spec path/to/openapi.json] [--out dir]
 // Fails, naming the operation, on anything the client cannot honour (see scripts/lib/operation-facts.mjs).
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -141,11 +143,13 @@ write(
 );
 
 // ---------------------------------------------------------------- validators
+// Two modules: the request validators (always used) and the answer validators (loaded only with validateResponses).
 const { emitValidator, takeConstants } = validatorEmitter(resolveNode);
-let validators = `${BANNER}// biome-ignore-all lint: generated
-import { isDate, isDateTime, isEmail } from "../formats.js";
+const FORMAT_IMPORTS = `import { isDate, isDateTime, isEmail } from "../formats.js";
 import { DECIMAL_STRING } from "./operation-table.js";
-
+`;
+let validators = `${BANNER}// biome-ignore-all lint: generated
+${FORMAT_IMPORTS}
 /** One violation of a schema: JSON pointer of the value and what is wrong. */
 export interface Issue {
   /** JSON pointer of the offending value in the body, e.g. "/transactions/3/transactionAmount". */
@@ -156,33 +160,77 @@ export interface Issue {
 /** Checks a value; pushes every violation into \`issues\`. With \`decimalStrings\`, a decimal may also be its exact text. */
 export type Validator = (value: any, issues: Issue[], decimalStrings?: boolean) => void;
 void isDate; void isDateTime; void isEmail; void DECIMAL_STRING;
+
+/** The format checks the answer validators use, handed to them by the client so their chunk imports no code. */
+export const formatChecks = { isDate, isDateTime, isEmail, DECIMAL_STRING };
+/** The type of \`formatChecks\`. */
+export type FormatChecks = typeof formatChecks;
 `;
-const emitted = new Map(); // schema object -> validator name
-function validatorFor(node, fallbackName) {
+let answerModule = "";
+let answerConstants = "";
+const emitted = new Map(); // schema object -> { name, module: "request" | "answer" }
+function validatorFor(node, fallbackName, module) {
   const schema = resolveNode(node);
-  let name = emitted.get(schema);
-  if (name) return name;
-  name = `validate${fallbackName}`;
+  const known = emitted.get(schema);
+  if (known) return known;
+  const name = `validate${fallbackName}`;
   const check = emitValidator(node);
   const constants = takeConstants();
-  if (constants) validators += `\n${constants}\n`;
-  validators += `\n/** Checks a ${fallbackName}; pushes every violation into \`issues\`. */\nexport function ${name}(v: any, issues: Issue[], decimalStrings = false): void {\nvoid decimalStrings;\n${check}}\n`;
-  emitted.set(schema, name);
-  return name;
+  if (module === "answer" && constants) answerConstants += `${constants}\n`;
+  let text = module === "request" && constants ? `\n${constants}\n` : "";
+  text += `\n/** Checks a ${fallbackName}; pushes every violation into \`issues\`. */\n${module === "request" ? "export " : ""}function ${name}(v: any, issues: Issue[], decimalStrings = false): void {\nvoid decimalStrings;\n${check}}\n`;
+  if (module === "request") validators += text;
+  else answerModule += text;
+  const entry = { name, module };
+  emitted.set(schema, entry);
+  return entry;
 }
 const requestValidators = factsList.map((f) => [
   f.operationId,
-  validatorFor(f.requestSchema, f.requestSchemaName),
+  validatorFor(f.requestSchema, f.requestSchemaName, "request").name,
 ]);
-const answerValidators = factsList.map((f) => [
+const answerEntries = factsList.map((f) => [
   f.operationId,
   validatorFor(
     f.responseSchema,
     f.responseSchemaName ?? `${f.operationId[0].toUpperCase()}${f.operationId.slice(1)}Result`,
+    "answer",
   ),
 ]);
 validators += `\n/** The request validator of each operation. */\nexport const validators = {\n${requestValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n} as const satisfies Record<string, Validator>;\n`;
-validators += `\n/** The answer (2xx body) validator of each operation. */\nexport const responseValidators = {\n${answerValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n} as const satisfies Record<string, Validator>;\n`;
 write("validators.ts", validators);
+// The answer module imports no code at run time (only types): the client hands it the format checks and any request
+// validator an answer schema shares, so its lazily loaded chunk shares no chunk with the entry.
+const sharedWithRequests = [
+  ...new Set(answerEntries.filter(([, e]) => e.module === "request").map(([, e]) => e.name)),
+];
+write(
+  "response-validators.ts",
+  `${BANNER}// biome-ignore-all lint: generated
+import type { FormatChecks, Issue, Validator } from "./validators.js";
+${answerConstants}
+/**
+ * The answer (2xx body) validator of each operation, built from the format checks (\`formatChecks\` of validators.ts)${
+   sharedWithRequests.length > 0 ? " and the request validators the answers share" : ""
+ }.
+ */
+export function createResponseValidators(
+  { isDate, isDateTime, isEmail, DECIMAL_STRING }: FormatChecks,${
+    sharedWithRequests.length > 0
+      ? `\n  { ${sharedWithRequests.join(", ")} }: typeof import("./validators.js"),`
+      : ""
+  }
+) {
+void isDate; void isDateTime; void isEmail; void DECIMAL_STRING;
+${answerModule}
+return {
+${answerEntries.map(([id, e]) => `  ${id}: ${e.name},`).join("\n")}
+} as const satisfies Record<string, Validator>;
+}
+
+/** The answer validators' table, as \`createResponseValidators\` returns it. */
+export type ResponseValidators = ReturnType<typeof createResponseValidators>;
+`,
+);
 
 console.log(`generated ${factsList.length} operations into ${outDir}`);

@@ -2,7 +2,8 @@ import type { DecimalMode } from "./decimals.js";
 import { quoteDecimalFields } from "./decimals.js";
 import { bindMethods, type MerchantPaymentsClient } from "./generated/client-methods.js";
 import { operations } from "./generated/operation-table.js";
-import { type Issue, responseValidators } from "./generated/validators.js";
+import type { ResponseValidators } from "./generated/response-validators.js";
+import { formatChecks, type Issue } from "./generated/validators.js";
 import { parseResult } from "./normalize.js";
 import { type ClientOptions, resolveOptions } from "./options.js";
 import { createRequestCore } from "./request-core.js";
@@ -27,13 +28,30 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
   const decimalStrings = resolved.decimals === "string";
   const validateResponses = resolved.validateResponses;
 
+  /**
+   * The answer validators, imported on the first answer of a client with `validateResponses` (a separate chunk: an
+   * app that never checks answers does not load them).
+   */
+  let answerValidators: Promise<ResponseValidators> | undefined;
+
   /** The result of an answer: parsed, checked when asked, in the form the spec states. */
-  function decode({ response, secret, operation }: Exchange): unknown {
+  function decode(exchange: Exchange): unknown {
+    if (!validateResponses) return decodeWith(exchange, undefined);
+    answerValidators ??= import("./generated/response-validators.js").then((m) =>
+      m.createResponseValidators(formatChecks),
+    );
+    return answerValidators.then((validators) => decodeWith(exchange, validators));
+  }
+
+  function decodeWith(
+    { response, secret, operation }: Exchange,
+    validators: ResponseValidators | undefined,
+  ): unknown {
     const info = operations[operation];
     const check = (data: unknown) => {
-      if (!validateResponses) return;
+      if (validators === undefined) return;
       const issues: Issue[] = [];
-      responseValidators[operation](data, issues, decimalStrings);
+      validators[operation](data, issues, decimalStrings);
       if (issues.length > 0) {
         throw new ResponseValidationError(issues, response.status, response.requestId);
       }

@@ -2,8 +2,11 @@
 // damages of each (a field removed, set to null, to a string, to a number), operation by operation.
 import { createAjv, operations } from "@merchant-payments/spec/model";
 import { describe, expect, test } from "vitest";
-import { responseValidators } from "../src/generated/validators.js";
+import { createResponseValidators } from "../src/generated/response-validators.js";
+import { formatChecks } from "../src/generated/validators.js";
 import { spec } from "./helpers/fixtures.js";
+
+const responseValidators = createResponseValidators(formatChecks);
 
 const ajv = createAjv(spec);
 

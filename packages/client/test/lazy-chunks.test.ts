@@ -1,0 +1,59 @@
+// The built package loads what only some clients use lazily: the answer validators are a separate chunk of the ESM
+// browser build, imported on the first answer of a client with validateResponses, and inlined in the CommonJS and
+// Node builds. Each build is exercised against a real loopback server.
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { describe, expect, test } from "vitest";
+import { measure } from "../scripts/size.mjs";
+import { example } from "./helpers/fixtures.js";
+import { json, useTestServer } from "./helpers/server.js";
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
+const server = useTestServer();
+const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "T" };
+
+type Built = typeof import("../src/index.js");
+const builds: [string, () => Promise<Built>][] = [
+  ["ESM (browser/default)", () => import(pathToFileURL(join(dist, "index.js")).href)],
+  ["ESM (Node)", () => import(pathToFileURL(join(dist, "index.node.js")).href)],
+  [
+    "CommonJS (browser/default)",
+    async () => createRequire(import.meta.url)(join(dist, "index.cjs")),
+  ],
+  ["CommonJS (Node)", async () => createRequire(import.meta.url)(join(dist, "index.node.cjs"))],
+];
+
+describe("the answer validators, loaded only with validateResponses", () => {
+  test("are their own chunk of the ESM browser build, imported dynamically, not at start", async () => {
+    expect(existsSync(join(dist, "response-validators.js")), "run the build first").toBe(true);
+    expect(readFileSync(join(dist, "index.js"), "utf8")).toMatch(
+      /import\(["']\.\/response-validators\.js["']\)/,
+    );
+    const { lazy } = await measure(join(dist, "index.js"));
+    expect(lazy.map((chunk) => chunk.name)).toEqual(["response-validators.js"]);
+  });
+
+  test.each(builds)(
+    "%s: reject a bad answer with validateResponses, accept it without",
+    async (_, load) => {
+      const built = await load();
+      server.handle((_request, response) =>
+        json(response, 200, {
+          ...example<Record<string, unknown>>("TransactionSuccess"),
+          amountSent: null,
+        }),
+      );
+      const options = { baseUrl: server.baseUrl, token: "test-token", maxRetries: 0 };
+      const checking = built.createMerchantPaymentsClient({ ...options, validateResponses: true });
+      const error = await checking.getTransaction(lookup).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(built.ResponseValidationError);
+      expect((error as InstanceType<Built["ResponseValidationError"]>).issues).toEqual([
+        { path: "/amountSent", message: "must be a finite number" },
+      ]);
+      const trusting = built.createMerchantPaymentsClient(options);
+      expect((await trusting.getTransaction(lookup)).amountSent).toBeNull();
+    },
+  );
+});
