@@ -1,5 +1,4 @@
 import type { DecimalMode } from "./decimals.js";
-import { quoteDecimalFields } from "./decimals.js";
 import { bindMethods, type MerchantPaymentsClient } from "./generated/client-methods.js";
 import { operations } from "./generated/operation-table.js";
 import type { ResponseValidators } from "./generated/response-validators.js";
@@ -33,19 +32,35 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
    * app that never checks answers does not load them).
    */
   let answerValidators: Promise<ResponseValidators> | undefined;
+  /** The decimal codec, imported on the first answer with decimals of a client with `decimals: "string"`. */
+  let decimalCodec: Promise<typeof import("./decimals.js")> | undefined;
+
+  /** Whether the answer of `operation` has decimal fields to keep as text. */
+  const quotesDecimals = (operation: Exchange["operation"]): boolean => {
+    const info = operations[operation];
+    return decimalStrings && !("objectFormProperty" in info) && info.responseDecimalKeys.length > 0;
+  };
 
   /** The result of an answer: parsed, checked when asked, in the form the spec states. */
   function decode(exchange: Exchange): unknown {
-    if (!validateResponses) return decodeWith(exchange, undefined);
-    answerValidators ??= import("./generated/response-validators.js").then((m) =>
-      m.createResponseValidators(formatChecks),
-    );
-    return answerValidators.then((validators) => decodeWith(exchange, validators));
+    const quoting = quotesDecimals(exchange.operation);
+    if (!validateResponses && !quoting) return decodeWith(exchange, undefined, undefined);
+    if (validateResponses) {
+      answerValidators ??= import("./generated/response-validators.js").then((m) =>
+        m.createResponseValidators(formatChecks),
+      );
+    }
+    if (quoting) decimalCodec ??= import("./decimals.js");
+    return Promise.all([
+      validateResponses ? answerValidators : undefined,
+      quoting ? decimalCodec : undefined,
+    ]).then(([validators, codec]) => decodeWith(exchange, validators, codec?.quoteDecimalFields));
   }
 
   function decodeWith(
     { response, secret, operation }: Exchange,
     validators: ResponseValidators | undefined,
+    quoteDecimalFields: ((text: string, keys: readonly string[]) => string) | undefined,
   ): unknown {
     const info = operations[operation];
     const check = (data: unknown) => {
@@ -62,7 +77,7 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
       return toObjectForm(data, response.text, info.objectFormProperty);
     }
     const text =
-      decimalStrings && info.responseDecimalKeys.length > 0
+      quoteDecimalFields !== undefined
         ? quoteDecimalFields(response.text, info.responseDecimalKeys)
         : response.text;
     const data = parseResult(

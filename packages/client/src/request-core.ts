@@ -1,6 +1,5 @@
 import { secretOf, sendOnce } from "./attempt.js";
 import { withWireDates } from "./dates.js";
-import { stringifyWithDecimals } from "./decimals.js";
 import { MerchantPaymentsError, notSent, RequestValidationError } from "./errors.js";
 import { type OperationId, operations } from "./generated/operation-table.js";
 import { type Issue, validators } from "./generated/validators.js";
@@ -42,6 +41,8 @@ export interface RequestCore {
 export function createRequestCore(resolved: ResolvedOptions): RequestCore {
   const { token, log } = resolved;
   const decimalStrings = resolved.decimals === "string";
+  /** The decimal codec, imported on the first request with decimals of a client with `decimals: "string"`. */
+  let decimalCodec: Promise<typeof import("./decimals.js")> | undefined;
   const urls = {} as Record<OperationId, string>;
   /** The whole headers of a call that sets none of its own, when the token is a string and no header comes from the body. */
   const fixedHeaders = {} as Record<OperationId, Record<string, string> | undefined>;
@@ -115,10 +116,13 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
     }
     validators[op](body, issues, decimalStrings);
     if (issues.length > 0) throw new RequestValidationError(issues);
-    const json =
-      decimalStrings && info.requestDecimals.length > 0
-        ? stringifyWithDecimals(body, info.requestDecimals)
-        : JSON.stringify(body);
+    let json: string;
+    if (decimalStrings && info.requestDecimals.length > 0) {
+      decimalCodec ??= import("./decimals.js");
+      json = (await decimalCodec).stringifyWithDecimals(body, info.requestDecimals);
+    } else {
+      json = JSON.stringify(body);
+    }
     const signal = callOptions?.signal;
     // The precomputed headers serve a call that keeps the client's language and sets no headers (decided once per
     // call); a custom fetch gets its own copy, so one that edits the headers cannot affect later calls (a transport

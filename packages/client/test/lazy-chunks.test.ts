@@ -1,6 +1,6 @@
-// The built package loads what only some clients use lazily: the answer validators are a separate chunk of the ESM
-// browser build, imported on the first answer of a client with validateResponses, and inlined in the CommonJS and
-// Node builds. Each build is exercised against a real loopback server.
+// The built package loads what only some clients use lazily: the answer validators (validateResponses) and the
+// decimal codec (decimals: "string") are separate chunks of the ESM browser build, imported on first use, and
+// inlined in the CommonJS and Node builds. Each build is exercised against a real loopback server.
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -32,7 +32,10 @@ describe("the answer validators, loaded only with validateResponses", () => {
       /import\(["']\.\/response-validators\.js["']\)/,
     );
     const { lazy } = await measure(join(dist, "index.js"));
-    expect(lazy.map((chunk) => chunk.name)).toEqual(["response-validators.js"]);
+    expect(lazy.map((chunk) => chunk.name).sort()).toEqual([
+      "decimals.js",
+      "response-validators.js",
+    ]);
   });
 
   test.each(builds)(
@@ -56,4 +59,45 @@ describe("the answer validators, loaded only with validateResponses", () => {
       expect((await trusting.getTransaction(lookup)).amountSent).toBeNull();
     },
   );
+});
+
+describe('the decimal codec, loaded only with decimals: "string"', () => {
+  test("is its own chunk of the ESM browser build, imported dynamically", () => {
+    expect(existsSync(join(dist, "decimals.js")), "run the build first").toBe(true);
+    expect(readFileSync(join(dist, "index.js"), "utf8")).toMatch(
+      /import\(["']\.\/decimals\.js["']\)/,
+    );
+  });
+
+  test.each(builds)("%s: keeps a decimal's exact text both ways", async (_, load) => {
+    const built = await load();
+    server.handle((_request, response) =>
+      json(
+        response,
+        200,
+        JSON.stringify({
+          ...example<Record<string, unknown>>("TransactionSuccess"),
+          amountSent: 1,
+        }).replace('"amountSent":1', '"amountSent":12345678901234567.10'),
+        { "x-raw": "1" },
+      ),
+    );
+    const client = built.createMerchantPaymentsClient({
+      baseUrl: server.baseUrl,
+      token: "test-token",
+      maxRetries: 0,
+      decimals: "string",
+    });
+    expect((await client.getTransaction(lookup)).amountSent).toBe("12345678901234567.10");
+    server.handle((_request, response) =>
+      json(response, 200, example("FeeCalculationMobileWallet")),
+    );
+    await client.calculateFees({
+      merchantAccountNumber: 12345678,
+      feeType: "D",
+      channelType: "MW",
+      transactionAmount: "100.10",
+    });
+    expect(server.received.at(-1)?.body).toContain('"transactionAmount":100.10');
+  });
 });
