@@ -56,20 +56,3 @@ export function checkHeaders(headers: unknown, where: string): Readonly<Record<s
   }
   return out;
 }
-
-/** Header names whose values are secrets: shown as "***" in logs. */
-const SECRET_HEADERS = new Set(["authorization", "cookie", "set-cookie", "proxy-authorization"]);
-
-/** A copy of headers for a log line: Authorization and cookies shown as "***". */
-export function headersForLog(
-  headers: Readonly<Record<string, string>> | Headers,
-): Record<string, string> {
-  const out: Record<string, string> = {};
-  const add = (value: string, name: string) => {
-    const lower = name.toLowerCase();
-    out[lower] = SECRET_HEADERS.has(lower) ? "***" : value;
-  };
-  if (typeof Headers !== "undefined" && headers instanceof Headers) headers.forEach(add);
-  else for (const [name, value] of Object.entries(headers)) add(value, name);
-  return out;
-}

@@ -3,7 +3,8 @@ import { withWireDates } from "./dates.js";
 import { MerchantPaymentsError, notSent, RequestValidationError } from "./errors.js";
 import { type OperationId, operations } from "./generated/operation-table.js";
 import { type Issue, validators } from "./generated/validators.js";
-import { checkHeaders, headersForLog, NO_HEADERS } from "./headers.js";
+import { checkHeaders, NO_HEADERS } from "./headers.js";
+import type { CallFacts } from "./log-lines.js";
 import type { Log } from "./logger.js";
 import {
   checkAcceptLanguage,
@@ -43,6 +44,8 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
   const decimalStrings = resolved.decimals === "string";
   /** The decimal codec, imported on the first request with decimals of a client with `decimals: "string"`. */
   let decimalCodec: Promise<typeof import("./decimals.js")> | undefined;
+  /** The log lines, imported on the first call of a client whose logLevel is not "off". */
+  let logLines: Promise<typeof import("./log-lines.js")> | undefined;
   const urls = {} as Record<OperationId, string>;
   /** The whole headers of a call that sets none of its own, when the token is a string and no header comes from the body. */
   const fixedHeaders = {} as Record<OperationId, Record<string, string> | undefined>;
@@ -134,6 +137,16 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
     const fixed = shared && resolved.customTransport ? { ...shared } : shared;
     const retries = callOptions?.maxRetries ?? resolved.maxRetries;
     const timeoutMs = callOptions?.timeoutMs ?? resolved.timeoutMs;
+    // With logging on: the log, its lines (imported on first use) and the facts every line of this call names.
+    let logging: { log: Log; lines: typeof import("./log-lines.js"); call: CallFacts } | undefined;
+    if (log) {
+      logLines ??= import("./log-lines.js");
+      logging = {
+        log,
+        lines: await logLines,
+        call: { method: info.method, path: pathOf(urls[op]) },
+      };
+    }
     const started = log ? Date.now() : 0;
     for (let attempt = 1; ; attempt++) {
       const begun = log ? Date.now() : 0;
@@ -141,17 +154,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
         const headers =
           fixed ??
           (await attemptHeaders(op, body as Record<string, unknown>, callOptions, callHeaders));
-        if (log?.at("debug")) {
-          log.logger.debug(
-            `merchant-payments: ${info.method} ${pathOf(urls[op])} attempt ${attempt}`,
-            {
-              method: info.method,
-              path: pathOf(urls[op]),
-              attempt,
-              headers: headersForLog(headers),
-            },
-          );
-        }
+        if (logging) logging.lines.logAttempt(logging.log, logging.call, attempt, headers);
         const response = await sendOnce({
           transport: resolved.transport,
           method: info.method,
@@ -161,80 +164,23 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
           timeoutMs,
           signal,
         });
-        if (log) logAnswer(log, op, attempt, response.status, response.requestId, begun, started);
+        if (logging) {
+          const { lines, log, call } = logging;
+          lines.logAnswer(log, call, attempt, response.status, response.requestId, begun, started);
+        }
         const secret = typeof token === "string" ? token : secretOf(headers);
         return { response, secret, operation: op };
       } catch (err) {
         const last = attempt > retries || signal?.aborted === true || !shouldRetry(op, err);
         const delay = last ? undefined : retryDelay(err, attempt - 1, resolved.backoff);
-        if (log) logFailure(log, op, attempt, err, begun, started, delay);
+        if (logging) {
+          const { lines, log, call } = logging;
+          const known = err instanceof MerchantPaymentsError;
+          lines.logFailure(log, call, attempt, err, known, begun, started, delay);
+        }
         if (delay === undefined) throw err;
         await sleep(delay, signal);
       }
-    }
-  }
-
-  function logAnswer(
-    log: Log,
-    op: OperationId,
-    attempt: number,
-    status: number,
-    requestId: string | undefined,
-    begun: number,
-    started: number,
-  ): void {
-    const now = Date.now();
-    const details = {
-      method: operations[op].method,
-      path: pathOf(urls[op]),
-      status,
-      attempt,
-      durationMs: now - started,
-      requestId,
-    };
-    const line = `merchant-payments: ${details.method} ${details.path} ${status} (attempt ${attempt}, ${details.durationMs} ms${requestId ? `, request id ${requestId}` : ""})`;
-    if (log.at("debug")) log.logger.debug(line, { ...details, attemptMs: now - begun });
-    if (log.at("info")) log.logger.info(line, details);
-  }
-
-  function logFailure(
-    log: Log,
-    op: OperationId,
-    attempt: number,
-    err: unknown,
-    begun: number,
-    started: number,
-    retryInMs: number | undefined,
-  ): void {
-    const now = Date.now();
-    const e = err as Partial<MerchantPaymentsError> & {
-      status?: number;
-      requestId?: string;
-      requestSent?: string;
-    };
-    const known = err instanceof MerchantPaymentsError;
-    const details = {
-      method: operations[op].method,
-      path: pathOf(urls[op]),
-      status: e.status,
-      attempt,
-      durationMs: now - started,
-      attemptMs: now - begun,
-      requestId: e.requestId,
-      error: known ? e.name : "abort or option error",
-      message: known ? e.message : undefined,
-      mayHaveBeenProcessed: e.mayHaveBeenProcessed,
-      requestSent: e.requestSent,
-      retryInMs,
-    };
-    const what = `merchant-payments: ${details.method} ${details.path} ${
-      e.status ?? details.error
-    } (attempt ${attempt}, ${details.durationMs} ms${e.requestId ? `, request id ${e.requestId}` : ""})`;
-    if (retryInMs !== undefined) {
-      if (log.at("warn"))
-        log.logger.warn(`${what}; retrying in ${Math.round(retryInMs)} ms`, details);
-    } else if (log.at("error")) {
-      log.logger.error(`${what}; giving up`, details);
     }
   }
 

@@ -1,5 +1,6 @@
-// The built package loads what only some clients use lazily: the answer validators (validateResponses) and the
-// decimal codec (decimals: "string") are separate chunks of the ESM browser build, imported on first use, and
+// The built package loads what only some clients use lazily: the answer validators (validateResponses), the
+// decimal codec (decimals: "string") and the log lines (logLevel other than "off") are separate chunks of the ESM
+// browser build, imported on first use, and
 // inlined in the CommonJS and Node builds. Each build is exercised against a real loopback server.
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -34,6 +35,7 @@ describe("the answer validators, loaded only with validateResponses", () => {
     const { lazy } = await measure(join(dist, "index.js"));
     expect(lazy.map((chunk) => chunk.name).sort()).toEqual([
       "decimals.js",
+      "log-lines.js",
       "response-validators.js",
     ]);
   });
@@ -99,5 +101,37 @@ describe('the decimal codec, loaded only with decimals: "string"', () => {
       transactionAmount: "100.10",
     });
     expect(server.received.at(-1)?.body).toContain('"transactionAmount":100.10');
+  });
+});
+
+describe('the log lines, loaded only with a logLevel other than "off"', () => {
+  test("are their own chunk of the ESM browser build, imported dynamically", () => {
+    expect(existsSync(join(dist, "log-lines.js")), "run the build first").toBe(true);
+    expect(readFileSync(join(dist, "index.js"), "utf8")).toMatch(
+      /import\(["']\.\/log-lines\.js["']\)/,
+    );
+  });
+
+  test.each(builds)("%s: logs the attempt (secrets as ***) and the answer", async (_, load) => {
+    const built = await load();
+    server.handle((_request, response) => json(response, 200, example("TransactionSuccess")));
+    const lines: [string, string, Record<string, unknown> | undefined][] = [];
+    const logger = Object.fromEntries(
+      (["error", "warn", "info", "debug"] as const).map((level) => [
+        level,
+        (message: string, details?: Record<string, unknown>) =>
+          lines.push([level, message, details]),
+      ]),
+    ) as unknown as Console;
+    const client = built.createMerchantPaymentsClient({
+      baseUrl: server.baseUrl,
+      token: "test-token",
+      logLevel: "debug",
+      logger,
+    });
+    await client.getTransaction(lookup);
+    expect(lines.map(([level]) => level)).toEqual(["debug", "debug", "info"]);
+    expect(lines[0]?.[2]?.headers).toMatchObject({ authorization: "***" });
+    expect(lines[2]?.[1]).toMatch(/^merchant-payments: POST \/\S+ 200 \(attempt 1, \d+ ms\)$/);
   });
 });
