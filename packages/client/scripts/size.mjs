@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
-export const BUDGET_BYTES = 12 * 1024;
+// The size reached (9,873 B) and about 5% headroom, so the budget keeps catching growth.
+export const BUDGET_BYTES = 10_400;
 
 const gzipped = (code) => gzipSync(code, { level: 9 }).length;
 
