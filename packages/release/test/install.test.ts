@@ -1,8 +1,8 @@
 // The tarballs of `pnpm release:pack`, installed together with plain npm into an empty project (one install from
 // the registry), then used the way a consumer uses them: the client from ESM and from CommonJS against a local
-// server, and the mock's startMock serving the client.
+// server, the mock's CLI, and the mock's startMock serving every named example of every operation to the client.
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -74,16 +74,37 @@ client.${op.operationId}(${JSON.stringify(requestExample)}).then(
 );
 `;
 
-const mockScript = `import { createMerchantPaymentsClient } from "@merchant-payments/client";
+/** Calls every operation with each of its named request examples through the client, against startMock(). */
+const mockScript = `import { existsSync, readFileSync } from "node:fs";
+import { createMerchantPaymentsClient } from "@merchant-payments/client";
 import { startMock } from "@merchant-payments/mock";
+const calls = JSON.parse(readFileSync("calls.json", "utf8"));
 const mock = await startMock();
+const results = [];
 try {
-  const client = createMerchantPaymentsClient({ baseUrl: mock.baseUrl, token: "test-token", maxRetries: 0 });
-  console.log(JSON.stringify(await client.${op.operationId}(${JSON.stringify(requestExample)})));
+  const client = createMerchantPaymentsClient({ baseUrl: mock.baseUrl, token: "test-token", maxRetries: 0, timeoutMs: 10000 });
+  for (const call of calls) {
+    try {
+      const result = await client[call.operationId](call.body);
+      results.push({ operationId: call.operationId, example: call.example, ok: result !== undefined });
+    } catch (error) {
+      results.push({ operationId: call.operationId, example: call.example, ok: false, error: String(error) });
+    }
+  }
 } finally {
   await mock.close();
 }
+console.log(JSON.stringify(results));
 `;
+
+/** Every named request example of every operation: what the installed mock must serve to the installed client. */
+const mockCalls = operations().flatMap((o) =>
+  (o.request?.examples ?? []).map((example) => ({
+    operationId: o.operationId,
+    example: example.name,
+    body: example.value,
+  })),
+);
 
 // Written by `pnpm release:pack`, which turbo runs before these tests.
 const packs: Packed[] = JSON.parse(readFileSync(join(tarballsDir, PACKS_LIST), "utf8"));
@@ -126,6 +147,7 @@ beforeAll(async () => {
     callScript('const { createMerchantPaymentsClient } = require("@merchant-payments/client");'),
   );
   await writeFile(join(project, "mock.mjs"), mockScript);
+  await writeFile(join(project, "calls.json"), JSON.stringify(mockCalls));
   await writeFile(join(project, "verify.mjs"), verifyScript);
   install = await run(
     "npm",
@@ -197,10 +219,31 @@ describe("the installed client calls a local server", () => {
   }
 });
 
-test("the installed mock's startMock serves the installed client", async () => {
+test("the installed mock needs no private package of this repository, and installs its CLI", async () => {
+  const installed = join(project, "node_modules", "@merchant-payments");
+  expect(existsSync(join(installed, "spec"))).toBe(false);
+  expect(await readFile(join(installed, "mock", "dist", "index.d.ts"), "utf8")).not.toContain(
+    "@merchant-payments/spec",
+  );
+  const help = await run(
+    join(project, "node_modules", ".bin", "merchant-payments-mock"),
+    ["--help"],
+    project,
+    SCRIPT_TIMEOUT_MS,
+  );
+  expect(help.code, help.stderr).toBe(0);
+  expect(help.stdout).toContain("merchant-payments-mock mock");
+});
+
+test("the installed mock's startMock serves every operation's named examples to the installed client", async () => {
+  expect(new Set(mockCalls.map((c) => c.operationId)).size).toBe(operations().length);
   const result = await run(process.execPath, ["mock.mjs"], project, SCRIPT_TIMEOUT_MS);
   expect(result.code, result.stderr).toBe(0);
-  expect(Object.keys(JSON.parse(result.stdout)).sort()).toEqual(exampleKeys);
+  const results = JSON.parse(result.stdout.trim().split("\n").at(-1) ?? "[]") as Array<{
+    ok: boolean;
+  }>;
+  expect(results.filter((r) => !r.ok)).toEqual([]);
+  expect(results).toHaveLength(mockCalls.length);
 });
 
 test.runIf(packs.some((p) => p.name === VERIFY))(
