@@ -1,14 +1,20 @@
-// Sizes with size-limit (@size-limit/esbuild bundles for the browser and minifies, @size-limit/file gzips),
+// Sizes with size-limit (@size-limit/esbuild bundles for the browser and minifies, @size-limit/file gzips), and
+// the client's own budget measure (what an app loads at start, dynamic imports split off as its bundler does),
 // and the cold/cached turbo pipeline timed by hyperfine (a Debian package: apt-get install -y hyperfine).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import esbuildPlugin from "@size-limit/esbuild";
 import filePlugin from "@size-limit/file";
 import sizeLimit from "size-limit";
 import { x } from "tinyexec";
+// The same measure as the client's size budget test: one definition of "the core bundle".
+import { measure as measureClientEntry } from "../../client/scripts/size.mjs";
 import { type BenchResult, fromSpec } from "./report.js";
 import { log } from "./rounds.js";
 import { median } from "./stats.js";
+
+const require = createRequire(import.meta.url);
 
 /** KB (1024 bytes) min+gzip of all that each entry exports, with its dependencies: openapi-fetch, core, raw. */
 export async function benchSize(dir: string): Promise<BenchResult> {
@@ -21,9 +27,12 @@ export async function benchSize(dir: string): Promise<BenchResult> {
   });
   const sizes = (await sizeLimit([esbuildPlugin, filePlugin], { checks })) as { size: number }[];
   const kb = entries.map((_, i) => (sizes[i]?.size ?? Number.NaN) / 1024);
-  return fromSpec("size", new Map(entries.map((entry, i) => [entry, [kb[i] as number]])), {
-    core: kb[1] as number,
-  });
+  const clientDir = dirname(require.resolve("@merchant-payments/client/package.json"));
+  const atStart = await measureClientEntry(join(clientDir, "dist", "index.js"));
+  const rows = new Map(entries.map((entry, i) => [entry, [kb[i] as number]]));
+  rows.set("@merchant-payments/client, loaded at start", [atStart.gzipped / 1024]);
+  for (const chunk of atStart.lazy) rows.set(`  lazy chunk ${chunk.name}`, [chunk.gzipped / 1024]);
+  return fromSpec("size", rows, { core: atStart.gzipped / 1024 });
 }
 
 /** hyperfine's version; throws the install instruction when it is missing. */
