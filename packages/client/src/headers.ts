@@ -6,12 +6,27 @@ const NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** A header value: visible ASCII and inner spaces or tabs, no CR/LF (which would inject headers). */
 const VALUE = /^[\t\x20-\x7e]*$/;
 
+/** Headers of HTTP framing and connection management, which only the transport may set. */
+const FRAMING_HEADERS = [
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "upgrade",
+  "expect",
+  "host",
+  "te",
+  "trailer",
+] as const;
+
 /** Header names only the client sets: the credential, the body's media type, and headers copied from the body. */
 function reservedHeaders(): Map<string, string> {
   const reserved = new Map<string, string>([
     ["authorization", "the client sets it from `token`"],
     ["content-type", "the client always sends JSON"],
   ]);
+  // HTTP framing and connection headers belong to the transport: a caller's value would break or smuggle the request.
+  for (const name of FRAMING_HEADERS) reserved.set(name, "the transport sets it (HTTP framing)");
   for (const info of Object.values(operations)) {
     for (const [header, property] of info.derivedHeaders) {
       reserved.set(header.toLowerCase(), `the client copies it from the body's \`${property}\``);
@@ -27,7 +42,7 @@ export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
 /**
  * `headers` with lower-case names, checked: a plain object of string values, names that are header tokens, values
- * without CR/LF; `Authorization`, `Content-Type` and headers copied from the body are refused. Throws TypeError (with
+ * without CR/LF; `Authorization`, `Content-Type`, HTTP framing headers and headers copied from the body are refused. Throws TypeError (with
  * `mayHaveBeenProcessed: false`) naming `where`; gives NO_HEADERS for undefined or an empty object.
  */
 export function checkHeaders(headers: unknown, where: string): Readonly<Record<string, string>> {

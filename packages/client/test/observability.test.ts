@@ -133,6 +133,18 @@ describe("per-request headers and defaultHeaders", () => {
     expect(server.received).toHaveLength(0);
   });
 
+  test.each(["Content-Length", "Transfer-Encoding", "Connection", "Host", "Expect", "Upgrade"])(
+    "refuses the framing header %s in a call's headers with a TypeError, sending nothing",
+    async (name) => {
+      server.handle((_req, res) => json(res, 200, example("TransactionSuccess")));
+      const err = await failure(client().getTransaction(lookup, { headers: { [name]: "1" } }));
+      expect(err).toBeInstanceOf(TypeError);
+      expect(String((err as Error).message)).toContain("HTTP framing");
+      expect((err as { mayHaveBeenProcessed: boolean }).mayHaveBeenProcessed).toBe(false);
+      expect(server.received).toHaveLength(0);
+    },
+  );
+
   test("refuses a header value with a line break, or a name that is not a header name, with a TypeError", async () => {
     expect(() => client({ defaultHeaders: { "X-A": "1\r\nX-Injected: 1" } })).toThrow(TypeError);
     expect(() => client({ defaultHeaders: { "X A": "1" } })).toThrow(TypeError);
