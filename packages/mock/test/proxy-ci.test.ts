@@ -183,11 +183,12 @@ async function runProxyCli(
 describe("the proxy CLI's exit code", () => {
   let upstream: LoopbackServer;
   beforeAll(async () => {
-    upstream = await startLoopbackServer((request, response) =>
-      request.body.includes('"userId":"1024"')
-        ? sendJson(response, 200, conformingUser)
-        : sendJson(response, 200, { userId: 1024 }),
-    );
+    upstream = await startLoopbackServer((request, response) => {
+      // userId 4096: an upstream that never answers.
+      if (request.body.includes('"userId":"4096"')) return;
+      if (request.body.includes('"userId":"1024"')) sendJson(response, 200, conformingUser);
+      else sendJson(response, 200, { userId: 1024 });
+    });
   });
   afterAll(async () => {
     await upstream?.close();
@@ -207,6 +208,23 @@ describe("the proxy CLI's exit code", () => {
     const { code, out } = await runProxyCli(upstream.baseUrl, [], [userRequest, bad, userRequest]);
     expect(code).toBe(1);
     expect(out).toContain("2 passed, 1 failed");
+  }, 30_000);
+
+  test("with --upstream-timeout-ms, answers a silent upstream with 504, reports the timeout and exits 1", async () => {
+    const silent = JSON.stringify({ merchantAccountNumber: 12345678, userId: "4096" });
+    const report = join(mkdtempSync(join(tmpdir(), "proxy-cli-report-")), "report.jsonl");
+    const { code } = await runProxyCli(
+      upstream.baseUrl,
+      ["--upstream-timeout-ms", "300", "--report", report],
+      [silent],
+    );
+    expect(code).toBe(1);
+    const events = readFileSync(report, "utf8")
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(events).toContainEqual(expect.objectContaining({ outcome: "timeout", status: 504 }));
+    expect(events.at(-1)).toMatchObject({ type: "summary", timeouts: 1 });
   }, 30_000);
 
   test("with --fail-fast, stops with 1 at the first violation", async () => {
