@@ -17,6 +17,7 @@ import {
   UnprocessableEntityError,
 } from "../src/index.js";
 import { example } from "./helpers/fixtures.js";
+import { failure } from "./helpers/rejection.js";
 import { closedPort, json, useTestServer } from "./helpers/server.js";
 
 const server = useTestServer();
@@ -25,13 +26,6 @@ const TOKEN = "eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXRva2Vu.SIGNATURE-do-not-leak";
 const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "TXN-1" };
 const client = (extra: Record<string, unknown> = {}) =>
   createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: TOKEN, maxRetries: 0, ...extra });
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (e: unknown) => e,
-  );
 
 describe("an ApiError subclass per status", () => {
   test.each([

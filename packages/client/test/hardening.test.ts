@@ -17,6 +17,7 @@ import {
 } from "../src/index.js";
 import { createRawClient } from "../src/raw.js";
 import { defaultBackoff } from "../src/retry.js";
+import { failure } from "./helpers/rejection.js";
 import { json, useTestServer } from "./helpers/server.js";
 
 const server = useTestServer();
@@ -31,13 +32,6 @@ const client = (extra: Record<string, unknown> = {}) =>
     backoff: { baseDelayMs: 1, maxDelayMs: 2 },
     ...extra,
   });
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (e: unknown) => e,
-  );
 const thrown = (f: () => unknown): unknown => {
   try {
     f();

@@ -8,6 +8,7 @@ import {
   ServerError,
 } from "../src/index.js";
 import { example } from "./helpers/fixtures.js";
+import { failure } from "./helpers/rejection.js";
 import { json, useTestServer } from "./helpers/server.js";
 
 const server = useTestServer();
@@ -22,13 +23,6 @@ const client = (extra: Record<string, unknown> = {}) =>
     backoff: { baseDelayMs: 1, maxDelayMs: 2 },
     ...extra,
   });
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (e: unknown) => e,
-  );
 
 describe("withResponse()", () => {
   test("resolves the data with the answer's status, headers and request id", async () => {

@@ -7,6 +7,7 @@ import {
   type OperationId,
   RedirectError,
 } from "../src/index.js";
+import { failure } from "./helpers/rejection.js";
 
 let service: LoopbackServer;
 let elsewhere: LoopbackServer;
@@ -23,14 +24,6 @@ const cases = specOperations().map((op) => {
   if (body === undefined) throw new Error(`${op.operationId} has no request example`);
   return [op.operationId as OperationId, body] as const;
 });
-
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (e: unknown) => e,
-  );
 
 describe("no redirect is ever followed", () => {
   test("the spec has operations to iterate over", () => {

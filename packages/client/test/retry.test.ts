@@ -15,6 +15,7 @@ import {
 } from "../src/index.js";
 import { defaultBackoff, retryDelay, shouldRetry } from "../src/retry.js";
 import { example, spec } from "./helpers/fixtures.js";
+import { failure } from "./helpers/rejection.js";
 import { closedPort, json, type TestServer, useTestServer } from "./helpers/server.js";
 
 const server = useTestServer();
@@ -29,13 +30,6 @@ const client = (extra: Record<string, unknown> = {}) =>
     backoff: fast,
     ...extra,
   });
-const failure = (p: Promise<unknown>) =>
-  p.then(
-    () => {
-      throw new Error("expected a rejection");
-    },
-    (e: unknown) => e,
-  );
 /** Fails the first `n` requests with `fail`, then answers `ok`. */
 const failThen = (n: number, fail: Parameters<TestServer["handle"]>[0], ok: unknown) =>
   server.handle((req, res, i) => (i < n ? fail(req, res, i) : json(res, 200, ok)));
