@@ -72,6 +72,17 @@ const expected = {
     mayHaveBeenProcessed: true,
   },
   abort: { rejectedWithReason: true, error: { name: "Error", isMerchantPaymentsError: false } },
+  // decimals: "string" keeps the digits the server wrote ("1500.00", where a number shows 1500); the answer
+  // validators refuse a malformed 2xx; one info line was logged per answered call (both answers were 2xx).
+  optIn: {
+    amountSent: decimalText(transaction.amountSent),
+    logged: 2,
+    malformed: {
+      name: "ResponseValidationError",
+      isResponseValidationError: true,
+      mayHaveBeenProcessed: true,
+    },
+  },
 };
 
 let server: LoopbackServer;
@@ -83,6 +94,12 @@ let followedCalls = 0;
 /** Where the redirect points: a path the client must never call. */
 const REDIRECT_TARGET = "/followed-a-redirect";
 const held = new Set<ReturnType<typeof setTimeout>>();
+
+/** A decimal as the server writes it for the opt-in step: two decimals, which a JS number would drop. */
+function decimalText(value: unknown): string {
+  if (typeof value !== "number") throw new Error(`the example's amountSent is ${String(value)}`);
+  return value.toFixed(2);
+}
 
 beforeAll(async () => {
   server = await startLoopbackServer((request, response) => {
@@ -115,6 +132,14 @@ beforeAll(async () => {
         clearTimeout(timer);
         held.delete(timer);
       });
+    } else if (reference === REFERENCES.decimalText) {
+      const text = JSON.stringify({ ...transaction, transactionReferenceNumber: reference });
+      response.writeHead(200, { "content-type": "application/json" });
+      response.end(
+        text.replace(/"amountSent":[^,}]+/, `"amountSent":${decimalText(transaction.amountSent)}`),
+      );
+    } else if (reference === REFERENCES.malformed) {
+      sendJson(response, 200, { ...transaction, amountSent: "a lot" });
     } else if (reference === REFERENCES.redirected) {
       redirectedCalls++;
       response.writeHead(303, { location: `${server.baseUrl}${REDIRECT_TARGET}` });
