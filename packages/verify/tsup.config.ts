@@ -7,7 +7,16 @@ const require = createRequire(import.meta.url);
 export default defineConfig({
   entry: ["src/index.ts", "src/cli.ts"],
   format: ["esm"],
-  dts: { entry: "src/index.ts" },
+  // Its types too: the published declarations must not name a package users cannot install, so the model's
+  // declarations are read from its source and inlined.
+  dts: {
+    entry: "src/index.ts",
+    resolve: true,
+    compilerOptions: {
+      baseUrl: ".",
+      paths: { "@merchant-payments/spec": ["../../spec/src/index.ts"] },
+    },
+  },
   target: "node20",
   platform: "node",
   clean: true,

@@ -4,6 +4,7 @@
 import { execFile } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadBundle, operations, responseFor } from "@merchant-payments/spec";
@@ -244,6 +245,56 @@ test("the installed mock's startMock serves every operation's named examples to 
   }>;
   expect(results.filter((r) => !r.ok)).toEqual([]);
   expect(results).toHaveLength(mockCalls.length);
+});
+
+test("every installed package's declarations type-check with only what npm installed", async () => {
+  // Every public entry of every packed package, imported by a strict TypeScript project: an import of a private
+  // package of this repository (or of anything not installed) in a .d.ts fails here, as it would for a user.
+  const entries = packs.flatMap((p) => {
+    const manifest = JSON.parse(
+      readFileSync(join(project, "node_modules", p.name, "package.json"), "utf8"),
+    );
+    return Object.keys(manifest.exports ?? { ".": {} })
+      .filter((key) => !key.endsWith(".json") && !key.includes("*"))
+      .map((key) => `${p.name}${key.slice(1)}`);
+  });
+  expect(entries).toEqual(expect.arrayContaining(packs.map((p) => p.name)));
+  await writeFile(
+    join(project, "types.ts"),
+    entries
+      .map(
+        (e, i) =>
+          `import type * as entry${i} from "${e}";\nexport type T${i} = typeof entry${i};\n`,
+      )
+      .join(""),
+  );
+  const tsc = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+  const typeRoots = join(import.meta.dirname, "..", "node_modules", "@types");
+  const result = await run(
+    process.execPath,
+    [
+      tsc,
+      "--noEmit",
+      "--strict",
+      "--skipLibCheck",
+      "false",
+      "--module",
+      "nodenext",
+      "--moduleResolution",
+      "nodenext",
+      "--target",
+      "es2022",
+      "--typeRoots",
+      typeRoots,
+      "--types",
+      "node",
+      "types.ts",
+    ],
+    project,
+    SCRIPT_TIMEOUT_MS,
+  );
+  expect(`${result.stdout}${result.stderr}`).toBe("");
+  expect(result.code).toBe(0);
 });
 
 test.runIf(packs.some((p) => p.name === VERIFY))(
