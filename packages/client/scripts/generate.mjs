@@ -19,7 +19,7 @@ import { DECIMAL_STRING_PATTERN, deref } from "@merchant-payments/spec/model";
 import { emitClientModule } from "./lib/client-codegen.mjs";
 import { operationFacts } from "./lib/operation-facts.mjs";
 import { typeEmitter } from "./lib/type-codegen.mjs";
-import { validatorEmitter } from "./lib/validator-codegen.mjs";
+import { FORMAT_FUNCTIONS, validatorEmitter } from "./lib/validator-codegen.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -143,29 +143,11 @@ write(
 );
 
 // ---------------------------------------------------------------- validators
-// Two modules: the request validators (always used) and the answer validators (loaded only with validateResponses).
-const { emitValidator, takeConstants } = validatorEmitter(resolveNode);
-const FORMAT_IMPORTS = `import { isDate, isDateTime, isEmail } from "../formats.js";
-import { DECIMAL_STRING } from "./operation-table.js";
-`;
-let validators = `${BANNER}// biome-ignore-all lint: generated
-${FORMAT_IMPORTS}
-/** One violation of a schema: JSON pointer of the value and what is wrong. */
-export interface Issue {
-  /** JSON pointer of the offending value in the body, e.g. "/transactions/3/transactionAmount". */
-  path: string;
-  /** What is wrong, e.g. "must be at most 99999999". */
-  message: string;
-}
-/** Checks a value; pushes every violation into \`issues\`. With \`decimalStrings\`, a decimal may also be its exact text. */
-export type Validator = (value: any, issues: Issue[], decimalStrings?: boolean) => void;
-void isDate; void isDateTime; void isEmail; void DECIMAL_STRING;
-
-/** The format checks the answer validators use, handed to them by the client so their chunk imports no code. */
-export const formatChecks = { isDate, isDateTime, isEmail, DECIMAL_STRING };
-/** The type of \`formatChecks\`. */
-export type FormatChecks = typeof formatChecks;
-`;
+// Two modules: the request validators (always used, in the client's entry) and the answer validators (loaded only
+// with validateResponses, their own chunk). Each imports only the format functions it uses, so a check only answers
+// need (date-time) is not loaded at start.
+const { emitValidator, takeConstants, takeFormats } = validatorEmitter(resolveNode);
+let validators = "";
 let answerModule = "";
 let answerConstants = "";
 const emitted = new Map(); // schema object -> { name, module: "request" | "answer" }
@@ -189,6 +171,7 @@ const requestValidators = factsList.map((f) => [
   f.operationId,
   validatorFor(f.requestSchema, f.requestSchemaName, "request").name,
 ]);
+const requestFormats = takeFormats();
 const answerEntries = factsList.map((f) => [
   f.operationId,
   validatorFor(
@@ -197,17 +180,58 @@ const answerEntries = factsList.map((f) => [
     "answer",
   ),
 ]);
+const answerFormats = takeFormats();
+// The answer chunk must share no module with the entry (else bundlers split that module into a chunk of its own,
+// one more file loaded at start): a format function whose module the request validators import is handed over
+// by the client (`formatChecks`), the others (only answers use them) are imported by the answer module itself.
+const moduleOf = (name) =>
+  Object.values(FORMAT_FUNCTIONS).find((f) => f.name === name)?.module ?? name;
+const requestModules = new Set(requestFormats.map(moduleOf));
+const handedOver = [
+  ...new Set([
+    ...requestFormats,
+    ...answerFormats.filter((name) => requestModules.has(moduleOf(name))),
+  ]),
+].sort();
+const answerImports = answerFormats.filter((name) => !handedOver.includes(name)).sort();
+/** Import declarations of format functions, one per module. */
+const importsOf = (names) =>
+  [...new Set(names.map(moduleOf))]
+    .map(
+      (module) =>
+        `import { ${names.filter((n) => moduleOf(n) === module).join(", ")} } from "../${module}";\n`,
+    )
+    .join("");
+validators = `${BANNER}// biome-ignore-all lint: generated
+${importsOf(handedOver)}import { DECIMAL_STRING } from "./operation-table.js";
+
+/** One violation of a schema: JSON pointer of the value and what is wrong. */
+export interface Issue {
+  /** JSON pointer of the offending value in the body, e.g. "/transactions/3/transactionAmount". */
+  path: string;
+  /** What is wrong, e.g. "must be at most 99999999". */
+  message: string;
+}
+/** Checks a value; pushes every violation into \`issues\`. With \`decimalStrings\`, a decimal may also be its exact text. */
+export type Validator = (value: any, issues: Issue[], decimalStrings?: boolean) => void;
+
+/** The format checks the request validators use, handed to the answer validators by the client (their chunk shares no code with the entry). */
+export const formatChecks = { ${[...handedOver, "DECIMAL_STRING"].join(", ")} };
+/** The type of \`formatChecks\`. */
+export type FormatChecks = typeof formatChecks;
+${validators}`;
 validators += `\n/** The request validator of each operation. */\nexport const validators = {\n${requestValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n} as const satisfies Record<string, Validator>;\n`;
 write("validators.ts", validators);
-// The answer module imports no code at run time (only types): the client hands it the format checks and any request
-// validator an answer schema shares, so its lazily loaded chunk shares no chunk with the entry.
+// The answer module imports from the entry's modules no code at run time (only types): the client hands it the
+// format checks and any request validator an answer schema shares, so its lazily loaded chunk shares no chunk with
+// the entry.
 const sharedWithRequests = [
   ...new Set(answerEntries.filter(([, e]) => e.module === "request").map(([, e]) => e.name)),
 ];
 write(
   "response-validators.ts",
   `${BANNER}// biome-ignore-all lint: generated
-import type { FormatChecks, Issue, Validator } from "./validators.js";
+${importsOf(answerImports)}import type { FormatChecks, Issue, Validator } from "./validators.js";
 ${answerConstants}
 /**
  * The answer (2xx body) validator of each operation, built from the format checks (\`formatChecks\` of validators.ts)${
@@ -215,13 +239,13 @@ ${answerConstants}
  }.
  */
 export function createResponseValidators(
-  { isDate, isDateTime, isEmail, DECIMAL_STRING }: FormatChecks,${
+  { ${[...handedOver, "DECIMAL_STRING"].join(", ")} }: FormatChecks,${
     sharedWithRequests.length > 0
       ? `\n  { ${sharedWithRequests.join(", ")} }: typeof import("./validators.js"),`
       : ""
   }
 ) {
-void isDate; void isDateTime; void isEmail; void DECIMAL_STRING;
+void DECIMAL_STRING;${handedOver.map((n) => ` void ${n};`).join("")}
 ${answerModule}
 return {
 ${answerEntries.map(([id, e]) => `  ${id}: ${e.name},`).join("\n")}

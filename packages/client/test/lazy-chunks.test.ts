@@ -40,6 +40,13 @@ describe("the answer validators, loaded only with validateResponses", () => {
     ]);
   });
 
+  test("carry the date-time check, which only answers use: the entry does not", () => {
+    // The check's pattern, as esbuild writes it in both files.
+    const dateTimePattern = "[Tt ](\\d{2}):(\\d{2}):(\\d{2})";
+    expect(readFileSync(join(dist, "response-validators.js"), "utf8")).toContain(dateTimePattern);
+    expect(readFileSync(join(dist, "index.js"), "utf8")).not.toContain(dateTimePattern);
+  });
+
   test.each(builds)(
     "%s: reject a bad answer with validateResponses, accept it without",
     async (_, load) => {

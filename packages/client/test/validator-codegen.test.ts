@@ -29,3 +29,37 @@ describe("generated validators", () => {
     expect(issuesOf(42)).toEqual([{ path: "", message: "must be a string" }]);
   });
 });
+
+describe("the format functions the generated validators call", () => {
+  const resolve = (s: unknown) => s as Record<string, unknown>;
+
+  test("are reported per module, so each module imports only the checks it uses", () => {
+    const { emitValidator, takeFormats } = validatorEmitter(resolve);
+    emitValidator({
+      type: "object",
+      properties: {
+        day: { type: "string", format: "date" },
+        at: { type: "string", format: "date-time" },
+        amount: { type: "number", format: "decimal" },
+      },
+    });
+    expect(takeFormats().sort()).toEqual(["isDate", "isDateTime"]);
+    expect(takeFormats()).toEqual([]);
+    emitValidator({ type: "string", format: "email" });
+    expect(takeFormats()).toEqual(["isEmail"]);
+  });
+
+  test("stop the generation on a format the client cannot check", () => {
+    const { emitValidator } = validatorEmitter(resolve);
+    expect(() => emitValidator({ type: "string", format: "ipv6" })).toThrow(
+      'Unsupported format "ipv6"',
+    );
+  });
+
+  test("stop the generation on a keyword the client cannot check", () => {
+    const { emitValidator } = validatorEmitter(resolve);
+    expect(() => emitValidator({ type: "string", contentEncoding: "base64" })).toThrow(
+      'Unsupported keyword "contentEncoding"',
+    );
+  });
+});

@@ -2,6 +2,18 @@
 // The generated code collects every violation and builds JSON pointer strings only on error. A `format: decimal`
 // value may also be its exact text (matching the module constant DECIMAL_STRING) when the generated function's
 // `decimalStrings` argument is true.
+// Straight-line code rather than schema data read by one interpreter, by measurement: the request validators are
+// 7.3 KB minified but add only about 1.2 KB gzipped to the client's entry (the repeated code compresses well), while
+// an interpreter plus the schemas as data added 0.3-0.8 KB more gzipped there and took 5-11 ms instead of 0.5 ms on
+// a 50,000-item batch (a property read by a name held in a variable is about 10x slower than a written-out one).
+// Shared helper functions in place of the repeated code saved 3.9 KB minified but no gzipped byte.
+
+/** Each checked format: the function the generated code calls and the module of src/ that exports it. */
+export const FORMAT_FUNCTIONS = {
+  date: { name: "isDate", module: "formats.js" },
+  email: { name: "isEmail", module: "formats.js" },
+  "date-time": { name: "isDateTime", module: "date-time.js" },
+};
 
 /** Returns emit(schema, valueExpr, pathParts, depth) -> code, resolving $refs with `deref`. */
 export function validatorEmitter(deref) {
@@ -37,7 +49,6 @@ export function validatorEmitter(deref) {
     "oneOf",
     "additionalProperties",
   ]);
-  const FORMATS = { date: "isDate", email: "isEmail", "date-time": "isDateTime" };
   const IGNORED_FORMATS = new Set([
     "decimal",
     "uri-reference",
@@ -53,6 +64,8 @@ export function validatorEmitter(deref) {
   // Module-level constants (compiled patterns), built once at import instead of on every call.
   const constants = [];
   let constCounter = 0;
+  // The format functions the validators emitted since the last takeFormats() call.
+  const formats = new Set();
   const hoist = (expr) => {
     const name = `pattern${constCounter++}`;
     constants.push(`const ${name} = ${expr};`);
@@ -216,8 +229,9 @@ export function validatorEmitter(deref) {
         ),
       );
     if (schema.format !== undefined) {
-      const fn = FORMATS[schema.format];
+      const fn = FORMAT_FUNCTIONS[schema.format]?.name;
       if (fn) {
+        formats.add(fn);
         const words = {
           date: 'a calendar date "YYYY-MM-DD"',
           email: "an e-mail address",
@@ -284,6 +298,12 @@ export function validatorEmitter(deref) {
     /** The module-level constants the validators emitted since the last call use, one declaration a line. */
     takeConstants() {
       return constants.splice(0).join("\n");
+    },
+    /** The names of the format functions (FORMAT_FUNCTIONS) the validators emitted since the last call use. */
+    takeFormats() {
+      const names = [...formats];
+      formats.clear();
+      return names;
     },
   };
 }
