@@ -1,45 +1,63 @@
-// The client's benchmarks: per call over loopback (wall and CPU, both transports), 1,000 concurrent calls,
-// a stubbed fetch, and the maximal batch (time; memory in fresh child processes).
+// The client's benchmarks (over loopback, concurrent, stubbed, the maximal batch) and the payloads,
+// from the spec's examples.
 import { Agent, request } from "node:http";
 import { createMerchantPaymentsClient, type paths } from "@merchant-payments/client";
+import { deref, type Json, loadBundle, operation, responseFor } from "@merchant-payments/spec";
 import axios from "axios";
 import createClient from "openapi-fetch";
-import { MEMORY_FLAGS, memoryInChild, withServer } from "./children.js";
-import { buildBatch, example, HEADERS, withDecimalStrings } from "./fixtures.js";
-import { type BenchResult, fromSpec } from "./report.js";
-import { alternate, type Contender, timed } from "./rounds.js";
+import { alternate, type Contender, memoryInChild, timed, withServer } from "./measure.js";
+import { result, target } from "./report.js";
 import { median } from "./stats.js";
 
-const [RAW_TIMEOUT, CLIENT] = ["raw fetch + timeout signal", "@merchant-payments/client"];
+/** The headers the client sends (hand-written contenders send the same). */
+export const HEADERS = {
+  "content-type": "application/json",
+  accept: "application/json",
+  authorization: "Bearer bench-token",
+  "accept-language": "en",
+};
+
+/** Path, first request example and schema, and first 200 example of an operation. */
+export function example(operationId: string) {
+  const { path, request } = operation(operationId);
+  const answer = responseFor(operation(operationId), 200)?.content[0]?.examples[0]?.value;
+  const [body, requestSchema] = [structuredClone(request?.examples[0]?.value), request?.schema];
+  return { path: path as keyof paths, request: body, requestSchema, answer };
+}
+
+/** `value` with every number the schema types as a `decimal` written as its decimal string. */
+export function withDecimalStrings(value: Json, schema: Json, doc: Json = loadBundle()): Json {
+  const s = deref(doc, schema) ?? {};
+  if (s.format === "decimal" && typeof value === "number") return String(value);
+  if (Array.isArray(value)) return value.map((v) => withDecimalStrings(v, s.items, doc));
+  if (!value || typeof value !== "object" || !s.properties) return value;
+  const converted = { ...value };
+  for (const key in value) converted[key] = withDecimalStrings(value[key], s.properties[key], doc);
+  return converted;
+}
+
+/** The spec's submitDisbursementBatch example with `count` transactions (default maxItems), references unique. */
+export function buildBatch(count?: number): Json {
+  const { request, requestSchema } = example("submitDisbursementBatch");
+  const { transactions } = deref(loadBundle(), requestSchema).properties;
+  const length = count ?? deref(loadBundle(), transactions).maxItems;
+  const items = Array.from({ length }, (_, i) => ({
+    ...request.transactions[i % request.transactions.length],
+    sourceReferenceNumber: `BENCH-${String(i + 1).padStart(6, "0")}`,
+  }));
+  return { header: request.header, transactions: items };
+}
+
+const [RAW, RAW_TIMEOUT] = ["raw fetch", "raw fetch + timeout signal"];
+const [CLIENT, STRINGIFY] = ["@merchant-payments/client", "JSON.stringify"];
 const CLIENT_FETCH = `${CLIENT}, fetch path (fetch option given)`;
 const CLIENT_DECIMALS = `${CLIENT}, decimals: "string"`;
 const lookup = example("getTransaction");
 type Operation = "getTransaction" | "submitDisbursementBatch";
-
-/** Client options whose fetch answers 200 with `answer` at once (no network, request not read). */
-const stubbed = (answer: unknown) => ({
-  baseUrl: "http://127.0.0.1:9",
-  fetch: async () => Response.json(answer),
-});
-
-/** The client with the benchmark's token and `options`. */
 const clientWith = (options: object) =>
   createMerchantPaymentsClient({ token: "bench-token", ...options } as never);
 
-/** One POST of `body` through a keep-alive node:http agent, the answer parsed. */
-const viaNodeHttp = (url: string, body: unknown, agent: Agent) =>
-  new Promise((resolve, reject) => {
-    const payload = JSON.stringify(body);
-    const headers = { ...HEADERS, "content-length": Buffer.byteLength(payload) };
-    const req = request(url, { method: "POST", agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk)).on("error", reject);
-      res.on("end", () => resolve(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
-    });
-    req.on("error", reject).end(payload);
-  });
-
-/** The per-call contenders: the same getTransaction body and headers to `baseUrl`, the answer parsed. */
+/** The per-call contenders (same body and headers, answer parsed); each target's pair neighbours. */
 function callContenders(baseUrl: string): Contender[] {
   const [url, body, headers] = [`${baseUrl}${lookup.path}`, lookup.request, HEADERS];
   const viaFetch = async (signal?: AbortSignal) =>
@@ -49,42 +67,65 @@ function callContenders(baseUrl: string): Contender[] {
     const timer = setTimeout(() => controller.abort(), 30_000);
     return viaFetch(controller.signal).finally(() => clearTimeout(timer));
   };
-  const bare = createClient<paths>({ baseUrl, headers });
   const agent = new Agent({ keepAlive: true });
+  const viaNodeHttp = () =>
+    new Promise((resolve, reject) => {
+      const payload = JSON.stringify(body);
+      const options = {
+        method: "POST",
+        agent,
+        headers: { ...headers, "content-length": Buffer.byteLength(payload) },
+      };
+      const req = request(url, options, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk)).on("error", reject);
+        res.on("end", () => resolve(JSON.parse(Buffer.concat(chunks).toString("utf8"))));
+      });
+      req.on("error", reject).end(payload);
+    });
+  const bare = createClient<paths>({ baseUrl, headers });
   const ax = axios.create({ baseURL: baseUrl, headers, httpAgent: agent });
   const ours = clientWith({ baseUrl });
   const oursViaFetch = clientWith({
     baseUrl,
-    fetch: (input: string, init: object) => fetch(input, init),
+    fetch: (url: string, init: object) => fetch(url, init),
   });
   return [
-    { name: "raw fetch", run: () => viaFetch() },
-    { name: RAW_TIMEOUT, run: withTimeout },
+    { name: RAW, run: () => viaFetch() },
     { name: CLIENT, run: () => ours.getTransaction(body) },
+    { name: RAW_TIMEOUT, run: withTimeout },
     { name: CLIENT_FETCH, run: () => oursViaFetch.getTransaction(body) },
     { name: "openapi-fetch", run: async () => (await bare.POST(lookup.path, { body })).data },
     { name: "axios", run: async () => (await ax.post(lookup.path, body)).data },
-    { name: "node:http keep-alive agent", run: () => viaNodeHttp(url, body, agent) },
+    { name: "node:http keep-alive agent", run: viaNodeHttp },
   ];
 }
 
 /** Throws unless `answer` (or each answer of an array) is the spec's getTransaction example. */
 function checkLookup(answer: unknown): void {
-  for (const one of [answer].flat() as { transactionReferenceNumber?: string }[]) {
-    if (one?.transactionReferenceNumber !== lookup.answer.transactionReferenceNumber)
-      throw new Error(`answered ${JSON.stringify(one)}`);
-  }
+  const ok = (one: Json) =>
+    one?.transactionReferenceNumber === lookup.answer.transactionReferenceNumber;
+  if (![answer].flat().every(ok))
+    throw new Error(`answered ${JSON.stringify(answer).slice(0, 300)}`);
 }
 
 /** Per call over loopback, wall and CPU time, against a trivial server in a child process. */
-export const benchLoopback = () =>
+export const loopback = () =>
   withServer("trivial", async ({ baseUrl }) => {
-    const { wall, cpu } = await timed("loopback", callContenders(baseUrl), checkLookup);
-    return [fromSpec("loopback", wall), fromSpec("cpu", cpu)];
+    const plan = { rounds: 84, iterations: 100, warmup: 200, scale: 1000 };
+    const { wall, cpu, note } = await timed(plan, callContenders(baseUrl), checkLookup);
+    const cpuTitle = "CPU per call in the calling process (same runs)";
+    return [
+      result("Per call over loopback (getTransaction)", "µs/call", wall, note, [
+        [CLIENT, RAW, 0.6],
+        [CLIENT_FETCH, RAW_TIMEOUT, 1],
+      ]),
+      result(cpuTitle, "µs/call", cpu, "", [[CLIENT, RAW, 0.55]]),
+    ];
   });
 
-/** 1,000 concurrent calls per contender, against a trivial server in a child process. */
-export const benchConcurrent = () =>
+/** 1,000 concurrent calls per contender (sockets each opened), against a trivial server child. */
+export const concurrent = () =>
   withServer("trivial", async (server) => {
     const burst = (run: Contender["run"]) => () => Promise.all(Array.from({ length: 1000 }, run));
     const contenders = callContenders(server.baseUrl)
@@ -96,59 +137,66 @@ export const benchConcurrent = () =>
       await run();
       opened.push(`${name} ${(await server.stats()).connections - before}`);
     }
-    const { wall } = await timed("concurrent", contenders, checkLookup);
-    return fromSpec("concurrent", wall, { opened: opened.join("; ") });
+    const plan = { rounds: 6, iterations: 1, warmup: 1 };
+    const { wall, note } = await timed(plan, contenders, checkLookup);
+    const sockets = `${note} Sockets each opened in a first burst before: ${opened.join("; ")}.`;
+    const title = "1,000 concurrent calls (getTransaction)";
+    return result(title, "ms/1,000 calls", wall, sockets, [[CLIENT, RAW, 0.7]]);
   });
 
-/** The client, the client with decimals: "string" (given `textBody`) and openapi-fetch; fetch stubbed. */
-function stubbedContenders(operationId: Operation, body: unknown, textBody = body): Contender[] {
-  const { path, answer } = example(operationId);
-  const bare = createClient<paths>({ ...stubbed(answer), headers: HEADERS });
-  const ours = clientWith(stubbed(answer));
-  const decimals = clientWith({ ...stubbed(answer), decimals: "string" });
+/** openapi-fetch, the client and the client with decimals: "string" (given `text`); fetch stubbed. */
+function stubbedContenders(operation: Operation, body: unknown, text = body) {
+  const { path, answer } = example(operation);
+  const stub = { baseUrl: "http://127.0.0.1:9", fetch: async () => Response.json(answer) };
+  const [bare, ours] = [createClient<paths>({ ...stub, headers: HEADERS }), clientWith(stub)];
+  const decimals = clientWith({ ...stub, decimals: "string" });
   return [
-    { name: CLIENT, run: () => ours[operationId](body as never) },
-    { name: CLIENT_DECIMALS, run: () => decimals[operationId](textBody as never) },
     { name: "openapi-fetch", run: async () => (await bare.POST(path, { body } as never)).data },
+    { name: CLIENT, run: () => ours[operation](body as never) },
+    { name: CLIENT_DECIMALS, run: () => decimals[operation](text as never) },
   ];
 }
 
 /** Per call with a stubbed fetch that answers at once: each library's own cost. */
-export async function benchStubbed(): Promise<BenchResult> {
-  const [ours, decimals, bare] = stubbedContenders("getTransaction", lookup.request);
-  const contenders = [bare, ours, decimals] as Contender[];
-  return fromSpec("stubbed", (await timed("stubbed", contenders, checkLookup)).wall);
+export async function stubbed() {
+  const plan = { rounds: 12, iterations: 1000, warmup: 2000, scale: 1000 };
+  const { wall, note } = await timed(plan, stubbedContenders("getTransaction", lookup.request));
+  return result("Per call with a stubbed fetch (getTransaction)", "µs/call", wall, note, []);
 }
 
-/** The batch contenders on `items` items (default maxItems): validate where they do, serialize. */
+/** The batch contenders on `items` items (default maxItems): JSON.stringify, then the libraries. */
 export function batchContenders(items?: number): Contender[] {
   const batch = buildBatch(items);
-  const withStrings = withDecimalStrings(batch, example("submitDisbursementBatch").requestSchema);
-  const [ours, decimals, bare] = stubbedContenders("submitDisbursementBatch", batch, withStrings);
-  const bareRun = (bare as Contender).run;
-  return [
-    { name: "JSON.stringify", run: async () => JSON.stringify(batch).length },
-    ...([ours, decimals] as Contender[]),
-    { name: "openapi-fetch (no validation)", run: bareRun },
-  ];
+  const text = withDecimalStrings(batch, example("submitDisbursementBatch").requestSchema);
+  const [bare, ours, decimals] = stubbedContenders("submitDisbursementBatch", batch, text);
+  const stringify = { name: STRINGIFY, run: async () => JSON.stringify(batch).length };
+  const noValidation = { name: "openapi-fetch (no validation)", run: bare?.run };
+  return [stringify, ours, decimals, noValidation] as Contender[];
 }
 
 /** The maximal batch: validate + serialize vs JSON.stringify of the same object; fetch stubbed. */
-export async function benchBatch(): Promise<BenchResult> {
+export async function batch() {
+  const { wall, note } = await timed({ rounds: 64, iterations: 4, warmup: 3 }, batchContenders());
   const items = buildBatch().transactions.length.toLocaleString("en-US");
-  return fromSpec("batch", (await timed("batch", batchContenders())).wall, { items });
+  return result(`${items}-item batch: validate + serialize`, "ms/batch", wall, note, [
+    [CLIENT, STRINGIFY, 1.1],
+    [CLIENT_DECIMALS, STRINGIFY, 1.5],
+  ]);
 }
 
-/** The maximal batch's extra memory (heap + external growth over one call), each sample in a fresh child. */
-export async function benchBatchMemory(): Promise<BenchResult> {
+/** The maximal batch's extra memory (heap + external growth over one call), in fresh children. */
+export async function memory() {
   const [MiB, children] = [2 ** 20, [] as Awaited<ReturnType<typeof memoryInChild>>[]];
-  const names = batchContenders(1).map(({ name }) => name);
-  const samples = await alternate("memory (MiB)", names, 3, async (name) => {
+  const samples = await alternate(batchContenders(1), 3, async ({ name }) => {
     children.push(await memoryInChild(name));
     return (children.at(-1)?.extraBytes ?? Number.NaN) / MiB;
   });
   const payload = (children[0]?.payloadBytes ?? Number.NaN) / MiB;
-  const gcs = children.reduce((sum, child) => sum + child.gcs, 0);
   const ratio = median(samples.get(CLIENT) ?? []) / payload;
-  return fromSpec("memory", samples, { ratio, payload, gcs, flags: MEMORY_FLAGS.join(" ") });
+  const measured = `${ratio.toFixed(2)}x the ${payload.toFixed(2)} MiB payload`;
+  const gcs = `GCs during the calls: ${children.reduce((sum, c) => sum + c.gcs, 0)}.`;
+  const title = "Batch: extra memory of one call (fresh child per sample)";
+  return result(title, "MiB", samples, gcs, [
+    target(CLIENT, "<= 2x the payload", ratio, 2, measured),
+  ]);
 }

@@ -1,66 +1,60 @@
-// Child process. `trivial`: a keep-alive node:http server that parses each JSON body and answers the
-// spec's 200 example of its path. `mock`: the mock's startMock (in-process). Both send { baseUrl } over
-// IPC, answer every message with their ServerStats, and end with their parent. `memory NAME`: prints
-// what one maximal-batch call of batch contender NAME allocates (run with MEMORY_FLAGS).
+// Child process: `trivial` or `mock` server (see withServer), or `memory NAME` (see memoryInChild).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { PerformanceObserver } from "node:perf_hooks";
 import { setTimeout as delay } from "node:timers/promises";
 import { operations } from "@merchant-payments/spec";
-import { batchContenders } from "./bench-client.js";
-import { buildBatch, example } from "./fixtures.js";
-import { collectGarbage } from "./rounds.js";
+import { batchContenders, buildBatch, example } from "./bench-client.js";
 
 let connections = 0;
 
 /** Starts the trivial server on a free loopback port; resolves its base URL. */
 async function trivial(): Promise<string> {
-  const answers = new Map(
-    operations().map((op) => [op.path, JSON.stringify(example(op.operationId).answer)]),
-  );
+  const answers = new Map(operations().map((op) => [op.path, example(op.operationId).answer]));
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      res.writeHead(200, { "content-type": "application/json" }).end(answers.get(req.url ?? ""));
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify(answers.get(req.url ?? "")));
     });
   });
   server.on("connection", () => connections++);
   // Keep-alive sockets outlive the clients' idle timeouts; a backlog for 1,000 connections at once.
   server.keepAliveTimeout = 60_000;
   server.listen({ port: 0, host: "127.0.0.1", backlog: 4096 });
-  await new Promise((resolve) => server.once("listening", resolve));
+  await new Promise((listening) => server.once("listening", listening));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** Prints { payloadBytes, extraBytes, gcs } of one maximal-batch call of contender `name`. */
+/** Prints { payloadBytes, extraBytes, gcs } of one maximal-batch call of batch contender `name`. */
 async function memory(name = ""): Promise<void> {
   let gcs = 0;
   new PerformanceObserver((list) => {
     gcs += list.getEntries().length;
   }).observe({ entryTypes: ["gc"] });
-  const pick = (items?: number) => batchContenders(items).find((c) => c.name === name);
-  const [small, big] = [pick(100), pick()];
+  const [small, big] = [100, undefined].map((n) => batchContenders(n).find((c) => c.name === name));
   if (!small || !big) throw new Error(`no batch contender ${name}`);
   for (let i = 0; i < 5; i++) await small.run();
-  const payloadBytes = Buffer.byteLength(JSON.stringify(buildBatch()));
   const used = () => process.memoryUsage().heapUsed + process.memoryUsage().external;
-  collectGarbage();
+  globalThis.gc?.();
+  globalThis.gc?.();
   await delay(50); // GC entries arrive late
   const [gcsBefore, before] = [gcs, used()];
   await big.run();
   const extraBytes = used() - before;
   await delay(50);
+  const payloadBytes = Buffer.byteLength(JSON.stringify(buildBatch()));
   process.stdout.write(JSON.stringify({ payloadBytes, extraBytes, gcs: gcs - gcsBefore }));
 }
 
 const [kind, name] = process.argv.slice(2);
 if (kind === "memory") await memory(name);
 else {
+  // The mock is loaded only in its own child: the trivial server's RSS is the baseline.
   const mock = kind === "mock" ? await (await import("@merchant-payments/mock")).startMock() : null;
   process.send?.({ baseUrl: mock?.baseUrl ?? (await trivial()) });
   process.on("message", () => process.send?.({ connections, rss: process.memoryUsage().rss }));
-  const exit = () => void Promise.resolve(mock?.close()).finally(() => process.exit(0));
-  process.on("disconnect", exit).once("SIGTERM", exit);
+  process.on("disconnect", () => process.exit(0));
 }

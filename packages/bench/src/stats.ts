@@ -25,6 +25,13 @@ export function summarize(values: readonly number[]): Summary {
   return { median: median(s), min: s[0] as number, max: s.at(-1) as number, n: s.length };
 }
 
+/** Distribution-free 95% confidence interval of the median: order statistics n/2 -+ 0.98 sqrt(n), widened. */
+export function medianInterval(values: readonly number[]): [number, number] {
+  const [s, half] = [sorted(values), 0.98 * Math.sqrt(values.length)];
+  const at = (rank: number) => s[Math.min(s.length, Math.max(1, rank)) - 1] as number;
+  return [at(Math.floor(s.length / 2 - half)), at(Math.ceil(s.length / 2 + half) + 1)];
+}
+
 /** values[i] / baseline[i] for every round i: ratios of two contenders measured in the same rounds. */
 export function perRoundRatios(values: readonly number[], baseline: readonly number[]): number[] {
   if (values.length !== baseline.length)
@@ -33,8 +40,12 @@ export function perRoundRatios(values: readonly number[], baseline: readonly num
   return values.map((v, i) => v / (baseline[i] as number));
 }
 
-/** Order of the contenders in round r: it starts at contender r (mod count), so each leads equally often. */
+/**
+ * Order of the contenders in round r: rotated to start at contender r (mod n), reversed in every other block
+ * of n rounds, so over 2n rounds each is at each position, and before each other, equally often.
+ */
 export function roundOrder<T>(contenders: readonly T[], round: number): T[] {
-  const start = round % Math.max(1, contenders.length);
-  return [...contenders.slice(start), ...contenders.slice(0, start)];
+  const n = Math.max(1, contenders.length);
+  const order = [...contenders.slice(round % n), ...contenders.slice(0, round % n)];
+  return Math.floor(round / n) % 2 ? order.reverse() : order;
 }

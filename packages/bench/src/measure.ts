@@ -1,0 +1,85 @@
+// Alternated rounds (tinybench runs for timings), server children (fork, for IPC), memory children.
+import { fork } from "node:child_process";
+import { once } from "node:events";
+import { fileURLToPath } from "node:url";
+import { Bench } from "tinybench";
+import { x } from "tinyexec";
+import { latest, type Samples } from "./report.js";
+import { roundOrder } from "./stats.js";
+
+const script = fileURLToPath(new URL("./child.js", import.meta.url));
+
+/** A contender of a timed benchmark: one operation, resolving with its answer. */
+export type Contender = { name: string; run: () => Promise<unknown> };
+
+/** Rounds, operations per contender per round (one tinybench run), warm-up operations, units per ms. */
+export type Plan = { rounds: number; iterations: number; warmup: number; scale?: number };
+
+/** Writes one progress line to stdout. */
+export const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** `rounds` rounds of one `sample` per item, in each round's order (roundOrder), by item name. */
+export async function alternate<T extends { name: string }>(
+  items: T[],
+  rounds: number,
+  sample: (item: T) => Promise<number>,
+): Promise<Samples> {
+  const samples: Samples = new Map(items.map(({ name }) => [name, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const item of roundOrder(items, round)) samples.get(item.name)?.push(await sample(item));
+    log(`  round ${round + 1}/${rounds}: ${latest(samples)}`);
+  }
+  return samples;
+}
+
+/**
+ * Warms each contender up (checking its answers), then alternated rounds of one tinybench run each, after
+ * a GC: tinybench's mean latency and this process's CPU time per operation, in ms times `scale`.
+ */
+export async function timed(plan: Plan, contenders: Contender[], check = (_: unknown) => {}) {
+  const { rounds, iterations, warmup, scale = 1 } = plan;
+  for (const { run } of contenders) for (let i = 0; i < warmup; i++) check(await run());
+  const cpu: Samples = new Map(contenders.map(({ name }) => [name, []]));
+  const wall = await alternate(contenders, rounds, async ({ name, run }) => {
+    const tiny = new Bench({ iterations, time: 0, warmup: false, throws: true }).add(name, run);
+    globalThis.gc?.();
+    const start = process.cpuUsage();
+    const [task] = await tiny.run();
+    const { user, system } = process.cpuUsage(start);
+    cpu.get(name)?.push(((user + system) / 1000 / iterations) * scale);
+    return (task?.result && "latency" in task.result ? task.result.latency.mean : NaN) * scale;
+  });
+  const note = `Each round: ${iterations} operation(s) per contender; ${warmup} warm-up each first.`;
+  return { wall, cpu, note };
+}
+
+/** A server child: its base URL; on request, its TCP connections accepted (trivial only) and RSS. */
+export type ServerChild = {
+  baseUrl: string;
+  stats(): Promise<{ connections: number; rss: number }>;
+};
+
+/** Runs `use` with a server (`trivial` or `mock`) in a child process, killed afterwards; 60 s per reply. */
+export async function withServer<T>(kind: string, use: (server: ServerChild) => Promise<T>) {
+  const child = fork(script, [kind], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
+  const reply = async () =>
+    (await once(child, "message", { signal: AbortSignal.timeout(60e3) }))[0];
+  try {
+    const { baseUrl } = await reply();
+    const stats = () => {
+      child.send("stats");
+      return reply();
+    };
+    return await use({ baseUrl, stats });
+  } finally {
+    child.kill("SIGKILL");
+  }
+}
+
+/** One maximal-batch call of `contender` in a fresh child (2 min timeout) with a new space no call fills. */
+export async function memoryInChild(contender: string) {
+  const flags = ["--expose-gc", "--min-semi-space-size=128", "--max-semi-space-size=128"];
+  const args = [...flags, script, "memory", contender];
+  const { stdout } = await x(process.execPath, args, { timeout: 120_000, throwOnError: true });
+  return JSON.parse(stdout) as { payloadBytes: number; extraBytes: number; gcs: number };
+}
