@@ -19,7 +19,7 @@ import { DECIMAL_STRING_PATTERN, deref } from "@merchant-payments/spec/model";
 import { emitClientModule } from "./lib/client-codegen.mjs";
 import { operationFacts } from "./lib/operation-facts.mjs";
 import { typeEmitter } from "./lib/type-codegen.mjs";
-import { FORMAT_FUNCTIONS, validatorEmitter } from "./lib/validator-codegen.mjs";
+import { formatImports, planFormatImports, validatorEmitter } from "./lib/validator-codegen.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
@@ -181,29 +181,9 @@ const answerEntries = factsList.map((f) => [
   ),
 ]);
 const answerFormats = takeFormats();
-// The answer chunk must share no module with the entry (else bundlers split that module into a chunk of its own,
-// one more file loaded at start): a format function whose module the request validators import is handed over
-// by the client (`formatChecks`), the others (only answers use them) are imported by the answer module itself.
-const moduleOf = (name) =>
-  Object.values(FORMAT_FUNCTIONS).find((f) => f.name === name)?.module ?? name;
-const requestModules = new Set(requestFormats.map(moduleOf));
-const handedOver = [
-  ...new Set([
-    ...requestFormats,
-    ...answerFormats.filter((name) => requestModules.has(moduleOf(name))),
-  ]),
-].sort();
-const answerImports = answerFormats.filter((name) => !handedOver.includes(name)).sort();
-/** Import declarations of format functions, one per module. */
-const importsOf = (names) =>
-  [...new Set(names.map(moduleOf))]
-    .map(
-      (module) =>
-        `import { ${names.filter((n) => moduleOf(n) === module).join(", ")} } from "../${module}";\n`,
-    )
-    .join("");
+const { handedOver, answerImports } = planFormatImports(requestFormats, answerFormats);
 validators = `${BANNER}// biome-ignore-all lint: generated
-${importsOf(handedOver)}import { DECIMAL_STRING } from "./operation-table.js";
+${formatImports(handedOver)}import { DECIMAL_STRING } from "./operation-table.js";
 
 /** One violation of a schema: JSON pointer of the value and what is wrong. */
 export interface Issue {
@@ -231,7 +211,7 @@ const sharedWithRequests = [
 write(
   "response-validators.ts",
   `${BANNER}// biome-ignore-all lint: generated
-${importsOf(answerImports)}import type { FormatChecks, Issue, Validator } from "./validators.js";
+${formatImports(answerImports)}import type { FormatChecks, Issue, Validator } from "./validators.js";
 ${answerConstants}
 /**
  * The answer (2xx body) validator of each operation, built from the format checks (\`formatChecks\` of validators.ts)${

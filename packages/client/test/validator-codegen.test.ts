@@ -1,5 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { validatorEmitter } from "../scripts/lib/validator-codegen.mjs";
+import {
+  formatImports,
+  planFormatImports,
+  validatorEmitter,
+} from "../scripts/lib/validator-codegen.mjs";
 import type { Issue } from "../src/generated/validators.js";
 
 describe("generated validators", () => {
@@ -61,5 +65,40 @@ describe("the format functions the generated validators call", () => {
     expect(() => emitValidator({ type: "string", contentEncoding: "base64" })).toThrow(
       'Unsupported keyword "contentEncoding"',
     );
+  });
+});
+
+describe("where the answer validators get their format functions", () => {
+  test("a check only answers use is imported by the answer module, not loaded with the requests", () => {
+    expect(planFormatImports(["isDate", "isEmail"], ["isDate", "isDateTime"])).toEqual({
+      handedOver: ["isDate", "isEmail"],
+      answerImports: ["isDateTime"],
+    });
+  });
+
+  test("a check the requests use too is handed over, so the answer chunk shares no module with the entry", () => {
+    expect(planFormatImports(["isDateTime"], ["isDateTime", "isDateTime"])).toEqual({
+      handedOver: ["isDateTime"],
+      answerImports: [],
+    });
+  });
+
+  test("a check whose module the requests import is handed over even when only answers call it", () => {
+    // isDate and isEmail share src/formats.ts: importing it from the answer module would share it with the entry.
+    expect(planFormatImports(["isEmail"], ["isDate"])).toEqual({
+      handedOver: ["isDate", "isEmail"],
+      answerImports: [],
+    });
+    expect(planFormatImports([], ["isDate"])).toEqual({
+      handedOver: [],
+      answerImports: ["isDate"],
+    });
+  });
+
+  test("imports are one declaration per module", () => {
+    expect(formatImports(["isDate", "isDateTime", "isEmail"])).toBe(
+      'import { isDate, isEmail } from "../formats.js";\nimport { isDateTime } from "../date-time.js";\n',
+    );
+    expect(formatImports([])).toBe("");
   });
 });

@@ -15,6 +15,39 @@ export const FORMAT_FUNCTIONS = {
   "date-time": { name: "isDateTime", module: "date-time.js" },
 };
 
+const moduleOf = (name) =>
+  Object.values(FORMAT_FUNCTIONS).find((f) => f.name === name)?.module ?? name;
+
+/**
+ * Where each module of validators gets the format functions it calls. The answer module (a lazily loaded chunk)
+ * must share no module with the entry, else bundlers split that module into a chunk of its own, one more file loaded
+ * at start: a function whose module the request validators import is handed over by the client (`handedOver`, also
+ * what the request module imports), the others (only answers use them) the answer module imports (`answerImports`).
+ */
+export function planFormatImports(requestFormats, answerFormats) {
+  const requestModules = new Set(requestFormats.map(moduleOf));
+  const handedOver = [
+    ...new Set([
+      ...requestFormats,
+      ...answerFormats.filter((name) => requestModules.has(moduleOf(name))),
+    ]),
+  ].sort();
+  const answerImports = [...new Set(answerFormats)]
+    .filter((name) => !handedOver.includes(name))
+    .sort();
+  return { handedOver, answerImports };
+}
+
+/** Import declarations (from src/generated/) of the given format functions, one line per module. */
+export function formatImports(names) {
+  return [...new Set(names.map(moduleOf))]
+    .map(
+      (module) =>
+        `import { ${names.filter((n) => moduleOf(n) === module).join(", ")} } from "../${module}";\n`,
+    )
+    .join("");
+}
+
 /** Returns emit(schema, valueExpr, pathParts, depth) -> code, resolving $refs with `deref`. */
 export function validatorEmitter(deref) {
   const ANNOTATIONS = new Set([
