@@ -1,8 +1,8 @@
 import { apiErrorFor, ConnectionError, TimeoutError } from "./errors.js";
 import { headersToObject, parseErrorBody } from "./normalize.js";
-import { MAX_TIMER_MS } from "./options.js";
 import { redact } from "./redact.js";
 import { DeadlineExceeded, timedSend } from "./timed-transport.js";
+import { whenAbortedOrDue } from "./timers.js";
 import { type Transport, TransportFailure, type TransportResponse } from "./transport.js";
 
 /** One HTTP attempt's inputs. Holds no token after the call returns: headers live only in the request. */
@@ -29,73 +29,48 @@ export function secretOf(headers: Record<string, string>): string | undefined {
  * was sent, and the request id when the response head arrived), or the caller's abort reason.
  */
 export async function sendOnce(attempt: Attempt): Promise<TransportResponse> {
-  const user = attempt.signal;
+  const { transport, timeoutMs, headers, signal: user } = attempt;
   if (user?.aborted) throw user.reason;
-  const within = timedSend(attempt.transport);
+  const within = timedSend(transport);
+  const request = {
+    method: attempt.method,
+    url: attempt.url,
+    headers,
+    body: attempt.body,
+    signal: user,
+  };
+  let late = false;
+  let stop: (() => void) | undefined;
   let response: TransportResponse;
-  if (within) {
-    // A transport that takes the timeout itself (the Node transport): one timer inside it, no AbortSignal per attempt.
-    const request = {
-      method: attempt.method,
-      url: attempt.url,
-      headers: attempt.headers,
-      body: attempt.body,
-      signal: user,
-    };
-    try {
-      response = await within(request, attempt.timeoutMs);
-    } catch (err) {
-      const timedOut = err instanceof TransportFailure && err.cause instanceof DeadlineExceeded;
-      throw failedAttempt(attempt, err, timedOut);
-    }
-  } else {
-    const controller = new AbortController();
-    let timedOut = false;
-    // Infinity means no timeout; longer delays than timers allow are clamped (a bigger one would fire at once).
-    const timer =
-      attempt.timeoutMs === Number.POSITIVE_INFINITY
-        ? undefined
-        : setTimeout(
-            () => {
-              timedOut = true;
-              controller.abort();
-            },
-            Math.min(attempt.timeoutMs, MAX_TIMER_MS),
-          );
-    const onAbort = user ? () => controller.abort(user.reason) : undefined;
-    if (onAbort) user?.addEventListener("abort", onAbort, { once: true });
-    try {
-      response = await attempt.transport({
-        method: attempt.method,
-        url: attempt.url,
-        headers: attempt.headers,
-        body: attempt.body,
-        signal: controller.signal,
+  try {
+    if (within) {
+      // A transport that takes the timeout itself (the Node transport): one timer inside it, no AbortSignal per attempt.
+      response = await within(request, timeoutMs);
+    } else {
+      const controller = new AbortController();
+      stop = whenAbortedOrDue(timeoutMs, user, (aborted) => {
+        late = !aborted;
+        controller.abort(aborted ? user?.reason : undefined);
       });
-    } catch (err) {
-      throw failedAttempt(attempt, err, timedOut);
-    } finally {
-      clearTimeout(timer);
-      if (onAbort) user?.removeEventListener("abort", onAbort);
+      response = await transport({ ...request, signal: controller.signal });
     }
+  } catch (err) {
+    // The caller's abort reason, else TimeoutError when the attempt's time ran out, else ConnectionError.
+    if (user?.aborted) throw user.reason;
+    const failure = err instanceof TransportFailure ? err : new TransportFailure("unknown", err);
+    const details = { requestSent: failure.requestSent, requestId: failure.response?.requestId };
+    const timedOut = within ? err === failure && failure.cause instanceof DeadlineExceeded : late;
+    throw timedOut
+      ? new TimeoutError(timeoutMs, details)
+      : new ConnectionError(failure.cause, secretOf(headers), details);
+  } finally {
+    stop?.();
   }
   if (response.status >= 200 && response.status < 300) return response;
-  const secret = secretOf(attempt.headers);
+  const secret = secretOf(headers);
   throw apiErrorFor(
     response.status,
     parseErrorBody(redact(response.text, secret)),
     headersToObject(response.headers, secret),
   );
-}
-
-/** What a failed attempt throws: the caller's abort reason, else TimeoutError when `timedOut`, else ConnectionError. */
-function failedAttempt(attempt: Attempt, err: unknown, timedOut: boolean): unknown {
-  if (attempt.signal?.aborted) return attempt.signal.reason;
-  const failure = err instanceof TransportFailure ? err : new TransportFailure("unknown", err);
-  const details = {
-    requestSent: failure.requestSent,
-    requestId: failure.response?.requestId,
-  };
-  if (timedOut) return new TimeoutError(attempt.timeoutMs, details);
-  return new ConnectionError(failure.cause, secretOf(attempt.headers), details);
 }

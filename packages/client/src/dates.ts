@@ -1,3 +1,5 @@
+import { replaceAtPaths } from "./wire-values.js";
+
 /** A calendar date: "YYYY-MM-DD", or a Date (sent as its UTC calendar date). */
 export type DateInput = string | Date;
 
@@ -19,26 +21,5 @@ export function toWireDate(value: unknown): unknown {
  * to a Date (a batch's transactions are never copied), and returns the body itself when there is no Date.
  */
 export function withWireDates<T>(body: T, paths: readonly (readonly string[])[]): T {
-  let out = body;
-  for (const path of paths) {
-    if (!hasDateAt(out, path)) continue;
-    out = replaceAt(out, path, 0) as T;
-  }
-  return out;
-}
-
-function hasDateAt(body: unknown, path: readonly string[]): boolean {
-  let v: unknown = body;
-  for (const key of path) {
-    if (v === null || typeof v !== "object") return false;
-    v = (v as Record<string, unknown>)[key];
-  }
-  return v instanceof Date;
-}
-
-function replaceAt(node: unknown, path: readonly string[], i: number): unknown {
-  const key = path[i] as string;
-  const obj = node as Record<string, unknown>;
-  const value = i === path.length - 1 ? toWireDate(obj[key]) : replaceAt(obj[key], path, i + 1);
-  return { ...obj, [key]: value };
+  return replaceAtPaths(body, paths, toWireDate);
 }

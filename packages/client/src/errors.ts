@@ -1,6 +1,6 @@
 import type { Issue } from "./generated/validators.js";
 import { redact, redactDeep } from "./redact.js";
-import { provesNothingSent, REQUEST_ID_HEADERS, type RequestSent } from "./transport.js";
+import { firstRequestId, provesNothingSent, type RequestSent } from "./transport.js";
 import type { Problem } from "./types.js";
 
 /**
@@ -13,7 +13,7 @@ export class MerchantPaymentsError extends Error {
    * (validation, token, options, DNS failure, connection refused), or the service refused it (4xx, 307/308). True when
    * it may have been acted on (timeout or reset after sending began, 5xx, other 3xx, an unreadable 2xx).
    */
-  readonly mayHaveBeenProcessed: boolean;
+  declare readonly mayHaveBeenProcessed: boolean;
 
   /** @param message - human-readable text; never contains the access token. */
   constructor(message: string, options?: { cause?: unknown; mayHaveBeenProcessed?: boolean }) {
@@ -21,26 +21,26 @@ export class MerchantPaymentsError extends Error {
     this.mayHaveBeenProcessed = options?.mayHaveBeenProcessed ?? true;
   }
 
-  override get name(): string {
-    return "MerchantPaymentsError";
-  }
-
   /** A log-friendly plain object: name, message and the error's own fields (never request headers or the token). */
   toJSON(): Record<string, unknown> {
     return Object.assign({ name: this.name, message: this.message }, this as object);
+  }
+
+  override get name(): string {
+    return "MerchantPaymentsError";
   }
 }
 
 /** The service answered with a status other than 2xx. */
 export class ApiError extends MerchantPaymentsError {
   /** HTTP status code of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The parsed problem body (JSON), or the raw text when the body is not JSON (e.g. an HTML gateway page). */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** Response headers, lower-case names. */
-  readonly headers: Record<string, string>;
+  declare readonly headers: Record<string, string>;
   /** The request id the service or gateway returned (x-request-id or similar), if any. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
 
   /** Built by the client from a response; you rarely construct one yourself. */
   constructor(status: number, body: unknown, headers: Record<string, string>, message?: string) {
@@ -50,11 +50,7 @@ export class ApiError extends MerchantPaymentsError {
     this.status = status;
     this.body = body;
     this.headers = headers;
-    this.requestId = requestIdIn(headers);
-  }
-
-  override get name(): string {
-    return "ApiError";
+    this.requestId = firstRequestId((name) => headers[name]);
   }
 
   /** The body as RFC 9457 problem details when it has a string `title` or numeric `status`; else undefined. */
@@ -65,6 +61,10 @@ export class ApiError extends MerchantPaymentsError {
       (typeof b.title === "string" || typeof b.status === "number")
       ? (b as Problem)
       : undefined;
+  }
+
+  override get name(): string {
+    return "ApiError";
   }
 }
 
@@ -112,7 +112,7 @@ export class ServerError extends ApiError {
  */
 export class RedirectError extends ApiError {
   /** The Location header: where the answer pointed; undefined when absent or hidden by the browser. */
-  readonly location: string | undefined;
+  declare readonly location: string | undefined;
   /** Built by the client from a 3xx (or opaque-redirect) response. */
   constructor(status: number, body: unknown, headers: Record<string, string>) {
     const location = headers.location;
@@ -135,7 +135,7 @@ export class RedirectError extends ApiError {
 /** 429: too many requests; `retryAfterMs` says how long the service asked to wait. */
 export class RateLimitError extends ApiError {
   /** Milliseconds to wait, from the Retry-After header (seconds or HTTP date); undefined when absent or unreadable. */
-  readonly retryAfterMs: number | undefined;
+  declare readonly retryAfterMs: number | undefined;
   /** Built by the client from a 429 response. */
   constructor(status: number, body: unknown, headers: Record<string, string>) {
     super(status, body, headers);
@@ -150,18 +150,26 @@ export class RateLimitError extends ApiError {
 /** The request was not sent because it breaks the spec; `issues` lists every violation with its JSON path. */
 export class RequestValidationError extends MerchantPaymentsError {
   /** Every violation, e.g. { path: "/transactions/3/transactionAmount", message: "must be a finite number" }. */
-  readonly issues: Issue[];
+  declare readonly issues: Issue[];
   /** Built by the client before any request is sent. */
   constructor(issues: Issue[]) {
-    const shown = issues.slice(0, 5).map((i) => `${i.path || "(body)"} ${i.message}`);
-    const more = issues.length > 5 ? `; and ${issues.length - 5} more` : "";
-    super(`Invalid request: ${shown.join("; ")}${more}`, { mayHaveBeenProcessed: false });
+    super(`Invalid request: ${issueList(issues)}`, { mayHaveBeenProcessed: false });
     this.issues = issues;
   }
 
   override get name(): string {
     return "RequestValidationError";
   }
+}
+
+/** The first five issues as "path message", joined by "; ", then "; and N more" when there are more. */
+export function issueList(issues: Issue[]): string {
+  const more = issues.length > 5 ? `; and ${issues.length - 5} more` : "";
+  return issues
+    .slice(0, 5)
+    .map((i) => `${i.path || "(body)"} ${i.message}`)
+    .join("; ")
+    .concat(more);
 }
 
 /** What the client knows of an attempt that ended without a whole response. */
@@ -185,11 +193,11 @@ const SENT_TEXT: Record<RequestSent, string> = {
  */
 export class TimeoutError extends MerchantPaymentsError {
   /** The timeout that expired, in milliseconds. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
   /** How much of the request had been sent when the timeout expired ("unknown" when the transport cannot tell). */
-  readonly requestSent: RequestSent;
+  declare readonly requestSent: RequestSent;
   /** The request id of the response headers, when they arrived before the timeout (the body stalled). */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** Built by the client when an attempt times out. */
   constructor(timeoutMs: number, details: AttemptDetails = {}) {
     const requestSent = details.requestSent ?? "unknown";
@@ -212,9 +220,9 @@ export class TimeoutError extends MerchantPaymentsError {
  */
 export class ConnectionError extends MerchantPaymentsError {
   /** How much of the request had been sent; "none" when the cause proves nothing reached the server. */
-  readonly requestSent: RequestSent;
+  declare readonly requestSent: RequestSent;
   /** The request id of the response headers, when they arrived before the connection failed. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** Built by the client from the error the transport reported; `secret` (the token) is redacted from message and cause. */
   constructor(cause: unknown, secret?: string, details: AttemptDetails = {}) {
     const requestSent = details.requestSent ?? (provesNothingSent(cause) ? "none" : "unknown");
@@ -246,11 +254,11 @@ export class TokenError extends MerchantPaymentsError {
 /** A 2xx response whose body could not be read as the operation's result (e.g. not JSON); it may have been processed. */
 export class UnexpectedResponseError extends MerchantPaymentsError {
   /** HTTP status code of the response. */
-  readonly status: number;
+  declare readonly status: number;
   /** The raw response text. */
-  readonly body: string;
+  declare readonly body: string;
   /** The request id of the response headers, if any. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** Built by the client from an unreadable 2xx response. */
   constructor(status: number, body: string, requestId?: string) {
     super(`Unexpected response body for status ${status}: not valid JSON`, {
@@ -275,15 +283,6 @@ export function notSent<E extends Error>(error: E): E & { readonly mayHaveBeenPr
   return error as E & { readonly mayHaveBeenProcessed: false };
 }
 
-/** The request id of response headers (lower-case names), looked up as `requestIdFrom` does. */
-function requestIdIn(headers: Record<string, string>): string | undefined {
-  for (const name of REQUEST_ID_HEADERS) {
-    const value = headers[name];
-    if (value !== undefined) return value;
-  }
-  return undefined;
-}
-
 /** Whether an error answer with this status may have been acted on: 5xx and 3xx other than 307/308 may; 4xx did not. */
 function statusMayHaveBeenProcessed(status: number): boolean {
   if (status >= 400 && status < 500) return false;
@@ -301,32 +300,27 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
+/** The ApiError subclass of each 4xx status that has one. */
+const BY_STATUS: Record<number, typeof ApiError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
 /** The ApiError subclass for a status code (RedirectError for 3xx and for 0, a redirect the browser hid). */
 export function apiErrorFor(
   status: number,
   body: unknown,
   headers: Record<string, string>,
 ): ApiError {
-  if (status < 400 && (status === 0 || status >= 300))
-    return new RedirectError(status, body, headers);
-  switch (status) {
-    case 400:
-      return new BadRequestError(status, body, headers);
-    case 401:
-      return new AuthenticationError(status, body, headers);
-    case 403:
-      return new PermissionDeniedError(status, body, headers);
-    case 404:
-      return new NotFoundError(status, body, headers);
-    case 422:
-      return new UnprocessableEntityError(status, body, headers);
-    case 429:
-      return new RateLimitError(status, body, headers);
-    default:
-      return status >= 500
-        ? new ServerError(status, body, headers)
-        : new ApiError(status, body, headers);
-  }
+  const Class =
+    status < 400 && (status === 0 || status >= 300)
+      ? RedirectError
+      : (BY_STATUS[status] ?? (status >= 500 ? ServerError : ApiError));
+  return new Class(status, body, headers);
 }
 
 function describe(status: number, body: unknown): string {
@@ -352,4 +346,29 @@ function causeText(cause: unknown): string {
     c = e.cause;
   }
   return parts.join(": ") || "network failure";
+}
+
+/** A value as a message shows it: a string quoted, an object as JSON, a function as "a function". */
+function shown(value: unknown): string {
+  if (typeof value === "function") return "a function";
+  try {
+    if (typeof value === "string" || typeof value === "object") return JSON.stringify(value);
+  } catch {
+    // a cycle or a BigInt inside: shown as String shows it
+  }
+  return String(value);
+}
+
+/**
+ * Throws, unless `ok`, a TypeError (or `Class`) "`where`: `rule`; got `value`" with `mayHaveBeenProcessed: false`.
+ * `rule` says what is expected, with an example when one helps.
+ */
+export function ensure(
+  ok: boolean,
+  where: string,
+  rule: string,
+  value: unknown,
+  Class: typeof TypeError | typeof RangeError = TypeError,
+): void {
+  if (!ok) throw notSent(new Class(`${where}: ${rule}; got ${shown(value)}`));
 }

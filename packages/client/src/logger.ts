@@ -1,4 +1,4 @@
-import { notSent } from "./errors.js";
+import { ensure } from "./errors.js";
 
 /** How much the client logs: "off", or the least severe level written ("debug" writes everything). */
 export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
@@ -28,24 +28,20 @@ export interface Log {
  * TypeError for an unknown level or a logger without the four methods. Default logger: `console`.
  */
 export function resolveLog(logger: Logger | undefined, level: LogLevel): Log | undefined {
-  const rank = RANK[level];
-  if (typeof level !== "string" || rank === undefined || !Object.hasOwn(RANK, level)) {
-    throw notSent(
-      new TypeError(
-        `createMerchantPaymentsClient: logLevel must be "off", "error", "warn", "info" or "debug"; got ${JSON.stringify(level)}`,
-      ),
-    );
-  }
+  const where = "createMerchantPaymentsClient";
+  ensure(
+    typeof level === "string" && Object.hasOwn(RANK, level),
+    where,
+    'logLevel must be "off", "error", "warn", "info" or "debug"',
+    level,
+  );
   const sink = logger ?? (globalThis.console as Logger);
-  for (const method of ["error", "warn", "info", "debug"] as const) {
-    if (typeof sink?.[method] !== "function") {
-      throw notSent(
-        new TypeError(
-          `createMerchantPaymentsClient: logger must have error, warn, info and debug methods (e.g. console)`,
-        ),
-      );
-    }
-  }
-  if (rank === 0) return undefined;
-  return { logger: sink, at: (l) => RANK[l] <= rank };
+  ensure(
+    (["error", "warn", "info", "debug"] as const).every((m) => typeof sink?.[m] === "function"),
+    where,
+    "logger must have error, warn, info and debug methods (e.g. console)",
+    sink,
+  );
+  const rank = RANK[level];
+  return rank === 0 ? undefined : { logger: sink, at: (l) => RANK[l] <= rank };
 }

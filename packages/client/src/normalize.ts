@@ -60,25 +60,6 @@ export function parseResult(
   return data;
 }
 
-/** The webhook delete confirmation as `{ message }`, from `{ "message": "…" }`, a bare JSON string, or plain text. */
-export function toWebhookDeletion(text: string): { message: string } {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { message: text };
-  }
-  if (typeof data === "string") return { message: data };
-  if (
-    data !== null &&
-    typeof data === "object" &&
-    typeof (data as { message?: unknown }).message === "string"
-  ) {
-    return data as { message: string };
-  }
-  return { message: text };
-}
-
 /** An error body: parsed JSON when it is JSON, else the raw text (e.g. an HTML page from a gateway). */
 export function parseErrorBody(text: string): unknown {
   const c = text.trimStart()[0];

@@ -1,5 +1,5 @@
 import type { DecimalMode } from "./decimals.js";
-import { notSent, TokenError } from "./errors.js";
+import { ensure, notSent, TokenError } from "./errors.js";
 import {
   defaultAcceptLanguage,
   type OperationId,
@@ -9,7 +9,8 @@ import { checkHeaders } from "./headers.js";
 import { type Log, type Logger, type LogLevel, resolveLog } from "./logger.js";
 import { MIN_TOKEN_LENGTH } from "./redact.js";
 import type { BackoffOptions } from "./retry.js";
-import { type FetchLike, fetchTransport, type Transport } from "./transport.js";
+import { MAX_TIMER_MS, whenAbortedOrDue } from "./timers.js";
+import { fetchTransport, type Transport } from "./transport.js";
 
 /** An access token, or a function returning one; the function is called for every request and retry. */
 export type TokenSource = string | (() => string | Promise<string>);
@@ -108,8 +109,6 @@ export interface ResolvedOptions {
   readonly timeoutMs: number;
   readonly maxRetries: number;
   readonly backoff: Readonly<Required<BackoffOptions>>;
-  /** The user's fetch, or one calling globalThis.fetch at call time. */
-  readonly fetch: (input: Request) => Promise<Response>;
   /** Whether the user gave a fetch (which may keep or edit the headers object it is given; a transport may not). */
   readonly customTransport: boolean;
   readonly transport: Transport;
@@ -129,19 +128,27 @@ const WHERE = "createMerchantPaymentsClient";
  * with `mayHaveBeenProcessed: false`).
  */
 export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOptions {
-  if (!options || typeof options !== "object") {
-    throw notSent(new TypeError(`${WHERE}: options { baseUrl, token } are required`));
-  }
+  ensure(
+    !!options && typeof options === "object",
+    WHERE,
+    "options { baseUrl, token } are required",
+    options,
+  );
   const baseUrl = parseBaseUrl(options.baseUrl);
   const token = options.token;
-  if (typeof token !== "string" && typeof token !== "function") {
-    throw notSent(new TypeError(`${WHERE}: token must be a string or a function`));
-  }
+  ensure(
+    typeof token === "string" || typeof token === "function",
+    WHERE,
+    "token must be a string or a function",
+    typeof token,
+  );
   const problem = typeof token === "string" ? tokenProblem(token) : undefined;
   if (problem !== undefined) throw notSent(new TypeError(`${WHERE}: token is ${problem}`));
   const acceptLanguage = options.acceptLanguage ?? clientDefaults.acceptLanguage;
   const timeoutMs = options.timeoutMs ?? clientDefaults.timeoutMs;
   const maxRetries = options.maxRetries ?? clientDefaults.maxRetries;
+  const decimals = options.decimals ?? clientDefaults.decimals;
+  const { fetch, transport } = options;
   checkAcceptLanguage(acceptLanguage, WHERE);
   checkTimeoutMs(timeoutMs, WHERE);
   checkMaxRetries(maxRetries, WHERE);
@@ -149,30 +156,33 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
   for (const name of Object.keys(backoff) as (keyof typeof backoff)[]) {
     const value = options.backoff?.[name];
     if (value === undefined) continue;
-    checkDelayMs(value, name);
+    ensure(
+      typeof value === "number" && value >= 0 && value <= MAX_TIMER_MS,
+      WHERE,
+      `backoff.${name} must be a number of milliseconds from 0 to ${MAX_TIMER_MS}`,
+      value,
+      RangeError,
+    );
     backoff[name] = value;
   }
-  const decimals = options.decimals ?? clientDefaults.decimals;
-  if (decimals !== "number" && decimals !== "string") {
-    throw refusedType(
-      `${WHERE}: decimals must be "number" or "string"; got ${JSON.stringify(decimals)}`,
-    );
-  }
-  const userFetch = options.fetch;
-  if (userFetch !== undefined && typeof userFetch !== "function") {
-    throw refusedType(`${WHERE}: fetch must be a function (input, init) => Promise<Response>`);
-  }
-  if (options.transport !== undefined && typeof options.transport !== "function") {
-    throw refusedType(
-      `${WHERE}: transport must be a function (request) => Promise<TransportResponse>`,
-    );
-  }
-  const fetchRequest = userFetch
-    ? (input: Request) => userFetch(input)
-    : (input: Request) => globalThis.fetch(input);
-  const fetchLike: FetchLike = userFetch
-    ? (url, init) => userFetch(url, init)
-    : (url, init) => globalThis.fetch(url, init);
+  ensure(
+    decimals === "number" || decimals === "string",
+    WHERE,
+    'decimals must be "number" or "string"',
+    decimals,
+  );
+  ensure(
+    fetch === undefined || typeof fetch === "function",
+    WHERE,
+    "fetch must be a function (input, init) => Promise<Response>",
+    fetch,
+  );
+  ensure(
+    transport === undefined || typeof transport === "function",
+    WHERE,
+    "transport must be a function (request) => Promise<TransportResponse>",
+    transport,
+  );
   return {
     baseUrl,
     token,
@@ -180,13 +190,13 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
     timeoutMs,
     maxRetries,
     backoff,
-    fetch: fetchRequest,
-    customTransport: userFetch !== undefined,
-    transport: options.transport ?? fetchTransport(fetchLike),
+    customTransport: fetch !== undefined,
+    // Calls globalThis.fetch at call time when no fetch is given (a polyfill or a test may set it later).
+    transport: transport ?? fetchTransport((url, init) => (fetch ?? globalThis.fetch)(url, init)),
     defaultHeaders: checkHeaders(options.defaultHeaders, `${WHERE}: defaultHeaders`),
     log: resolveLog(options.logger, options.logLevel ?? clientDefaults.logLevel),
     decimals,
-    validateResponses: (options.validateResponses ?? clientDefaults.validateResponses) === true,
+    validateResponses: options.validateResponses === true,
   };
 }
 
@@ -196,27 +206,25 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
  * scheme other than http/https, credentials, or a fragment (which would silently drop what follows it).
  */
 export function parseBaseUrl(value: unknown): BaseUrl {
-  if (typeof value !== "string" || value === "") {
-    throw notSent(new TypeError(`${WHERE}: baseUrl is required`));
-  }
-  const refuse = (why: string) =>
-    notSent(new TypeError(`${WHERE}: baseUrl ${why}, e.g. "https://api.example.com/sandbox/v1"`));
-  if (/[^\x21-\x7e\u0080-\uffff]/.test(value)) {
-    throw refuse(
-      "must not contain whitespace or control characters (check for a stray space or newline)",
-    );
-  }
-  let url: URL;
+  const check = (ok: unknown, rule: string) =>
+    ensure(!!ok, WHERE, `baseUrl ${rule}, e.g. "https://api.example.com/sandbox/v1"`, value);
+  check(typeof value === "string" && value, "is required");
+  const text = value as string;
+  // URL silently strips whitespace and control characters, and a "#" silently drops the path after it.
+  check(
+    !/[^\x21-\x7e\u0080-\uffff]/.test(text),
+    "must not contain whitespace or control characters",
+  );
+  let url: URL | undefined;
   try {
-    url = new URL(value);
-  } catch {
-    throw refuse("must be an absolute URL");
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:")
-    throw refuse("must use https: or http:");
-  if (url.username || url.password) throw refuse("must not hold credentials (use token)");
-  if (value.includes("#")) throw refuse("must not hold a fragment (#...)");
-  return { prefix: url.origin + url.pathname.replace(/\/+$/, ""), query: url.search };
+    url = new URL(text);
+  } catch {}
+  check(url, "must be an absolute URL");
+  const { protocol, username, password, origin, pathname, search } = url as URL;
+  check(protocol === "https:" || protocol === "http:", "must use https: or http:");
+  check(!username && !password, "must not hold credentials (use token)");
+  check(!text.includes("#"), "must not hold a fragment (#...)");
+  return { prefix: origin + pathname.replace(/\/+$/, ""), query: search };
 }
 
 /** The URL of an operation under the base URL: prefix, the operation's path, then the base URL's query. */
@@ -224,15 +232,13 @@ export function operationUrl(base: BaseUrl, operation: OperationId): string {
   return base.prefix + operations[operation].path + base.query;
 }
 
-/** Characters a Bearer token may hold: visible ASCII (RFC 6750 b64token is a subset), no space or control. */
-const TOKEN_CHARS = /^[\x21-\x7e]+$/;
-
 /** Why `token` cannot be sent as a Bearer credential, or undefined when it can; never quotes the token. */
 export function tokenProblem(token: unknown): string | undefined {
   if (typeof token !== "string")
     return `a ${token === null ? "null" : typeof token} instead of a string`;
   if (token === "") return "an empty string";
-  if (!TOKEN_CHARS.test(token)) {
+  // Visible ASCII only (RFC 6750 b64token is a subset): no space, control or non-ASCII character.
+  if (!/^[\x21-\x7e]+$/.test(token)) {
     return token.startsWith("Bearer ")
       ? 'a value starting with "Bearer " (pass the token alone)'
       : "characters a Bearer token cannot hold (whitespace, control or non-ASCII)";
@@ -285,67 +291,44 @@ function bounded(
   const answer = value as Promise<unknown>;
   if (ms === Number.POSITIVE_INFINITY && !signal) return answer;
   return new Promise((resolve, reject) => {
-    const timer =
-      ms === Number.POSITIVE_INFINITY
-        ? undefined
-        : setTimeout(() => reject(TOO_LATE), Math.min(ms, MAX_TIMER_MS));
-    const onAbort = () => reject(signal?.reason);
-    signal?.addEventListener("abort", onAbort, { once: true });
-    answer.then(resolve, reject).finally(() => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    });
+    const stop = whenAbortedOrDue(ms, signal, (aborted) =>
+      reject(aborted ? signal?.reason : TOO_LATE),
+    );
+    answer.then(resolve, reject).finally(stop);
   });
 }
 
 /** Throws RangeError unless `value` is a timeout in milliseconds: a number above 0, or Infinity for none. */
 export function checkTimeoutMs(value: unknown, where: string): void {
-  if (typeof value !== "number" || !(value > 0)) {
-    throw refusedRange(
-      `${where}: timeoutMs must be a number of milliseconds above 0 (Infinity for none); got ${String(value)}`,
-    );
-  }
+  ensure(
+    typeof value === "number" && value > 0,
+    where,
+    "timeoutMs must be a number of milliseconds above 0 (Infinity for none)",
+    value,
+    RangeError,
+  );
 }
 
 /** Throws RangeError unless `value` is a retry count: a whole number, 0 or more. */
 export function checkMaxRetries(value: unknown, where: string): void {
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
-    throw refusedRange(
-      `${where}: maxRetries must be a whole number, 0 or more; got ${String(value)}`,
-    );
-  }
+  ensure(
+    Number.isInteger(value) && (value as number) >= 0,
+    where,
+    "maxRetries must be a whole number, 0 or more",
+    value,
+    RangeError,
+  );
 }
 
-/** Longest delay setTimeout accepts (2^31 - 1 ms, about 24.8 days). */
-export const MAX_TIMER_MS = 2147483647;
-
-/** Throws RangeError unless `value` is a delay in milliseconds from 0 to 2^31 - 1 (what a timer can wait). */
-export function checkDelayMs(value: unknown, name: string): void {
-  if (typeof value !== "number" || !(value >= 0 && value <= MAX_TIMER_MS)) {
-    throw refusedRange(
-      `createMerchantPaymentsClient: backoff.${name} must be a number of milliseconds from 0 to ${MAX_TIMER_MS}; got ${String(value)}`,
-    );
-  }
-}
-
-/** A header value a fetch accepts: visible ASCII, inner spaces allowed (e.g. "en-US, fr;q=0.5"). */
-const LANGUAGE = /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/;
+export type { MAX_TIMER_MS };
 
 /** Throws TypeError unless `value` can be sent as Accept-Language (a non-empty string of visible ASCII). */
 export function checkAcceptLanguage(value: unknown, where: string): void {
-  if (typeof value !== "string" || !LANGUAGE.test(value)) {
-    throw refusedType(
-      `${where}: acceptLanguage must be a non-empty string of visible ASCII, e.g. "en" or "en-US, fr;q=0.5"; got ${JSON.stringify(value)}`,
-    );
-  }
-}
-
-/** A RangeError about an option, with `mayHaveBeenProcessed: false`. */
-function refusedRange(message: string): RangeError {
-  return notSent(new RangeError(message));
-}
-
-/** A TypeError about an option, with `mayHaveBeenProcessed: false`. */
-function refusedType(message: string): TypeError {
-  return notSent(new TypeError(message));
+  // A header value a fetch accepts: visible ASCII, inner spaces allowed.
+  ensure(
+    typeof value === "string" && /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value),
+    where,
+    'acceptLanguage must be a non-empty string of visible ASCII, e.g. "en" or "en-US, fr;q=0.5"',
+    value,
+  );
 }

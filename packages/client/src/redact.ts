@@ -58,25 +58,16 @@ function scrub(value: unknown, secret: string, depth: number, seen: Map<object, 
   if (depth > MAX_DEPTH) return "[omitted]";
   seen.set(value, value);
   if (typeof Headers !== "undefined" && value instanceof Headers) {
-    const plain: Record<string, string> = {};
-    value.forEach((v, k) => {
-      plain[k] = v;
-    });
+    // Headers keep their entries out of reach of a copy: a redacted one is a plain object of them.
+    const plain = Object.fromEntries(value);
     const copy = scrub(plain, secret, depth + 1, seen);
-    const changed = Object.keys(plain).some(
-      (k) => (copy as Record<string, string>)[k] !== plain[k],
-    );
-    const result = changed ? copy : value;
+    const result = copy === plain ? value : copy;
     seen.set(value, result);
     return result;
   }
   const source = value as Record<string, unknown>;
-  const keys = Object.keys(source);
-  if (value instanceof Error) {
-    for (const hidden of ["message", "stack", "cause", "errors"]) {
-      if (Object.hasOwn(value, hidden) && !keys.includes(hidden)) keys.push(hidden);
-    }
-  }
+  // An Error's own message, stack, cause and errors are not enumerable: every own property of it is scrubbed.
+  const keys = value instanceof Error ? Object.getOwnPropertyNames(value) : Object.keys(source);
   let changed = false;
   const values = keys.map((key) => {
     const before = source[key];

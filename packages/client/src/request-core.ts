@@ -4,7 +4,6 @@ import { MerchantPaymentsError, notSent, RequestValidationError } from "./errors
 import { type OperationId, operations } from "./generated/operation-table.js";
 import { type Issue, validators } from "./generated/validators.js";
 import { checkHeaders, NO_HEADERS } from "./headers.js";
-import type { CallFacts } from "./log-lines.js";
 import type { Log } from "./logger.js";
 import {
   checkAcceptLanguage,
@@ -52,19 +51,20 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
   for (const id of Object.keys(operations) as OperationId[]) {
     urls[id] = operationUrl(resolved.baseUrl, id);
     if (typeof token === "string" && operations[id].derivedHeaders.length === 0) {
-      fixedHeaders[id] = composeHeaders(id, token, undefined, NO_HEADERS);
+      fixedHeaders[id] = composeHeaders(id, token, undefined, NO_HEADERS, undefined);
     }
   }
 
   /**
    * The headers of one attempt. Accept-Language: the call's acceptLanguage, else the call's headers, else the client's
-   * defaultHeaders, else the client's acceptLanguage.
+   * defaultHeaders, else the client's acceptLanguage. Headers the operation copies from the body come from `body`.
    */
   function composeHeaders(
     op: OperationId,
     bearer: string,
     language: string | undefined,
     callHeaders: Readonly<Record<string, string>>,
+    body: Record<string, unknown> | undefined,
   ): Record<string, string> {
     const headers: Record<string, string> = {
       accept: operations[op].accept,
@@ -75,21 +75,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
       authorization: `Bearer ${bearer}`,
     };
     if (language !== undefined) headers["accept-language"] = language;
-    return headers;
-  }
-
-  async function attemptHeaders(
-    op: OperationId,
-    body: Record<string, unknown>,
-    callOptions: RequestOptions | undefined,
-    callHeaders: Readonly<Record<string, string>>,
-  ): Promise<Record<string, string>> {
-    const bearer =
-      typeof token === "string"
-        ? token
-        : await tokenFrom(token, callOptions?.timeoutMs ?? resolved.timeoutMs, callOptions?.signal);
-    const headers = composeHeaders(op, bearer, callOptions?.acceptLanguage, callHeaders);
-    for (const [name, prop] of operations[op].derivedHeaders) headers[name] = String(body[prop]);
+    for (const [name, prop] of operations[op].derivedHeaders) headers[name] = String(body?.[prop]);
     return headers;
   }
 
@@ -100,23 +86,29 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
     issues: Issue[],
   ): Promise<Exchange> {
     let callHeaders = NO_HEADERS;
+    let timeoutMs = resolved.timeoutMs;
+    let retries = resolved.maxRetries;
+    const signal = callOptions?.signal;
+    const language = callOptions?.acceptLanguage;
     if (callOptions !== undefined) {
       try {
-        if (callOptions.timeoutMs !== undefined) checkTimeoutMs(callOptions.timeoutMs, op);
-        if (callOptions.maxRetries !== undefined) checkMaxRetries(callOptions.maxRetries, op);
-        if (callOptions.acceptLanguage !== undefined)
-          checkAcceptLanguage(callOptions.acceptLanguage, op);
-        if (callOptions.headers !== undefined)
-          callHeaders = checkHeaders(callOptions.headers, `${op}: headers`);
+        // Given (even as null), a per-call value is checked; only undefined keeps the client's.
+        if (callOptions.timeoutMs !== undefined) timeoutMs = callOptions.timeoutMs;
+        if (callOptions.maxRetries !== undefined) retries = callOptions.maxRetries;
+        checkTimeoutMs(timeoutMs, op);
+        checkMaxRetries(retries, op);
+        if (language !== undefined) checkAcceptLanguage(language, op);
+        callHeaders = checkHeaders(callOptions.headers, `${op}: headers`);
       } catch (err) {
         throw notSent(err as Error);
       }
     }
     const info = operations[op];
-    let body = info.dateFields.length > 0 ? withWireDates(input, info.dateFields) : input;
-    if (info.integerStringFields.length > 0) {
-      body = withIntegerStrings(body, info.integerStringFields, issues);
-    }
+    const body = withIntegerStrings(
+      withWireDates(input, info.dateFields),
+      info.integerStringFields,
+      issues,
+    ) as Record<string, unknown>;
     validators[op](body, issues, decimalStrings);
     if (issues.length > 0) throw new RequestValidationError(issues);
     let json: string;
@@ -126,35 +118,30 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
     } else {
       json = JSON.stringify(body);
     }
-    const signal = callOptions?.signal;
     // The precomputed headers serve a call that keeps the client's language and sets no headers (decided once per
     // call); a custom fetch gets its own copy, so one that edits the headers cannot affect later calls (a transport
     // receives them read-only).
     const shared =
-      callOptions?.acceptLanguage === undefined && callHeaders === NO_HEADERS
-        ? fixedHeaders[op]
-        : undefined;
+      language === undefined && callHeaders === NO_HEADERS ? fixedHeaders[op] : undefined;
     const fixed = shared && resolved.customTransport ? { ...shared } : shared;
-    const retries = callOptions?.maxRetries ?? resolved.maxRetries;
-    const timeoutMs = callOptions?.timeoutMs ?? resolved.timeoutMs;
-    // With logging on: the log, its lines (imported on first use) and the facts every line of this call names.
-    let logging: { log: Log; lines: typeof import("./log-lines.js"); call: CallFacts } | undefined;
-    if (log) {
-      logLines ??= import("./log-lines.js");
-      logging = {
-        log,
-        lines: await logLines,
-        call: { method: info.method, path: pathOf(urls[op]) },
-      };
-    }
+    // With logging on: its lines (imported on first use) and the facts every line of this call names.
+    if (log) logLines ??= import("./log-lines.js");
+    const lines = log && (await logLines);
+    const call = { method: info.method, path: log ? new URL(urls[op]).pathname : "" };
     const started = log ? Date.now() : 0;
     for (let attempt = 1; ; attempt++) {
       const begun = log ? Date.now() : 0;
       try {
         const headers =
           fixed ??
-          (await attemptHeaders(op, body as Record<string, unknown>, callOptions, callHeaders));
-        if (logging) logging.lines.logAttempt(logging.log, logging.call, attempt, headers);
+          composeHeaders(
+            op,
+            typeof token === "string" ? token : await tokenFrom(token, timeoutMs, signal),
+            language,
+            callHeaders,
+            body,
+          );
+        lines?.logAttempt(log as Log, call, attempt, headers);
         const response = await sendOnce({
           transport: resolved.transport,
           method: info.method,
@@ -164,20 +151,22 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
           timeoutMs,
           signal,
         });
-        if (logging) {
-          const { lines, log, call } = logging;
-          lines.logAnswer(log, call, attempt, response.status, response.requestId, begun, started);
-        }
+        lines?.logAnswer(
+          log as Log,
+          call,
+          attempt,
+          response.status,
+          response.requestId,
+          begun,
+          started,
+        );
         const secret = typeof token === "string" ? token : secretOf(headers);
         return { response, secret, operation: op };
       } catch (err) {
         const last = attempt > retries || signal?.aborted === true || !shouldRetry(op, err);
         const delay = last ? undefined : retryDelay(err, attempt - 1, resolved.backoff);
-        if (logging) {
-          const { lines, log, call } = logging;
-          const known = err instanceof MerchantPaymentsError;
-          lines.logFailure(log, call, attempt, err, known, begun, started, delay);
-        }
+        const known = err instanceof MerchantPaymentsError;
+        lines?.logFailure(log as Log, call, attempt, err, known, begun, started, delay);
         if (delay === undefined) throw err;
         await sleep(delay, signal);
       }
@@ -188,11 +177,4 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
     send: (operation, body, options, parse, issues = []) =>
       new ApiPromise(exchange(operation, body, options, issues), parse),
   };
-}
-
-/** The path of a URL, without origin or query (what is logged). */
-function pathOf(url: string): string {
-  const start = url.indexOf("/", url.indexOf("//") + 2);
-  const query = url.indexOf("?", start);
-  return query === -1 ? url.slice(start) : url.slice(start, query);
 }

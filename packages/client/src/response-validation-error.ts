@@ -1,4 +1,4 @@
-import { MerchantPaymentsError } from "./errors.js";
+import { issueList, MerchantPaymentsError } from "./errors.js";
 import type { Issue } from "./generated/validators.js";
 
 /**
@@ -7,17 +7,15 @@ import type { Issue } from "./generated/validators.js";
  */
 export class ResponseValidationError extends MerchantPaymentsError {
   /** Every violation, e.g. { path: "/amountSent", message: "must be a finite number" }. */
-  readonly issues: Issue[];
+  declare readonly issues: Issue[];
   /** HTTP status code of the answer. */
-  readonly status: number;
+  declare readonly status: number;
   /** The request id the service returned (x-request-id or similar), if any. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
 
   /** Built by the client when an answer fails its generated validator. */
   constructor(issues: Issue[], status: number, requestId?: string) {
-    const shown = issues.slice(0, 5).map((issue) => `${issue.path || "(body)"} ${issue.message}`);
-    const more = issues.length > 5 ? `; and ${issues.length - 5} more` : "";
-    super(`Invalid ${status} answer: ${shown.join("; ")}${more}`, { mayHaveBeenProcessed: true });
+    super(`Invalid ${status} answer: ${issueList(issues)}`, { mayHaveBeenProcessed: true });
     this.issues = issues;
     this.status = status;
     this.requestId = requestId;

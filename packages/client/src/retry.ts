@@ -7,6 +7,7 @@ import {
 } from "./errors.js";
 import { type OperationId, operations } from "./generated/operation-table.js";
 import { clientDefaults } from "./options.js";
+import { whenAbortedOrDue } from "./timers.js";
 import { provesNothingSent } from "./transport.js";
 
 /** Backoff settings; every delay is in milliseconds. */
@@ -81,14 +82,6 @@ function retryAfterOf(error: ApiError): number | undefined {
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener("abort", onAbort, { once: true });
+    whenAbortedOrDue(ms, signal, (aborted) => (aborted ? reject(signal?.reason) : resolve()));
   });
 }

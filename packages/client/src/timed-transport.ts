@@ -22,7 +22,7 @@ export interface TimedTransport extends Transport {
 /** The `cause` of a TimedTransport's failure when the attempt's deadline passed. */
 export class DeadlineExceeded extends Error {
   /** The attempt's timeout, in milliseconds. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
 
   /** @param timeoutMs - the attempt's timeout, in milliseconds. */
   constructor(timeoutMs: number) {

@@ -67,9 +67,9 @@ export interface ResponseHead {
 /** Why one attempt ended without a whole response: the only rejection a transport may give. */
 export class TransportFailure extends Error {
   /** How much of the request had been handed to the network; decides `mayHaveBeenProcessed`. */
-  readonly requestSent: RequestSent;
+  declare readonly requestSent: RequestSent;
   /** The response head when it had arrived before the failure, else undefined. */
-  readonly response: ResponseHead | undefined;
+  declare readonly response: ResponseHead | undefined;
 
   /** @param cause - what the runtime threw (it may quote the request headers: the client redacts it). */
   constructor(requestSent: RequestSent, cause: unknown, response?: ResponseHead) {
@@ -99,9 +99,16 @@ export const REQUEST_ID_HEADERS = [
 
 /** The request id of response headers: x-request-id, request-id, x-correlation-id or x-amzn-requestid (first present). */
 export function requestIdFrom(headers: Headers): string | undefined {
+  return firstRequestId((name) => headers.get(name));
+}
+
+/** The first request id `get` finds, in the order of {@link REQUEST_ID_HEADERS}; undefined when there is none. */
+export function firstRequestId(
+  get: (name: string) => string | null | undefined,
+): string | undefined {
   for (const name of REQUEST_ID_HEADERS) {
-    const value = headers.get(name);
-    if (value !== null) return value;
+    const value = get(name);
+    if (value != null) return value;
   }
   return undefined;
 }

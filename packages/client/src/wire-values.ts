@@ -16,30 +16,32 @@ export function withIntegerStrings<T>(
   paths: readonly (readonly string[])[],
   issues: Issue[],
 ): T {
-  let out: unknown = body;
-  for (const path of paths) out = replaceNumberAt(out, path, 0, issues);
-  return out as T;
+  return replaceAtPaths(body, paths, (value, path) => {
+    if (typeof value !== "number") return value;
+    if (!Number.isSafeInteger(value)) {
+      issues.push({ path: `/${path.map(escapePointer).join("/")}`, message: UNSAFE_INTEGER });
+    }
+    return String(value);
+  });
 }
 
-function replaceNumberAt(
-  node: unknown,
-  path: readonly string[],
-  index: number,
-  issues: Issue[],
-): unknown {
-  if (node === null || typeof node !== "object") return node;
-  const record = node as Record<string, unknown>;
-  const key = path[index] as string;
-  const value = record[key];
-  if (index < path.length - 1) {
-    const next = replaceNumberAt(value, path, index + 1, issues);
-    return next === value ? node : { ...record, [key]: next };
-  }
-  if (typeof value !== "number") return node;
-  if (!Number.isSafeInteger(value)) {
-    issues.push({ path: `/${path.map(escapePointer).join("/")}`, message: UNSAFE_INTEGER });
-  }
-  return { ...record, [key]: String(value) };
+/**
+ * `body` with the value at each of `paths` (property names) replaced by `change(value, path)`, copying only the objects
+ * on the way to a value that changes; `body` itself when nothing changes (a path that does not exist changes nothing).
+ */
+export function replaceAtPaths<T>(
+  body: T,
+  paths: readonly (readonly string[])[],
+  change: (value: unknown, path: readonly string[]) => unknown,
+): T {
+  const replace = (node: unknown, path: readonly string[], i: number): unknown => {
+    if (node === null || typeof node !== "object") return node;
+    const key = path[i] as string;
+    const value = (node as Record<string, unknown>)[key];
+    const next = i < path.length - 1 ? replace(value, path, i + 1) : change(value, path);
+    return next === value ? node : { ...node, [key]: next };
+  };
+  return paths.reduce((out, path) => replace(out, path, 0) as T, body);
 }
 
 function escapePointer(segment: string): string {

@@ -173,7 +173,7 @@ describe("numeric options", () => {
     }
     expect(() =>
       createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "test-token", timeoutMs: 0 }),
-    ).toThrow(/timeoutMs must be a number of milliseconds above 0/);
+    ).toThrow(/timeoutMs must be a number of milliseconds above 0 \(Infinity for none\); got 0$/);
   });
 
   test("createMerchantPaymentsClient refuses a maxRetries below 0, fractional or NaN (which would retry forever)", () => {
@@ -204,9 +204,13 @@ describe("numeric options", () => {
       { timeoutMs: -5 },
       { maxRetries: -1 },
       { maxRetries: Number.NaN },
+      // null is a value given, not the client's default
+      { timeoutMs: null as unknown as number },
+      { maxRetries: null as unknown as number },
     ]) {
       const err = await failureOf(c.getTransaction(lookup, o));
       expect(err).toBeInstanceOf(RangeError);
+      expect(err.message).toMatch(/^getTransaction: (timeoutMs|maxRetries) must be .*; got /);
     }
     expect(server.received).toHaveLength(0);
   });

@@ -117,7 +117,7 @@ export function emitClientModule({ factsList, operationsList, types, banner, mod
 import type { DecimalMode } from "../decimals.js";
 import type { RequestOptions } from "../options.js";
 import type { ApiPromise } from "../with-response.js";
-import type { OperationId } from "./operation-table.js";
+import { type OperationId, operations } from "./operation-table.js";
 import type { ${modelNames.filter((n) => rows.some((r) => new RegExp(`\\b${n}\\b`).test(`${r.request} ${r.result}`))).join(", ")} } from "./models.js";
 
 /** The request body each method takes, by operation id. */
@@ -148,11 +148,13 @@ export interface MerchantPaymentsClient${D} {
 /** Sends one operation through the request core (validation, retries, answer parsing): the promise of its result. */
 export type SendOperation = (operationId: OperationId, body: unknown, options: RequestOptions | undefined) => ApiPromise<unknown>;
 
-/** The method table: every method of \`MerchantPaymentsClient\` sends its operation through \`send\`. */
+/** The method table: every method of \`MerchantPaymentsClient\` sends its operation (its name) through \`send\`. */
 export function bindMethods<Decimals extends DecimalMode>(send: SendOperation): MerchantPaymentsClient<Decimals> {
-  return {
-${rows.map((r) => `    ${r.facts.operationId}: (body, options) => send(${JSON.stringify(r.facts.operationId)}, body, options) as ApiPromise<${r.result}>,`).join("\n")}
-  };
+  const client: Record<string, unknown> = {};
+  for (const id of Object.keys(operations) as OperationId[]) {
+    client[id] = (body: unknown, options: RequestOptions | undefined) => send(id, body, options);
+  }
+  return client as unknown as MerchantPaymentsClient<Decimals>;
 }
 `;
   return out;
