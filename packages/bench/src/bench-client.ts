@@ -71,11 +71,8 @@ function callContenders(baseUrl: string): Contender[] {
   const viaNodeHttp = () =>
     new Promise((resolve, reject) => {
       const payload = JSON.stringify(body);
-      const options = {
-        method: "POST",
-        agent,
-        headers: { ...headers, "content-length": Buffer.byteLength(payload) },
-      };
+      const length = { "content-length": Buffer.byteLength(payload) };
+      const options = { method: "POST", agent, headers: { ...headers, ...length } };
       const req = request(url, options, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk)).on("error", reject);
@@ -85,11 +82,8 @@ function callContenders(baseUrl: string): Contender[] {
     });
   const bare = createClient<paths>({ baseUrl, headers });
   const ax = axios.create({ baseURL: baseUrl, headers, httpAgent: agent });
-  const ours = clientWith({ baseUrl });
-  const oursViaFetch = clientWith({
-    baseUrl,
-    fetch: (url: string, init: object) => fetch(url, init),
-  });
+  const viaOption = (input: string, init: object) => fetch(input, init);
+  const [ours, oursViaFetch] = [clientWith({ baseUrl }), clientWith({ baseUrl, fetch: viaOption })];
   return [
     { name: RAW, run: () => viaFetch() },
     { name: CLIENT, run: () => ours.getTransaction(body) },

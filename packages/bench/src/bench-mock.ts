@@ -18,11 +18,9 @@ const post = (server: ServerChild, path: string, body: string) => async () => {
 
 /** p90 latency (ms) of sequential small requests sent while 4 batches are in flight. */
 async function p90DuringBatches(server: ServerChild): Promise<number> {
-  const [latencies, batches] = [
-    [] as number[],
-    Array.from({ length: 4 }, post(server, submit.path, batch)),
-  ];
+  const latencies: number[] = [];
   let done = false;
+  const batches = Array.from({ length: 4 }, post(server, submit.path, batch));
   const finished = Promise.all(batches).finally(() => {
     done = true;
   });

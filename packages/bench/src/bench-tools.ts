@@ -7,7 +7,6 @@ import sizeLimit from "size-limit";
 import { x } from "tinyexec";
 // The same measure as the client's size budget test: one definition of "the core bundle".
 import { measure } from "../../client/scripts/size.mjs";
-import { log } from "./measure.js";
 import { result, target } from "./report.js";
 import { median } from "./stats.js";
 
@@ -39,17 +38,12 @@ export async function benchPipeline(root: string, out: string) {
   const args = ["--style", "basic", "--runs", "3", "--export-json", out, ...cold, ...cached];
   // Without the outer `pnpm bench` turbo run's variables, which would change the inner runs.
   const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(TURBO_|npm_)/.test(k)),
+    Object.entries(process.env).filter((e) => !/^(TURBO|npm)_/.test(e[0])),
   );
-  log("pipeline: hyperfine, 3 runs each of cold and cached `turbo run build`");
-  await x("hyperfine", args, {
-    nodeOptions: { cwd: root, env },
-    timeout: 900_000,
-    throwOnError: true,
-  });
-  const runs: { command: string; times: number[] }[] = JSON.parse(
-    readFileSync(out, "utf8"),
-  ).results;
+  const options = { nodeOptions: { cwd: root, env }, timeout: 900_000, throwOnError: true };
+  await x("hyperfine", args, options);
+  type Run = { command: string; times: number[] };
+  const runs: Run[] = JSON.parse(readFileSync(out, "utf8")).results;
   const samples = new Map(runs.map((r) => [r.command, r.times]));
   const cachedS = median(samples.get("cached") ?? [Number.NaN]);
   return result("Pipeline: `turbo run build`, cold vs cached (hyperfine)", "s", samples, "", [

@@ -1,8 +1,7 @@
 // Child process: `trivial` or `mock` server (see withServer), or `memory NAME` (see memoryInChild).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { PerformanceObserver } from "node:perf_hooks";
-import { setTimeout as delay } from "node:timers/promises";
+import { GCProfiler } from "node:v8";
 import { operations } from "@merchant-payments/spec";
 import { batchContenders, buildBatch, example } from "./bench-client.js";
 
@@ -30,23 +29,18 @@ async function trivial(): Promise<string> {
 
 /** Prints { payloadBytes, extraBytes, gcs } of one maximal-batch call of batch contender `name`. */
 async function memory(name = ""): Promise<void> {
-  let gcs = 0;
-  new PerformanceObserver((list) => {
-    gcs += list.getEntries().length;
-  }).observe({ entryTypes: ["gc"] });
   const [small, big] = [100, undefined].map((n) => batchContenders(n).find((c) => c.name === name));
   if (!small || !big) throw new Error(`no batch contender ${name}`);
   for (let i = 0; i < 5; i++) await small.run();
-  const used = () => process.memoryUsage().heapUsed + process.memoryUsage().external;
+  const [used, profiler] = [() => process.memoryUsage(), new GCProfiler()];
   globalThis.gc?.();
-  globalThis.gc?.();
-  await delay(50); // GC entries arrive late
-  const [gcsBefore, before] = [gcs, used()];
+  const before = used();
+  profiler.start();
   await big.run();
-  const extraBytes = used() - before;
-  await delay(50);
+  const [after, gcs] = [used(), profiler.stop().statistics.length];
+  const extraBytes = after.heapUsed + after.external - before.heapUsed - before.external;
   const payloadBytes = Buffer.byteLength(JSON.stringify(buildBatch()));
-  process.stdout.write(JSON.stringify({ payloadBytes, extraBytes, gcs: gcs - gcsBefore }));
+  process.stdout.write(JSON.stringify({ payloadBytes, extraBytes, gcs }));
 }
 
 const [kind, name] = process.argv.slice(2);

@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { Bench } from "tinybench";
 import { x } from "tinyexec";
-import { latest, type Samples } from "./report.js";
+import type { Samples } from "./report.js";
 import { roundOrder } from "./stats.js";
 
 const script = fileURLToPath(new URL("./child.js", import.meta.url));
@@ -27,7 +27,7 @@ export async function alternate<T extends { name: string }>(
   const samples: Samples = new Map(items.map(({ name }) => [name, []]));
   for (let round = 0; round < rounds; round++) {
     for (const item of roundOrder(items, round)) samples.get(item.name)?.push(await sample(item));
-    log(`  round ${round + 1}/${rounds}: ${latest(samples)}`);
+    log(`  round ${round + 1}/${rounds}`);
   }
   return samples;
 }

@@ -5,12 +5,7 @@ import { medianInterval, perRoundRatios, summarize } from "./stats.js";
 export type Samples = Map<string, number[]>;
 
 /** A target: met when the figure measured is <= its limit; null when it could not be measured. */
-export type Target = {
-  contender: string;
-  description: string;
-  measured: string;
-  met: boolean | null;
-};
+export type Target = ReturnType<typeof target>;
 
 /** A target, or a ratio target: the median per-round ratio of `contender` to `versus` is <= `max`. */
 export type Goal = Target | [contender: string, versus: string, max: number];
@@ -58,10 +53,6 @@ export function result(title: string, unit: string, rows: Samples, note: string,
   return { title, unit, baseline, rounds: base.length, contenders, targets, notes };
 }
 
-/** Each contender's latest sample, for progress lines: "raw fetch 812, client 455". */
-export const latest = (samples: Samples) =>
-  [...samples].map(([name, s]) => `${name} ${fmt(s.at(-1) ?? Number.NaN)}`).join(", ");
-
 /** A target's status: met, **missed** or not available yet. */
 export const status = (t: Target) =>
   t.met === null ? "not available yet" : t.met ? "met" : "**missed**";
@@ -77,9 +68,8 @@ export function renderMarkdown({ machine: m, loadAverage, durationSeconds, bench
   );
   const parts = [
     "# Benchmark results\n",
-    "Written by `pnpm bench`; packages/bench/README.md says how each benchmark measures. Every sample",
-    "is in `results.json`. Ratios are per round of alternated contenders, summarized as median (what",
-    "targets are checked on), its distribution-free 95% confidence interval (CI) and min-max.\n",
+    "Written by `pnpm bench` (packages/bench/README.md says how each benchmark measures); every sample",
+    "is in `results.json`. Targets are checked on the median of per-round ratios; CI: its 95% interval.\n",
     `- Node ${m.node}, ${m.os}; CPU ${m.cpu} (${m.cores} cores)`,
     `- Commit ${m.commit}, run ${m.date}, took ${Math.round(durationSeconds)} s`,
     `- Load average (1/5/15 min) at start ${loads(loadAverage.start)}, at end ${loads(loadAverage.end)}\n`,

@@ -41,8 +41,10 @@ const results: Results = {
 log(`${machine.node}, ${machine.cpu} x${machine.cores}, load ${loadavg()}`);
 for (const [id, run] of Object.entries(sections).filter(([id]) => !only || only.includes(id))) {
   log(`${id}:`);
+  const sectionStart = performance.now();
   try {
     results.benchmarks.push(...[await run()].flat());
+    log(`${id} took ${((performance.now() - sectionStart) / 1000).toFixed(0)} s`);
   } catch (error) {
     log(`${id} FAILED: ${(error as Error).stack}`);
     const measured = `failed: ${`${(error as Error)?.message}`.split("\n")[0]}`;

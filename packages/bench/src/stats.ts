@@ -1,7 +1,3 @@
-/** Median, min, max (in the samples' unit) and the sample count. */
-export type Summary = { median: number; min: number; max: number; n: number };
-
-/** The values sorted ascending (a copy); throws on an empty sample. */
 function sorted(values: readonly number[]): number[] {
   if (values.length === 0) throw new RangeError("statistics of an empty sample");
   return [...values].sort((a, b) => a - b);
@@ -20,7 +16,7 @@ export function median(values: readonly number[]): number {
 }
 
 /** Median, min, max and count of a non-empty sample. */
-export function summarize(values: readonly number[]): Summary {
+export function summarize(values: readonly number[]) {
   const s = sorted(values);
   return { median: median(s), min: s[0] as number, max: s.at(-1) as number, n: s.length };
 }
