@@ -359,16 +359,20 @@ function shown(value: unknown): string {
   return String(value);
 }
 
+/** Marks a value a message must not show (a URL that may hold credentials, a logger object). */
+const HIDDEN = Symbol("hidden");
+
 /**
  * Throws, unless `ok`, a TypeError (or `Class`) "`where`: `rule`; got `value`" with `mayHaveBeenProcessed: false`.
- * `rule` says what is expected, with an example when one helps.
+ * `rule` says what is expected, with an example when one helps; without `value`, the message shows none.
  */
 export function ensure(
   ok: boolean,
   where: string,
   rule: string,
-  value: unknown,
+  value: unknown = HIDDEN,
   Class: typeof TypeError | typeof RangeError = TypeError,
 ): void {
-  if (!ok) throw notSent(new Class(`${where}: ${rule}; got ${shown(value)}`));
+  const got = value === HIDDEN ? "" : `; got ${shown(value)}`;
+  if (!ok) throw notSent(new Class(`${where}: ${rule}${got}`));
 }

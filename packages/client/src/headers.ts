@@ -19,23 +19,25 @@ const FRAMING_HEADERS = [
   "trailer",
 ] as const;
 
-/** Header names only the client sets: the credential, the body's media type, and headers copied from the body. */
-function reservedHeaders(): Map<string, string> {
-  const reserved = new Map<string, string>([
-    ["authorization", "the client sets it from `token`"],
-    ["content-type", "the client always sends JSON"],
-  ]);
-  // HTTP framing and connection headers belong to the transport: a caller's value would break or smuggle the request.
-  for (const name of FRAMING_HEADERS) reserved.set(name, "the transport sets it (HTTP framing)");
+/**
+ * Why only the client may set the header `lower` (a lower-case name), or undefined when a caller may: the credential,
+ * the body's media type, the HTTP framing headers (a caller's value would break or smuggle the request) and headers
+ * copied from the body.
+ */
+function reservedBecause(lower: string): string | undefined {
+  if (lower === "authorization") return "the client sets it from `token`";
+  if (lower === "content-type") return "the client always sends JSON";
+  if ((FRAMING_HEADERS as readonly string[]).includes(lower)) {
+    return "the transport sets it (HTTP framing)";
+  }
   for (const info of Object.values(operations)) {
     for (const [header, property] of info.derivedHeaders) {
-      reserved.set(header.toLowerCase(), `the client copies it from the body's \`${property}\``);
+      if (header.toLowerCase() === lower)
+        return `the client copies it from the body's \`${property}\``;
     }
   }
-  return reserved;
+  return undefined;
 }
-
-let reserved: Map<string, string> | undefined;
 
 /** No headers: what `checkHeaders` gives for none. */
 export const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
@@ -52,12 +54,11 @@ export function checkHeaders(headers: unknown, where: string): Readonly<Record<s
   }
   const names = Object.keys(headers);
   if (names.length === 0) return NO_HEADERS;
-  reserved ??= reservedHeaders();
   const out: Record<string, string> = {};
   for (const name of names) {
     const value = (headers as Record<string, unknown>)[name];
     const lower = name.toLowerCase();
-    const why = reserved.get(lower);
+    const why = reservedBecause(lower);
     if (why !== undefined) {
       throw notSent(new TypeError(`${where}: "${name}" may not be set here: ${why}`));
     }

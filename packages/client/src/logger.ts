@@ -40,7 +40,6 @@ export function resolveLog(logger: Logger | undefined, level: LogLevel): Log | u
     (["error", "warn", "info", "debug"] as const).every((m) => typeof sink?.[m] === "function"),
     where,
     "logger must have error, warn, info and debug methods (e.g. console)",
-    sink,
   );
   const rank = RANK[level];
   return rank === 0 ? undefined : { logger: sink, at: (l) => RANK[l] <= rank };

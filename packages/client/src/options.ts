@@ -139,8 +139,7 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
   ensure(
     typeof token === "string" || typeof token === "function",
     WHERE,
-    "token must be a string or a function",
-    typeof token,
+    `token must be a string or a function; got ${token === null ? "null" : typeof token}`,
   );
   const problem = typeof token === "string" ? tokenProblem(token) : undefined;
   if (problem !== undefined) throw notSent(new TypeError(`${WHERE}: token is ${problem}`));
@@ -207,7 +206,7 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
  */
 export function parseBaseUrl(value: unknown): BaseUrl {
   const check = (ok: unknown, rule: string) =>
-    ensure(!!ok, WHERE, `baseUrl ${rule}, e.g. "https://api.example.com/sandbox/v1"`, value);
+    ensure(!!ok, WHERE, `baseUrl ${rule}, e.g. "https://api.example.com/sandbox/v1"`);
   check(typeof value === "string" && value, "is required");
   const text = value as string;
   // URL silently strips whitespace and control characters, and a "#" silently drops the path after it.

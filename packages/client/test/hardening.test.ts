@@ -81,13 +81,19 @@ describe("the base URL is parsed as a URL", () => {
     for (const baseUrl of ["/v1", "ftp://example.com/v1", "https://user:pass@example.com/v1"]) {
       expect(() => client({ baseUrl })).toThrow(TypeError);
     }
+    // The message names the fix and an example, never the URL itself (it may hold a password).
+    expect(() => client({ baseUrl: "https://user:s3cr3t-pw@example.com/v1" })).toThrow(
+      /^createMerchantPaymentsClient: baseUrl must not hold credentials \(use token\), e\.g\. "https:\/\/api\.example\.com\/sandbox\/v1"$/,
+    );
   });
 });
 
 describe("options are checked once, at creation", () => {
   test("a fetch or transport that is not a function is a TypeError at creation, not a ConnectionError later", () => {
     expect(() => client({ fetch: "fetch" })).toThrow(TypeError);
+    expect(() => client({ fetch: "fetch" })).toThrow(/fetch must be a function .*; got "fetch"$/);
     expect(() => client({ transport: {} })).toThrow(TypeError);
+    expect(() => client({ transport: {} })).toThrow(/transport must be a function .*; got \{\}$/);
   });
 });
 
