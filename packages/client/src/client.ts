@@ -35,16 +35,40 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
   /** The decimal codec, imported on the first answer with decimals of a client with `decimals: "string"`. */
   let decimalCodec: Promise<typeof import("./decimals.js")> | undefined;
 
-  /** Whether the answer of `operation` has decimal fields to keep as text. */
-  const quotesDecimals = (operation: Exchange["operation"]): boolean => {
+  /**
+   * The result of an answer: parsed, checked when asked, in the form the spec states. Synchronous unless the answer
+   * validators or the decimal codec are needed (each imported once, on first use).
+   */
+  function decode({ response, secret, operation }: Exchange): unknown {
     const info = operations[operation];
-    return decimalStrings && !("objectFormProperty" in info) && info.responseDecimalKeys.length > 0;
-  };
-
-  /** The result of an answer: parsed, checked when asked, in the form the spec states. */
-  function decode(exchange: Exchange): unknown {
-    const quoting = quotesDecimals(exchange.operation);
-    if (!validateResponses && !quoting) return decodeWith(exchange, undefined, undefined);
+    const objectForm = "objectFormProperty" in info ? info.objectFormProperty : undefined;
+    const quoting =
+      decimalStrings && objectForm === undefined && info.responseDecimalKeys.length > 0;
+    const finish = (
+      validators: ResponseValidators | undefined,
+      codec: typeof import("./decimals.js") | undefined,
+    ): unknown => {
+      const text = response.text;
+      const data =
+        objectForm === undefined
+          ? parseResult(
+              response.status,
+              codec ? codec.quoteDecimalFields(text, info.responseDecimalKeys) : text,
+              info.stringifiedIntegers,
+              secret,
+              response.requestId,
+            )
+          : readJson(text);
+      if (validators && data !== NOT_JSON) {
+        const issues: Issue[] = [];
+        validators[operation](data, issues, decimalStrings);
+        if (issues.length > 0) {
+          throw new ResponseValidationError(issues, response.status, response.requestId);
+        }
+      }
+      return objectForm === undefined ? data : toObjectForm(data, text, objectForm);
+    };
+    if (!validateResponses && !quoting) return finish(undefined, undefined);
     if (validateResponses) {
       answerValidators ??= import("./generated/response-validators.js").then((m) =>
         m.createResponseValidators(formatChecks),
@@ -54,41 +78,7 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
     return Promise.all([
       validateResponses ? answerValidators : undefined,
       quoting ? decimalCodec : undefined,
-    ]).then(([validators, codec]) => decodeWith(exchange, validators, codec?.quoteDecimalFields));
-  }
-
-  function decodeWith(
-    { response, secret, operation }: Exchange,
-    validators: ResponseValidators | undefined,
-    quoteDecimalFields: ((text: string, keys: readonly string[]) => string) | undefined,
-  ): unknown {
-    const info = operations[operation];
-    const check = (data: unknown) => {
-      if (validators === undefined) return;
-      const issues: Issue[] = [];
-      validators[operation](data, issues, decimalStrings);
-      if (issues.length > 0) {
-        throw new ResponseValidationError(issues, response.status, response.requestId);
-      }
-    };
-    if ("objectFormProperty" in info) {
-      const data = readJson(response.text);
-      if (data !== NOT_JSON) check(data);
-      return toObjectForm(data, response.text, info.objectFormProperty);
-    }
-    const text =
-      quoteDecimalFields !== undefined
-        ? quoteDecimalFields(response.text, info.responseDecimalKeys)
-        : response.text;
-    const data = parseResult(
-      response.status,
-      text,
-      info.stringifiedIntegers,
-      secret,
-      response.requestId,
-    );
-    check(data);
-    return data;
+    ]).then(([validators, codec]) => finish(validators, codec));
   }
 
   return bindMethods<Decimals>((operation, body, requestOptions) =>

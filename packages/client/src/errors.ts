@@ -323,13 +323,14 @@ export function apiErrorFor(
   return new Class(status, body, headers);
 }
 
+/** The message of an error answer: "404 Not Found: detail" from a problem body, else what kind of body it had. */
 function describe(status: number, body: unknown): string {
-  if (body && typeof body === "object") {
-    const p = body as { title?: unknown; detail?: unknown };
-    const title = typeof p.title === "string" ? p.title : "";
-    const detail = typeof p.detail === "string" ? p.detail : "";
-    if (title || detail) return `${status} ${[title, detail].filter(Boolean).join(": ")}`;
-  }
+  const { title, detail } = (body && typeof body === "object" ? body : {}) as Record<
+    string,
+    unknown
+  >;
+  const said = [title, detail].filter((part) => typeof part === "string" && part !== "");
+  if (said.length > 0) return `${status} ${said.join(": ")}`;
   if (typeof body === "string" && body.length > 0)
     return `${status} (non-JSON body; see error.body)`;
   return `HTTP ${status}`;

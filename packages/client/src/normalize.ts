@@ -1,10 +1,11 @@
 import { UnexpectedResponseError } from "./errors.js";
 import { redact } from "./redact.js";
 
-/** An integer written as JSON, ending where the member ends. */
-const INTEGER = /-?\d+(?=\s*[,}])/y;
-
-const isSpace = (code: number) => code === 32 || code === 10 || code === 13 || code === 9;
+/**
+ * The tokens of JSON text that matter for finding a top-level member: a string (its raw text, and the colon when it is
+ * a member's name, followed by an integer when the value is one), or a bracket.
+ */
+const TOKENS = /"((?:[^"\\]|\\.)*)"(\s*:\s*(-?\d+(?=\s*[,}]))?)?|[[{]|[\]}]/g;
 
 /**
  * The digits of the integer value of `field` as a member of the top-level object of JSON `text` (a member of a nested
@@ -12,24 +13,9 @@ const isSpace = (code: number) => code === 32 || code === 10 || code === 13 || c
  */
 function rawIntegerDigits(text: string, field: string): string | undefined {
   let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34) {
-      const start = i + 1;
-      for (i = start; i < text.length && text.charCodeAt(i) !== 34; i++) {
-        if (text.charCodeAt(i) === 92) i++;
-      }
-      if (depth !== 1 || text.slice(start, i) !== field) continue;
-      let j = i + 1;
-      while (isSpace(text.charCodeAt(j))) j++;
-      if (text.charCodeAt(j) !== 58) continue;
-      j++;
-      while (isSpace(text.charCodeAt(j))) j++;
-      INTEGER.lastIndex = j;
-      return INTEGER.exec(text)?.[0];
-    }
-    if (c === 123 || c === 91) depth++;
-    else if (c === 125 || c === 93) depth--;
+  for (const [token, name, member, digits] of text.matchAll(TOKENS)) {
+    if (name === undefined) depth += token === "{" || token === "[" ? 1 : -1;
+    else if (member !== undefined && depth === 1 && name === field) return digits;
   }
   return undefined;
 }

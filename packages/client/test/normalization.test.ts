@@ -52,6 +52,16 @@ describe("Transaction.beneficiaryAccountNumber", () => {
     expect(t.beneficiaryAccountNumber).toBe("98765432109876543210");
     expect(t.transactionDescription).toBe('x "beneficiaryAccountNumber": 1, y');
   });
+
+  test("takes the digits of the top-level member, not of a nested member with the same name", async () => {
+    raw(
+      200,
+      `{"meta":{"beneficiaryAccountNumber":98765432109876543211},"list":[{"beneficiaryAccountNumber":7}],"beneficiaryAccountNumber" :\n98765432109876543210}`,
+    );
+    const t = (await client().getTransaction(lookup)) as unknown as Record<string, unknown>;
+    expect(t.beneficiaryAccountNumber).toBe("98765432109876543210");
+    expect(t.meta).toEqual({ beneficiaryAccountNumber: 98765432109876543211 });
+  });
 });
 
 describe("deleteWebhookSubscription", () => {
