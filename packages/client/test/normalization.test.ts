@@ -60,7 +60,7 @@ describe("Transaction.beneficiaryAccountNumber", () => {
     );
     const t = (await client().getTransaction(lookup)) as unknown as Record<string, unknown>;
     expect(t.beneficiaryAccountNumber).toBe("98765432109876543210");
-    expect(t.meta).toEqual({ beneficiaryAccountNumber: 98765432109876543211 });
+    expect(t.meta).toEqual({ beneficiaryAccountNumber: Number("98765432109876543211") });
   });
 });
 
