@@ -1,11 +1,11 @@
-// The client's benchmarks (over loopback, concurrent, stubbed, the maximal batch) and the payloads,
-// from the spec's examples.
+// The client's benchmarks (loopback, concurrent, stubbed, batch, memory); payloads from the spec.
 import { Agent, request } from "node:http";
 import { createMerchantPaymentsClient, type paths } from "@merchant-payments/client";
 import { deref, type Json, loadBundle, operation, responseFor } from "@merchant-payments/spec";
 import axios from "axios";
 import createClient from "openapi-fetch";
-import { alternate, type Contender, memoryInChild, timed, withServer } from "./measure.js";
+import { x } from "tinyexec";
+import { alternate, type Contender, script, timed, withServer } from "./measure.js";
 import { result, target } from "./report.js";
 import { median } from "./stats.js";
 
@@ -178,11 +178,18 @@ export async function batch() {
   ]);
 }
 
-/** The maximal batch's extra memory (heap + external growth over one call), in fresh children. */
+/** The maximal batch's extra memory (heap + external growth over one call), each in a fresh child. */
 export async function memory() {
-  const [MiB, children] = [2 ** 20, [] as Awaited<ReturnType<typeof memoryInChild>>[]];
+  // A new space so large that no GC runs during the call: the growth is every byte it allocated.
+  const flags = ["--expose-gc", "--min-semi-space-size=128", "--max-semi-space-size=128"];
+  const [MiB, children] = [
+    2 ** 20,
+    [] as { payloadBytes: number; extraBytes: number; gcs: number }[],
+  ];
   const samples = await alternate(batchContenders(1), 3, async ({ name }) => {
-    children.push(await memoryInChild(name));
+    const args = [...flags, script, "memory", name];
+    const { stdout } = await x(process.execPath, args, { timeout: 120_000, throwOnError: true });
+    children.push(JSON.parse(stdout));
     return (children.at(-1)?.extraBytes ?? Number.NaN) / MiB;
   });
   const payload = (children[0]?.payloadBytes ?? Number.NaN) / MiB;

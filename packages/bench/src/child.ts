@@ -1,4 +1,4 @@
-// Child process: `trivial` or `mock` server (see withServer), or `memory NAME` (see memoryInChild).
+// Child process: `trivial` or `mock` server (see withServer), or `memory NAME` (see memory()).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { GCProfiler } from "node:v8";
@@ -33,6 +33,7 @@ async function memory(name = ""): Promise<void> {
   if (!small || !big) throw new Error(`no batch contender ${name}`);
   for (let i = 0; i < 5; i++) await small.run();
   const [used, profiler] = [() => process.memoryUsage(), new GCProfiler()];
+  globalThis.gc?.();
   globalThis.gc?.();
   const before = used();
   profiler.start();

@@ -3,11 +3,11 @@ import { fork } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { Bench } from "tinybench";
-import { x } from "tinyexec";
 import type { Samples } from "./report.js";
 import { roundOrder } from "./stats.js";
 
-const script = fileURLToPath(new URL("./child.js", import.meta.url));
+/** The child process script (src/child.ts): a server, or one memory sample. */
+export const script = fileURLToPath(new URL("./child.js", import.meta.url));
 
 /** A contender of a timed benchmark: one operation, resolving with its answer. */
 export type Contender = { name: string; run: () => Promise<unknown> };
@@ -74,12 +74,4 @@ export async function withServer<T>(kind: string, use: (server: ServerChild) => 
   } finally {
     child.kill("SIGKILL");
   }
-}
-
-/** One maximal-batch call of `contender` in a fresh child (2 min timeout) with a new space no call fills. */
-export async function memoryInChild(contender: string) {
-  const flags = ["--expose-gc", "--min-semi-space-size=128", "--max-semi-space-size=128"];
-  const args = [...flags, script, "memory", contender];
-  const { stdout } = await x(process.execPath, args, { timeout: 120_000, throwOnError: true });
-  return JSON.parse(stdout) as { payloadBytes: number; extraBytes: number; gcs: number };
 }
