@@ -13,6 +13,7 @@ const TRANSPORT_FREE = [
   "test/ninth-operation.test.ts",
   "test/readable-types.test.ts",
   "test/response-validators.test.ts",
+  "test/formats.test.ts",
 ];
 
 // Every behaviour test runs twice: once with the default entry (the fetch transport), once with the tests' import of

@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
-// The size reached (9,873 B) and about 5% headroom, so the budget keeps catching growth.
-export const BUDGET_BYTES = 10_400;
+// The size reached (9,191 B) and about 5% headroom, so the budget keeps catching growth.
+export const BUDGET_BYTES = 9_650;
 
 const gzipped = (code) => gzipSync(code, { level: 9 }).length;
 
