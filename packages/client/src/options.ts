@@ -204,9 +204,9 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
  * for a missing value, whitespace or control characters anywhere (which URL would silently strip), a relative URL, a
  * scheme other than http/https, credentials, or a fragment (which would silently drop what follows it).
  */
-export function parseBaseUrl(value: unknown): BaseUrl {
+export function parseBaseUrl(value: unknown, where = WHERE): BaseUrl {
   const check = (ok: unknown, rule: string) =>
-    ensure(!!ok, WHERE, `baseUrl ${rule}, e.g. "https://api.example.com/sandbox/v1"`);
+    ensure(!!ok, where, `baseUrl ${rule}, e.g. "https://api.example.com/sandbox/v1"`);
   check(typeof value === "string" && value, "is required");
   const text = value as string;
   // URL silently strips whitespace and control characters, and a "#" silently drops the path after it.

@@ -6,6 +6,7 @@ import { defaultAcceptLanguage } from "./generated/operation-table.js";
 import {
   checkAcceptLanguage,
   checkTimeoutMs,
+  parseBaseUrl,
   type TokenSource,
   tokenFrom,
   tokenProblem,
@@ -18,7 +19,10 @@ export type RawClient = Client<paths>;
 
 /** Options of createRawClient: the ones of createMerchantPaymentsClient that apply to untyped-by-method calls. */
 export interface RawClientOptions {
-  /** The service's {base_url}, including the environment and `v1` segments. Required. */
+  /**
+   * The service's {base_url}, including the environment and `v1` segments; checked as createMerchantPaymentsClient
+   * checks it (a query is kept after every path; a fragment, credentials or whitespace is a TypeError). Required.
+   */
   baseUrl: string;
   /** Bearer access token, or a function called for every request to get one. Required. */
   token: TokenSource;
@@ -40,9 +44,7 @@ const DEFAULT_TIMEOUT_MS = 30000;
  * token or acceptLanguage, RangeError for a bad timeoutMs.
  */
 export function createRawClient(options: RawClientOptions): RawClient {
-  if (!options || typeof options.baseUrl !== "string" || options.baseUrl === "") {
-    throw new TypeError(`${WHERE}: baseUrl is required`);
-  }
+  const base = parseBaseUrl(options?.baseUrl, WHERE);
   const token = options.token;
   if (typeof token !== "string" && typeof token !== "function") {
     throw new TypeError(`${WHERE}: token must be a string or a function`);
@@ -56,14 +58,29 @@ export function createRawClient(options: RawClientOptions): RawClient {
   const userFetch = options.fetch;
   const send = (request: Request) => (userFetch ?? globalThis.fetch)(request);
   const client = createClient<paths>({
-    baseUrl: options.baseUrl.replace(/\/+$/, ""),
+    baseUrl: base.prefix,
     // Never follow a redirect: a 3xx comes back as the response (a POST must not be re-sent elsewhere).
     redirect: "manual",
-    fetch:
-      timeoutMs === Number.POSITIVE_INFINITY
-        ? send
-        : (request) =>
-            send(new Request(request, { signal: withTimeout(request.signal, timeoutMs) })),
+    fetch: async (request) => {
+      const signal =
+        timeoutMs === Number.POSITIVE_INFINITY
+          ? request.signal
+          : withTimeout(request.signal, timeoutMs);
+      if (!base.query)
+        return send(signal === request.signal ? request : new Request(request, { signal }));
+      // openapi-fetch appends the path to baseUrl, so the base URL's query is put back here, before the call's own.
+      const body = request.body === null ? null : await request.arrayBuffer();
+      const { method, headers, redirect } = request;
+      return send(
+        new Request(withBaseQuery(request.url, base.query), {
+          method,
+          headers,
+          body,
+          redirect,
+          signal,
+        }),
+      );
+    },
   });
   client.use({
     async onRequest({ request }) {
@@ -78,6 +95,12 @@ export function createRawClient(options: RawClientOptions): RawClient {
     },
   });
   return client;
+}
+
+/** `url` with `query` (the base URL's, with its "?") first in its query string. */
+function withBaseQuery(url: string, query: string): string {
+  const at = url.indexOf("?");
+  return at === -1 ? url + query : `${url.slice(0, at)}${query}&${url.slice(at + 1)}`;
 }
 
 /** A signal that aborts with the caller's signal or with a TimeoutError DOMException after `ms`. */

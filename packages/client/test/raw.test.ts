@@ -86,4 +86,34 @@ describe("createRawClient (@merchant-payments/client/raw)", () => {
     await client.deleteWebhookSubscription(example("DeleteWebhookRequest"));
     expect(seen).toBe(2);
   });
+
+  test("keeps the base URL's query after the path, and sends the body intact, within the timeout", async () => {
+    server.handle((_r, res) => json(res, 200, example("TransactionSuccess")));
+    const raw = createRawClient({
+      baseUrl: `${server.baseUrl}/sandbox/v1/?tenant=a&region=eu`,
+      token: "test-token",
+      timeoutMs: 5000,
+    });
+    const body = { merchantAccountNumber: 12345678, transactionReferenceNumber: "T" };
+    const { data } = await raw.POST("/collections/getTransaction", { body });
+    expect(data).toEqual(example("TransactionSuccess"));
+    const r = server.received[0];
+    expect(r?.url).toBe("/sandbox/v1/collections/getTransaction?tenant=a&region=eu");
+    expect(JSON.parse(r?.body ?? "")).toEqual(body);
+    expect(r?.headers["content-type"]).toBe("application/json");
+    expect(r?.headers.authorization).toBe("Bearer test-token");
+  });
+
+  test.each([
+    ["a fragment", "https://api.example.com/v1#x", "fragment"],
+    ["credentials", "https://user:pass@api.example.com/v1", "credentials"],
+    ["whitespace", "https://api.example.com/v1 ", "whitespace"],
+    ["a relative URL", "/v1", "absolute URL"],
+    ["no URL", undefined, "required"],
+  ])("refuses a base URL with %s, as the client does", (_what, baseUrl, rule) => {
+    const create = () => createRawClient({ baseUrl, token: "test-token" } as never);
+    expect(create).toThrow(TypeError);
+    expect(create).toThrow(new RegExp(`^createRawClient: baseUrl .*${rule}`));
+    expect(create).not.toThrow(/pass/);
+  });
 });
