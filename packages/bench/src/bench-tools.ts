@@ -30,12 +30,12 @@ export async function benchSize(dir: string) {
   ]);
 }
 
-/** `turbo run build` from the repository root, cold (--force) and cached, 3 hyperfine runs each (15 min timeout). */
+/** `turbo run build` from the repository root, cold (--force) and cached, 2 hyperfine runs each (15 min timeout). */
 export async function benchPipeline(root: string, out: string) {
   const turbo = `${join(root, "node_modules", ".bin", "turbo")} run build --output-logs=none`;
   const cold = ["--prepare", "true", "--command-name", "cold (--force)", `${turbo} --force`];
   const cached = ["--prepare", turbo, "--command-name", "cached", turbo];
-  const args = ["--style", "basic", "--runs", "3", "--export-json", out, ...cold, ...cached];
+  const args = ["--style", "basic", "--runs", "2", "--export-json", out, ...cold, ...cached];
   // Without the outer `pnpm bench` turbo run's variables, which would change the inner runs.
   const env = Object.fromEntries(
     Object.entries(process.env).filter((e) => !/^(TURBO|npm)_/.test(e[0])),
