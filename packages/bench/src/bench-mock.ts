@@ -1,6 +1,6 @@
 // The mock against a trivial node:http server that parses the JSON, each in a child process.
 import { buildBatch, example, HEADERS } from "./bench-client.js";
-import { alternate, log, type ServerChild, timed, withServer } from "./measure.js";
+import { alternate, log, type Server, timed, withServer } from "./measure.js";
 import { result, type Samples, target } from "./report.js";
 import { median, quantile } from "./stats.js";
 
@@ -9,7 +9,7 @@ const [lookup, submit] = [example("getTransaction"), example("submitDisbursement
 const [small, batch] = [JSON.stringify(lookup.request), JSON.stringify(buildBatch())];
 
 /** One POST of `body` to `path`; rejects unless the answer is 200 (60 s timeout). */
-const post = (server: ServerChild, path: string, body: string) => async () => {
+const post = (server: Server, path: string, body: string) => async () => {
   const init = { method: "POST", headers: HEADERS, body, signal: AbortSignal.timeout(60_000) };
   const res = await fetch(`${server.baseUrl}${path}`, init);
   const text = await res.text();
@@ -17,7 +17,7 @@ const post = (server: ServerChild, path: string, body: string) => async () => {
 };
 
 /** p90 latency (ms) of sequential small requests sent while 4 batches are in flight. */
-async function p90DuringBatches(server: ServerChild): Promise<number> {
+async function p90DuringBatches(server: Server): Promise<number> {
   const latencies: number[] = [];
   let done = false;
   const batches = Array.from({ length: 4 }, post(server, submit.path, batch));
@@ -37,7 +37,7 @@ async function p90DuringBatches(server: ServerChild): Promise<number> {
 export const benchMock = () =>
   withServer("trivial", (trivial) => withServer("mock", (mock) => mockTables(trivial, mock)));
 
-async function mockTables(trivial: ServerChild, mock: ServerChild) {
+async function mockTables(trivial: Server, mock: Server) {
   const servers = [TRIVIAL, MOCK].map((name, i) => ({ name, server: i ? mock : trivial }));
   const posting = (path: string, body: string) =>
     servers.map(({ name, server }) => ({ name, run: post(server, path, body) }));
@@ -54,7 +54,8 @@ async function mockTables(trivial: ServerChild, mock: ServerChild) {
     }
     log(`  RSS of ${name} after each of 20 batches (MB): ${rss.get(name)?.map(Math.round)}`);
   }
-  const p90 = await alternate(servers, 4, ({ server }) => p90DuringBatches(server));
+  const during = servers.map(({ name, server }) => ({ name, run: () => p90DuringBatches(server) }));
+  const p90 = await alternate(during, 4, async ({ run }) => (await run()) as number);
   const [mockRss, mockP90] = [rss.get(MOCK) ?? [], median(p90.get(MOCK) ?? [])];
   const [first, last] = [median(mockRss.slice(0, 5)), median(mockRss.slice(-5))];
   const [peak, growth] = [Math.max(...mockRss), `${Math.round(first)} -> ${Math.round(last)} MB`];

@@ -18,12 +18,12 @@ export type Plan = { rounds: number; iterations: number; warmup: number; scale?:
 /** Writes one progress line to stdout. */
 export const log = (line: string) => process.stdout.write(`${line}\n`);
 
-/** `rounds` rounds of one `sample` per item, in each round's order (roundOrder), by item name. */
-export async function alternate<T extends { name: string }>(
-  items: T[],
+/** `rounds` rounds of one `sample` per contender, in each round's order (roundOrder), by name. */
+export async function alternate(
+  items: Contender[],
   rounds: number,
-  sample: (item: T) => Promise<number>,
-): Promise<Samples> {
+  sample: (c: Contender) => Promise<number>,
+) {
   const samples: Samples = new Map(items.map(({ name }) => [name, []]));
   for (let round = 0; round < rounds; round++) {
     for (const item of roundOrder(items, round)) samples.get(item.name)?.push(await sample(item));
@@ -53,14 +53,11 @@ export async function timed(plan: Plan, contenders: Contender[], check = (_: unk
   return { wall, cpu, note };
 }
 
-/** A server child: its base URL; on request, its TCP connections accepted (trivial only) and RSS. */
-export type ServerChild = {
-  baseUrl: string;
-  stats(): Promise<{ connections: number; rss: number }>;
-};
+/** A server in a child process: its base URL; on request, TCP connections accepted (trivial) and RSS. */
+export type Server = { baseUrl: string; stats(): Promise<{ connections: number; rss: number }> };
 
 /** Runs `use` with a server (`trivial` or `mock`) in a child process, killed afterwards; 60 s per reply. */
-export async function withServer<T>(kind: string, use: (server: ServerChild) => Promise<T>) {
+export async function withServer<T>(kind: string, use: (server: Server) => Promise<T>) {
   const child = fork(script, [kind], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
   const reply = async () =>
     (await once(child, "message", { signal: AbortSignal.timeout(60e3) }))[0];
