@@ -106,7 +106,7 @@ function checkLookup(answer: unknown): void {
 /** Per call over loopback, wall and CPU time, against a trivial server in a child process. */
 export const loopback = () =>
   withServer("trivial", async ({ baseUrl }) => {
-    const plan = { rounds: 84, iterations: 100, warmup: 200, scale: 1000 };
+    const plan = { rounds: 140, iterations: 100, warmup: 200, scale: 1000 };
     const { wall, cpu, note } = await timed(plan, callContenders(baseUrl), checkLookup);
     const cpuTitle = "CPU per call in the calling process (same runs)";
     return [
