@@ -1,11 +1,10 @@
 // `pnpm bench`: runs every benchmark, writes results.json and results.md next to package.json, exits 1
-// when one failed. `--only=loopback,...` (the ids below) runs some of them and writes to .tmp/ instead.
+// when one failed. `dist/run.js loopback,batch` (ids below) runs some of them and writes to .tmp/ instead.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, type } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { x } from "tinyexec";
 import { batch, concurrent, loopback, memory, stubbed } from "./bench-client.js";
 import { benchMock } from "./bench-mock.js";
@@ -18,7 +17,7 @@ const [dir, root, tmp] = [path(".."), path("../../.."), path("../.tmp")];
 const size = () => benchSize(join(tmp, "size"));
 const pipeline = () => benchPipeline(root, join(tmp, "hyperfine.json"));
 const sections = { loopback, concurrent, stubbed, batch, memory, mock: benchMock, size, pipeline };
-const only = parseArgs({ options: { only: { type: "string" } } }).values.only?.split(",");
+const only = process.argv[2]?.split(",");
 const hyperfine = await Promise.resolve(x("hyperfine", ["--version"])).catch(() => {
   throw new Error("pnpm bench needs hyperfine (a Debian package): apt-get install -y hyperfine");
 });
@@ -41,10 +40,8 @@ const results: Results = {
 log(`${machine.node}, ${machine.cpu} x${machine.cores}, load ${loadavg()}`);
 for (const [id, run] of Object.entries(sections).filter(([id]) => !only || only.includes(id))) {
   log(`${id}:`);
-  const sectionStart = performance.now();
   try {
     results.benchmarks.push(...[await run()].flat());
-    log(`${id} took ${((performance.now() - sectionStart) / 1000).toFixed(0)} s`);
   } catch (error) {
     log(`${id} FAILED: ${(error as Error).stack}`);
     const measured = `failed: ${`${(error as Error)?.message}`.split("\n")[0]}`;

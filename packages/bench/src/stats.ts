@@ -1,29 +1,16 @@
-function sorted(values: readonly number[]): number[] {
-  if (values.length === 0) throw new RangeError("statistics of an empty sample");
-  return [...values].sort((a, b) => a - b);
-}
+// Statistics of samples (simple-statistics) and of alternated rounds.
+import { max, median, min, quantile } from "simple-statistics";
 
-/** The q-quantile (0..1) of a non-empty sample by the nearest-rank method: 0.9 gives the p90. */
-export function quantile(values: readonly number[], q: number): number {
-  const s = sorted(values);
-  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] as number;
-}
-
-/** Median of a non-empty sample (mean of the two middle values for an even count). */
-export function median(values: readonly number[]): number {
-  const [s, mid] = [sorted(values), Math.floor(values.length / 2)];
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-}
+export { median, quantile };
 
 /** Median, min, max and count of a non-empty sample. */
-export function summarize(values: readonly number[]) {
-  const s = sorted(values);
-  return { median: median(s), min: s[0] as number, max: s.at(-1) as number, n: s.length };
+export function summarize(values: number[]) {
+  return { median: median(values), min: min(values), max: max(values), n: values.length };
 }
 
 /** Distribution-free 95% confidence interval of the median: order statistics n/2 -+ 0.98 sqrt(n), widened. */
 export function medianInterval(values: readonly number[]): [number, number] {
-  const [s, half] = [sorted(values), 0.98 * Math.sqrt(values.length)];
+  const [s, half] = [[...values].sort((a, b) => a - b), 0.98 * Math.sqrt(values.length)];
   const at = (rank: number) => s[Math.min(s.length, Math.max(1, rank)) - 1] as number;
   return [at(Math.floor(s.length / 2 - half)), at(Math.ceil(s.length / 2 + half) + 1)];
 }
