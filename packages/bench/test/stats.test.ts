@@ -1,11 +1,5 @@
 import { describe, expect, test } from "vitest";
-import {
-  median,
-  medianInterval,
-  perRoundRatios,
-  roundOrder,
-  summarize,
-} from "../src/stats.js";
+import { median, medianInterval, perRoundRatios, roundOrder, summarize } from "../src/stats.js";
 
 describe("summarize", () => {
   test("gives median, min, max and count", () => {
