@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
-// The size reached (9,191 B) and about 5% headroom, so the budget keeps catching growth.
+// The size reached (9,200 B) and about 5% headroom, so the budget keeps catching growth.
 export const BUDGET_BYTES = 9_650;
 
 const gzipped = (code) => gzipSync(code, { level: 9 }).length;
