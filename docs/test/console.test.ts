@@ -1,7 +1,7 @@
 // The Try-it console's pure parts, without a browser: what it sends, what it refuses, how it shows it, and that its
 // generated validators judge exactly as the spec model's createAjv does.
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
@@ -31,6 +31,7 @@ import {
   sideEffectOf,
 } from "../src/console/request.js";
 import { type GeneratedValidators, standaloneSpecAjv } from "../src/console/standalone-ajv.js";
+import { writeFakeCurl } from "./support/fake-curl.js";
 
 const document = loadBundle();
 const runtime = createAjv(document);
@@ -221,15 +222,7 @@ describe("prepareRequest", () => {
 describe("curlLine", () => {
   const fakeBin = join(tmp, "fake-curl");
 
-  beforeAll(() => {
-    mkdirSync(fakeBin, { recursive: true });
-    const fake = join(fakeBin, "curl");
-    writeFileSync(
-      fake,
-      `#!${process.execPath}\nprocess.stdout.write(JSON.stringify(process.argv.slice(2)));\n`,
-    );
-    chmodSync(fake, 0o755);
-  });
+  beforeAll(() => writeFakeCurl(fakeBin));
 
   test("runs in sh as exactly the request sent, with the token masked", () => {
     const op = operation("deleteWebhookSubscription");

@@ -1,10 +1,9 @@
 import { spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type MockServer, startMock } from "@merchant-payments/mock";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listOperations, runCurlSample } from "../src/samples.mjs";
+import { writeFakeCurl } from "./support/fake-curl.js";
 
 const operations = listOperations();
 const TOKEN = "docs-test-token";
@@ -56,15 +55,7 @@ async function curlCallOf(
   return parseCurlArgs(JSON.parse(run.stdout));
 }
 
-beforeAll(() => {
-  mkdirSync(fakeBin, { recursive: true });
-  const fake = join(fakeBin, "curl");
-  writeFileSync(
-    fake,
-    `#!${process.execPath}\nprocess.stdout.write(JSON.stringify(process.argv.slice(2)));\n`,
-  );
-  chmodSync(fake, 0o755);
-});
+beforeAll(() => writeFakeCurl(fakeBin));
 
 describe.each(operations)("the curl sample of $operationId", (op) => {
   test("sends the operation's method to its path under MERCHANT_PAYMENTS_BASE_URL", async () => {
