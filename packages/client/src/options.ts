@@ -319,8 +319,6 @@ export function checkMaxRetries(value: unknown, where: string): void {
   );
 }
 
-export type { MAX_TIMER_MS };
-
 /** Throws TypeError unless `value` can be sent as Accept-Language (a non-empty string of visible ASCII). */
 export function checkAcceptLanguage(value: unknown, where: string): void {
   // A header value a fetch accepts: visible ASCII, inner spaces allowed.

@@ -11,6 +11,7 @@ import {
   tokenFrom,
   tokenProblem,
 } from "./options.js";
+import { MAX_TIMER_MS } from "./timers.js";
 
 export type { paths };
 
@@ -105,5 +106,5 @@ function withBaseQuery(url: string, query: string): string {
 
 /** A signal that aborts with the caller's signal or with a TimeoutError DOMException after `ms`. */
 function withTimeout(signal: AbortSignal, ms: number): AbortSignal {
-  return AbortSignal.any([signal, AbortSignal.timeout(Math.min(ms, 2147483647))]);
+  return AbortSignal.any([signal, AbortSignal.timeout(Math.min(ms, MAX_TIMER_MS))]);
 }

@@ -4,6 +4,7 @@
 import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
 import { Agent, type Dispatcher } from "undici";
 import { DeadlineExceeded, type TimedRequest, type TimedTransport } from "./timed-transport.js";
+import { whenAbortedOrDue } from "./timers.js";
 import {
   type RequestSent,
   type ResponseHead,
@@ -14,9 +15,6 @@ import {
 
 /** Most connections the Node transport keeps open to one origin, per process; further calls wait for a free one. */
 export const NODE_MAX_SOCKETS_PER_ORIGIN = 64;
-
-/** Longest delay a timer accepts (2^31 - 1 ms); a longer timeout is clamped to it. */
-const MAX_TIMER_MS = 2147483647;
 
 let agent: Agent | undefined;
 
@@ -110,12 +108,11 @@ export function sendWithin(request: TimedRequest, timeoutMs: number): Promise<Tr
     let head: ResponseHead | undefined;
     let headers: Headers | undefined;
     const chunks: Buffer[] = [];
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let cancelDeadline: (() => void) | undefined;
 
     const settle = () => {
       settled = true;
-      if (timer !== undefined) clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      cancelDeadline?.();
     };
     const fail = (cause: unknown) => {
       if (settled) return;
@@ -127,9 +124,6 @@ export function sendWithin(request: TimedRequest, timeoutMs: number): Promise<Tr
       fail(cause);
       abortRequest?.(cause instanceof Error ? cause : new Error(String(cause)));
     };
-    function onAbort() {
-      stop(signal?.reason);
-    }
 
     const handler: CallbackHandler = {
       onConnect(abort) {
@@ -180,13 +174,9 @@ export function sendWithin(request: TimedRequest, timeoutMs: number): Promise<Tr
       },
     };
 
-    if (timeoutMs !== Number.POSITIVE_INFINITY) {
-      timer = setTimeout(
-        () => stop(new DeadlineExceeded(timeoutMs)),
-        Math.min(timeoutMs, MAX_TIMER_MS),
-      );
-    }
-    signal?.addEventListener("abort", onAbort, { once: true });
+    cancelDeadline = whenAbortedOrDue(timeoutMs, signal, (aborted) =>
+      stop(aborted ? signal?.reason : new DeadlineExceeded(timeoutMs)),
+    );
     try {
       const { origin, path } = targetOf(request.url);
       sharedAgent().dispatch(
