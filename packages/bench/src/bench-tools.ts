@@ -3,12 +3,12 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import esbuildPlugin from "@size-limit/esbuild";
 import filePlugin from "@size-limit/file";
+import { median } from "simple-statistics";
 import sizeLimit from "size-limit";
 import { x } from "tinyexec";
 // The same measure as the client's size budget test: one definition of "the core bundle".
 import { measure } from "../../client/scripts/size.mjs";
 import { result, target } from "./report.js";
-import { median } from "./stats.js";
 
 /** KB (1024 B) min+gzip of all each entry exports, with its dependencies; the client's core loaded at start. */
 export async function benchSize(dir: string) {
@@ -38,7 +38,7 @@ export async function benchPipeline(root: string, out: string) {
   const args = ["--style", "basic", "--runs", "2", "--export-json", out, ...cold, ...cached];
   // Without the outer `pnpm bench` turbo run's variables, which would change the inner runs.
   const env = Object.fromEntries(
-    Object.entries(process.env).filter((e) => !/^(TURBO|npm)_/.test(e[0])),
+    Object.entries(process.env).filter(([k]) => !/^(TURBO|npm)_/.test(k)),
   );
   const options = { nodeOptions: { cwd: root, env }, timeout: 900_000, throwOnError: true };
   await x("hyperfine", args, options);

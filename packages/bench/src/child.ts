@@ -3,7 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { GCProfiler } from "node:v8";
 import { operations } from "@merchant-payments/spec";
-import { batchContenders, buildBatch, example } from "./bench-client.js";
+import { batchContenders, example } from "./bench-client.js";
 
 let connections = 0;
 
@@ -27,21 +27,19 @@ async function trivial(): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-/** Prints { payloadBytes, extraBytes, gcs } of one maximal-batch call of batch contender `name`. */
+/** Prints { extraBytes, gcs } of one maximal-batch call of batch contender `name`. */
 async function memory(name = ""): Promise<void> {
   const [small, big] = [100, undefined].map((n) => batchContenders(n).find((c) => c.name === name));
   if (!small || !big) throw new Error(`no batch contender ${name}`);
   for (let i = 0; i < 5; i++) await small.run();
-  const [used, profiler] = [() => process.memoryUsage(), new GCProfiler()];
+  const used = ({ heapUsed, external } = process.memoryUsage()) => heapUsed + external;
   globalThis.gc?.();
   globalThis.gc?.();
-  const before = used();
+  const [profiler, before] = [new GCProfiler(), used()];
   profiler.start();
   await big.run();
-  const [after, gcs] = [used(), profiler.stop().statistics.length];
-  const extraBytes = after.heapUsed + after.external - before.heapUsed - before.external;
-  const payloadBytes = Buffer.byteLength(JSON.stringify(buildBatch()));
-  process.stdout.write(JSON.stringify({ payloadBytes, extraBytes, gcs }));
+  const [extraBytes, gcs] = [used() - before, profiler.stop().statistics.length];
+  process.stdout.write(JSON.stringify({ extraBytes, gcs }));
 }
 
 const [kind, name] = process.argv.slice(2);

@@ -4,7 +4,6 @@ import { once } from "node:events";
 import { fileURLToPath } from "node:url";
 import { Bench } from "tinybench";
 import type { Samples } from "./report.js";
-import { roundOrder } from "./stats.js";
 
 /** The child process script (src/child.ts): a server, or one memory sample. */
 export const script = fileURLToPath(new URL("./child.js", import.meta.url));
@@ -12,30 +11,20 @@ export const script = fileURLToPath(new URL("./child.js", import.meta.url));
 /** A contender of a timed benchmark: one operation, resolving with its answer. */
 export type Contender = { name: string; run: () => Promise<unknown> };
 
-/** Rounds, operations per contender per round (one tinybench run), warm-up operations, units per ms. */
-export type Plan = { rounds: number; iterations: number; warmup: number; scale?: number };
-
-/** Writes one progress line to stdout. */
-export const log = (line: string) => process.stdout.write(`${line}\n`);
-
-/** `rounds` rounds of one `sample` per contender, in each round's order (roundOrder), by name. */
-export async function alternate(
-  items: Contender[],
-  rounds: number,
-  sample: (c: Contender) => Promise<number>,
-) {
+/** `rounds` rounds of one `sample` per item (contender, server), in each round's order (roundOrder), by name. */
+export async function alternate<T extends Named>(items: T[], rounds: number, sample: Sampler<T>) {
   const samples: Samples = new Map(items.map(({ name }) => [name, []]));
   for (let round = 0; round < rounds; round++) {
     for (const item of roundOrder(items, round)) samples.get(item.name)?.push(await sample(item));
-    log(`  round ${round + 1}/${rounds}`);
+    console.log(`  round ${round + 1}/${rounds}`);
   }
   return samples;
 }
+type Named = { name: string };
+type Sampler<T> = (item: T) => Promise<number>;
 
-/**
- * Warms each contender up (checking its answers), then alternated rounds of one tinybench run each, after
- * a GC: tinybench's mean latency and this process's CPU time per operation, in ms times `scale`.
- */
+/** Checked warm-up operations per contender, then alternated rounds of `iterations` operations (one tinybench
+ * run after a GC): mean wall time and this process's CPU time per operation, in ms times `scale` (default 1). */
 export async function timed(plan: Plan, contenders: Contender[], check = (_: unknown) => {}) {
   const { rounds, iterations, warmup, scale = 1 } = plan;
   for (const { run } of contenders) for (let i = 0; i < warmup; i++) check(await run());
@@ -52,6 +41,15 @@ export async function timed(plan: Plan, contenders: Contender[], check = (_: unk
   const note = `Each round: ${iterations} operation(s) per contender; ${warmup} warm-up each first.`;
   return { wall, cpu, note };
 }
+type Plan = { rounds: number; iterations: number; warmup: number; scale?: number };
+
+/** Contenders in round r: rotated to start at contender r (mod n), reversed in every other block of n rounds,
+ * so over 2n rounds each is at each position, and before each other, equally often. */
+export function roundOrder<T>(contenders: readonly T[], round: number): T[] {
+  const n = Math.max(1, contenders.length);
+  const order = [...contenders.slice(round % n), ...contenders.slice(0, round % n)];
+  return Math.floor(round / n) % 2 ? order.reverse() : order;
+}
 
 /** A server in a child process: its base URL; on request, TCP connections accepted (trivial) and RSS. */
 export type Server = { baseUrl: string; stats(): Promise<{ connections: number; rss: number }> };
@@ -59,15 +57,12 @@ export type Server = { baseUrl: string; stats(): Promise<{ connections: number; 
 /** Runs `use` with a server (`trivial` or `mock`) in a child process, killed afterwards; 60 s per reply. */
 export async function withServer<T>(kind: string, use: (server: Server) => Promise<T>) {
   const child = fork(script, [kind], { stdio: ["ignore", "ignore", "inherit", "ipc"] });
-  const reply = async () =>
-    (await once(child, "message", { signal: AbortSignal.timeout(60e3) }))[0];
+  const reply = async (request?: string) => {
+    if (request) child.send(request);
+    return (await once(child, "message", { signal: AbortSignal.timeout(60_000) }))[0];
+  };
   try {
-    const { baseUrl } = await reply();
-    const stats = () => {
-      child.send("stats");
-      return reply();
-    };
-    return await use({ baseUrl, stats });
+    return await use({ baseUrl: (await reply()).baseUrl, stats: () => reply("stats") });
   } finally {
     child.kill("SIGKILL");
   }

@@ -1,18 +1,14 @@
-// Results: per-round ratios, targets, and results.md.
-import { medianInterval, perRoundRatios, summarize } from "./stats.js";
+// Results: statistics of the samples (simple-statistics), per-round ratios, targets, and results.md.
+import { max, median, min } from "simple-statistics";
 
 /** Samples per contender, one per round, in table order (the first is the baseline of the ratios). */
 export type Samples = Map<string, number[]>;
-
 /** A target: met when the figure measured is <= its limit; null when it could not be measured. */
 export type Target = ReturnType<typeof target>;
-
 /** A target, or a ratio target: the median per-round ratio of `contender` to `versus` is <= `max`. */
 export type Goal = Target | [contender: string, versus: string, max: number];
-
 /** One benchmark's table (each contender's samples, summary, per-round ratios), targets and notes. */
 export type BenchResult = ReturnType<typeof result>;
-
 /** Everything results.json holds; load averages (1, 5, 15 min) at the start and the end of the run. */
 export type Results = {
   machine: { node: string; cpu: string; cores: number; os: string; commit: string; date: string };
@@ -20,6 +16,26 @@ export type Results = {
   durationSeconds: number;
   benchmarks: BenchResult[];
 };
+
+/** Median, min, max and count of a non-empty sample. */
+export function summarize(values: number[]) {
+  return { median: median(values), min: min(values), max: max(values), n: values.length };
+}
+
+/** Distribution-free 95% confidence interval of the median: order statistics n/2 -+ 0.98 sqrt(n), widened. */
+export function medianInterval(values: readonly number[]): [number, number] {
+  const [s, half] = [[...values].sort((a, b) => a - b), 0.98 * Math.sqrt(values.length)];
+  const at = (rank: number) => s[Math.min(s.length, Math.max(1, rank)) - 1] as number;
+  return [at(Math.floor(s.length / 2 - half)), at(Math.ceil(s.length / 2 + half) + 1)];
+}
+
+/** values[i] / baseline[i] for every round i: ratios of two contenders measured in the same rounds. */
+export function perRoundRatios(values: readonly number[], baseline: readonly number[]): number[] {
+  if (values.length !== baseline.length)
+    throw new RangeError(`rounds differ: ${values.length} samples vs ${baseline.length}`);
+  if (baseline.includes(0)) throw new RangeError("a baseline sample is zero");
+  return values.map((v, i) => v / (baseline[i] as number));
+}
 
 const x = (ratio: number) => `${ratio.toFixed(2)}x`;
 const fmt = (value: number) => Number(value.toPrecision(3)).toLocaleString("en-US");
@@ -76,18 +92,12 @@ export function renderMarkdown({ machine: m, loadAverage, durationSeconds, bench
     `## Targets\n\n${table(["Benchmark", "Contender", "Target", "Measured", "Status"], targets)}\n`,
   ];
   for (const { title, unit, baseline, rounds, contenders, notes } of benchmarks) {
-    const rows = contenders.map(({ name, summary: s, ratio }) => {
-      const r = ratio?.summary;
-      const ratios = r ? [x(r.median), `${x(r.min)}-${x(r.max)}`] : [x(1), ""];
-      return [name, fmt(s.median), `${fmt(s.min)}-${fmt(s.max)}`, ...ratios];
-    });
-    const head = [
-      "Contender",
-      `Median (${unit})`,
-      "Min-max",
-      `Ratio to ${baseline}`,
-      "Ratio min-max",
-    ];
+    const rows = contenders.map(({ name, summary: s, ratio: r }) => [
+      ...[name, fmt(s.median), `${fmt(s.min)}-${fmt(s.max)}`],
+      ...(r ? [x(r.summary.median), `${x(r.summary.min)}-${x(r.summary.max)}`] : [x(1), ""]),
+    ]);
+    const [median, ratioTo] = [`Median (${unit})`, `Ratio to ${baseline}`];
+    const head = ["Contender", median, "Min-max", ratioTo, "Ratio min-max"];
     parts.push(`## ${title}\n\n${rounds} rounds.\n`);
     if (rows.length > 0) parts.push(`${table(head, rows)}\n`);
     if (notes.length > 0) parts.push(`${notes.map((n) => `- ${n}`).join("\n")}\n`);

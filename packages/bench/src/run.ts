@@ -9,7 +9,6 @@ import { x } from "tinyexec";
 import { batch, concurrent, loopback, memory, stubbed } from "./bench-client.js";
 import { benchMock } from "./bench-mock.js";
 import { benchPipeline, benchSize } from "./bench-tools.js";
-import { log } from "./measure.js";
 import { type Results, renderMarkdown, result, status } from "./report.js";
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
@@ -23,27 +22,26 @@ const hyperfine = await Promise.resolve(x("hyperfine", ["--version"])).catch(() 
 });
 // A bound on the whole run: benchmark calls carry no timeout of their own (it would be measured).
 setTimeout(() => {
-  log("pnpm bench did not finish within 20 minutes");
-  process.exit(1);
+  throw new Error("pnpm bench did not finish within 20 minutes");
 }, 1_200_000).unref();
 mkdirSync(tmp, { recursive: true });
-const [started, cpu, head] = [performance.now(), cpus(), ["rev-parse", "--short", "HEAD"]];
+const [started, start, [cpu], cores] = [performance.now(), loadavg(), cpus(), cpus().length];
+const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root });
 const os = `${type()} ${release()} ${process.arch}, ${hyperfine.stdout.trim()}`;
-const machine = { node: process.version, cpu: `${cpu[0]?.model.trim()}`, cores: cpu.length, os };
-const commit = execFileSync("git", head, { cwd: root }).toString().trim();
+const machine = { node: process.version, cpu: `${cpu?.model.trim()}`, cores, os };
 const results: Results = {
-  machine: { ...machine, commit, date: new Date().toISOString() },
-  loadAverage: { start: loadavg(), end: [] },
+  machine: { ...machine, commit: `${head}`.trim(), date: new Date().toISOString() },
+  loadAverage: { start, end: [] },
   durationSeconds: 0,
   benchmarks: [],
 };
-log(`${machine.node}, ${machine.cpu} x${machine.cores}, load ${loadavg()}`);
+console.log(`${machine.node}, ${machine.cpu} x${cores}, load ${start}`);
 for (const [id, run] of Object.entries(sections).filter(([id]) => !only || only.includes(id))) {
-  log(`${id}:`);
+  console.log(`${id}:`);
   try {
     results.benchmarks.push(...[await run()].flat());
   } catch (error) {
-    log(`${id} FAILED: ${(error as Error).stack}`);
+    console.log(`${id} FAILED: ${(error as Error).stack}`);
     const measured = `failed: ${`${(error as Error)?.message}`.split("\n")[0]}`;
     const failed = { contender: "-", description: "every target", measured, met: false };
     results.benchmarks.push(result(id, "", new Map(), "", [failed]));
@@ -52,13 +50,13 @@ for (const [id, run] of Object.entries(sections).filter(([id]) => !only || only.
 }
 results.loadAverage.end = loadavg();
 results.durationSeconds = (performance.now() - started) / 1000;
-const [json, md] = [join(only ? tmp : dir, "results.json"), join(only ? tmp : dir, "results.md")];
-writeFileSync(json, `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(md, renderMarkdown(results));
+const [json, md] = ["results.json", "results.md"].map((name) => join(only ? tmp : dir, name));
+writeFileSync(`${json}`, `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(`${md}`, renderMarkdown(results));
 // Biome formats the committed files the way lint expects.
 const biome = join(root, "node_modules", ".bin", "biome");
-if (!only) execFileSync(biome, ["format", "--write", json, md], { cwd: root });
+if (!only) execFileSync(biome, ["format", "--write", `${json}`, `${md}`], { cwd: root });
 for (const { title, targets } of results.benchmarks)
   for (const t of targets)
-    log(`${status(t)}: ${title}: ${t.contender} ${t.description} (${t.measured})`);
-log(`wrote ${json} and ${md} in ${results.durationSeconds.toFixed(0)} s`);
+    console.log(`${status(t)}: ${title}: ${t.contender} ${t.description} (${t.measured})`);
+console.log(`wrote ${json} and ${md} in ${results.durationSeconds.toFixed(0)} s`);

@@ -1,5 +1,7 @@
+import { median } from "simple-statistics";
 import { describe, expect, test } from "vitest";
-import { median, medianInterval, perRoundRatios, roundOrder, summarize } from "../src/stats.js";
+import { roundOrder } from "../src/measure.js";
+import { medianInterval, perRoundRatios, summarize } from "../src/report.js";
 
 describe("summarize", () => {
   test("gives median, min, max and count", () => {
