@@ -1,3 +1,4 @@
+import type { ServerResponse } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { hasChromium, launchChromium } from "@merchant-payments/test-support/browser";
@@ -5,7 +6,7 @@ import { build } from "esbuild";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { example } from "./helpers/fixtures.js";
-import { json, useTestServer } from "./helpers/server.js";
+import { json, type Received, useTestServer } from "./helpers/server.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const hasBrowser = hasChromium();
@@ -33,19 +34,26 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** Answers the test page (GET /) and the client bundle (/client.js); false for any other request. */
+function servesPage(req: Received, res: ServerResponse): boolean {
+  if (req.method === "GET" && req.url === "/") {
+    res.writeHead(200, { "content-type": "text/html" });
+    res.end("<!doctype html><title>client</title>");
+  } else if (req.url === "/client.js") {
+    res.writeHead(200, { "content-type": "text/javascript" });
+    res.end(bundle);
+  } else return false;
+  return true;
+}
+
 // Skipped only where no Chromium is installed outside CI; in CI a missing browser fails the run.
 describe.skipIf(!hasBrowser && !inCI)("in a real browser (Chromium)", () => {
   test("the ESM build runs: calls, normalizes, retries and throws typed errors", async () => {
     expect(browser, "no Chromium installed (see findChromium)").toBeDefined();
     let posts = 0;
     server.handle((req, res) => {
-      if (req.method === "GET" && req.url === "/") {
-        res.writeHead(200, { "content-type": "text/html" });
-        res.end("<!doctype html><title>client</title>");
-      } else if (req.url === "/client.js") {
-        res.writeHead(200, { "content-type": "text/javascript" });
-        res.end(bundle);
-      } else if (req.url === "/collections/getTransaction") {
+      if (servesPage(req, res)) return;
+      if (req.url === "/collections/getTransaction") {
         posts++;
         if (posts === 1) json(res, 503, example("ProblemServerError"));
         else {
@@ -117,13 +125,8 @@ describe.skipIf(!hasBrowser && !inCI)("in a real browser (Chromium)", () => {
   test("a redirect is never followed: the browser's opaque-redirect response is a RedirectError, the batch sent once", async () => {
     expect(browser, "no Chromium installed (see findChromium)").toBeDefined();
     server.handle((req, res) => {
-      if (req.method === "GET" && req.url === "/") {
-        res.writeHead(200, { "content-type": "text/html" });
-        res.end("<!doctype html><title>client</title>");
-      } else if (req.url === "/client.js") {
-        res.writeHead(200, { "content-type": "text/javascript" });
-        res.end(bundle);
-      } else if (req.method === "POST" && req.url !== "/login") {
+      if (servesPage(req, res)) return;
+      if (req.method === "POST" && req.url !== "/login") {
         res.writeHead(307, { location: "/login" });
         res.end();
       } else json(res, 200, { merchantAccountNumber: 12345678, batchNumber: 1 });

@@ -10,6 +10,18 @@ const tmp = join(root, `.tmp-spec-change-${process.pid}`);
 const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+/** Writes `changed` to `dir`/openapi.json and runs the generator on it into `out` (60 s bound); throws when it refuses. */
+function generate(dir: string, changed: unknown, out: string): void {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, "openapi.json"), JSON.stringify(changed));
+  const generator = join(root, "scripts", "generate.mjs");
+  execFileSync(process.execPath, [generator, "--spec", join(dir, "openapi.json"), "--out", out], {
+    stdio: "pipe",
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+}
+
 /** Copies the client's sources, regenerates them from `changed` spec, and type-checks `code` against them. */
 function compileAgainst(
   name: string,
@@ -22,18 +34,7 @@ function compileAgainst(
     recursive: true,
     filter: (p) => !p.includes(`${join("src", "generated")}`),
   });
-  writeFileSync(join(dir, "openapi.json"), JSON.stringify(changed));
-  execFileSync(
-    process.execPath,
-    [
-      join(root, "scripts", "generate.mjs"),
-      "--spec",
-      join(dir, "openapi.json"),
-      "--out",
-      join(dir, "src", "generated"),
-    ],
-    { stdio: "pipe" },
-  );
+  generate(dir, changed, join(dir, "src", "generated"));
   writeFileSync(join(dir, "check.ts"), code);
   writeFileSync(
     join(dir, "tsconfig.json"),
@@ -133,20 +134,8 @@ export const p = client.getDisbursementMetrics({
 /** Runs the generator on `changed` into a scratch folder; the error output when it refuses, "" when it succeeds. */
 function generationFailure(name: string, changed: unknown): string {
   const dir = join(tmp, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, "openapi.json"), JSON.stringify(changed));
   try {
-    execFileSync(
-      process.execPath,
-      [
-        join(root, "scripts", "generate.mjs"),
-        "--spec",
-        join(dir, "openapi.json"),
-        "--out",
-        join(dir, "generated"),
-      ],
-      { stdio: "pipe", encoding: "utf8", timeout: 60_000 },
-    );
+    generate(dir, changed, join(dir, "generated"));
     return "";
   } catch (error) {
     return String((error as { stderr?: string }).stderr);
