@@ -34,6 +34,20 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/**
+ * Opens the test page in a new browser tab, evaluates `script` there and closes the tab. The script is a string, so
+ * the test runner's transform does not rewrite its dynamic import of the bundle.
+ */
+async function runInPage(script: string): Promise<unknown> {
+  const page = await (browser as Browser).newPage();
+  try {
+    await page.goto(`${server.baseUrl}/`);
+    return await page.evaluate(script);
+  } finally {
+    await page.close();
+  }
+}
+
 /** Answers the test page (GET /) and the client bundle (/client.js); false for any other request. */
 function servesPage(req: Received, res: ServerResponse): boolean {
   if (req.method === "GET" && req.url === "/") {
@@ -69,11 +83,7 @@ describe.skipIf(!hasBrowser && !inCI)("in a real browser (Chromium)", () => {
         json(res, 200, example("WebhookDeletedBareString"));
       } else json(res, 404, example("ProblemNotFound"));
     });
-    const page = await (browser as Browser).newPage();
-    try {
-      await page.goto(`${server.baseUrl}/`);
-      // A string, so the test runner's transform does not rewrite the dynamic import.
-      const result = await page.evaluate(`(async () => {
+    const result = await runInPage(`(async () => {
         const m = await import(location.origin + "/client.js");
         const client = m.createMerchantPaymentsClient({
           baseUrl: location.origin,
@@ -106,20 +116,17 @@ describe.skipIf(!hasBrowser && !inCI)("in a real browser (Chromium)", () => {
         }
         return { ben: tx.beneficiaryAccountNumber, del, validation, notFound };
       })()`);
-      expect(result).toEqual({
-        ben: "12345678901234567891",
-        del: { message: "Merchant webhook deleted successfully." },
-        validation: "/merchantAccountNumber",
-        notFound: 404,
-      });
-      expect(posts).toBe(2);
-      const tx = server.received.find((r) => r.url === "/collections/getTransaction");
-      expect(tx?.headers.authorization).toBe("Bearer browser-token");
-      const del = server.received.find((r) => r.url === "/merchants/webhooks/delete");
-      expect(del?.headers.merchantaccountnumber).toBe("12345678");
-    } finally {
-      await page.close();
-    }
+    expect(result).toEqual({
+      ben: "12345678901234567891",
+      del: { message: "Merchant webhook deleted successfully." },
+      validation: "/merchantAccountNumber",
+      notFound: 404,
+    });
+    expect(posts).toBe(2);
+    const tx = server.received.find((r) => r.url === "/collections/getTransaction");
+    expect(tx?.headers.authorization).toBe("Bearer browser-token");
+    const del = server.received.find((r) => r.url === "/merchants/webhooks/delete");
+    expect(del?.headers.merchantaccountnumber).toBe("12345678");
   }, 60_000);
 
   test("a redirect is never followed: the browser's opaque-redirect response is a RedirectError, the batch sent once", async () => {
@@ -132,10 +139,7 @@ describe.skipIf(!hasBrowser && !inCI)("in a real browser (Chromium)", () => {
       } else json(res, 200, { merchantAccountNumber: 12345678, batchNumber: 1 });
     });
     const batch = example("DisbursementBatchScheduled");
-    const page = await (browser as Browser).newPage();
-    try {
-      await page.goto(`${server.baseUrl}/`);
-      const result = await page.evaluate(`(async () => {
+    const result = await runInPage(`(async () => {
         const m = await import(location.origin + "/client.js");
         const client = m.createMerchantPaymentsClient({
           baseUrl: location.origin,
@@ -158,18 +162,15 @@ describe.skipIf(!hasBrowser && !inCI)("in a real browser (Chromium)", () => {
           };
         }
       })()`);
-      const { path, ...outcome } = result as { path: string };
-      expect(outcome).toEqual({
-        name: "RedirectError",
-        isRedirect: true,
-        status: 0,
-        location: undefined,
-        mayHaveBeenProcessed: true,
-      });
-      expect(server.received.filter((r) => r.url === path)).toHaveLength(1);
-      expect(server.received.filter((r) => r.url === "/login")).toHaveLength(0);
-    } finally {
-      await page.close();
-    }
+    const { path, ...outcome } = result as { path: string };
+    expect(outcome).toEqual({
+      name: "RedirectError",
+      isRedirect: true,
+      status: 0,
+      location: undefined,
+      mayHaveBeenProcessed: true,
+    });
+    expect(server.received.filter((r) => r.url === path)).toHaveLength(1);
+    expect(server.received.filter((r) => r.url === "/login")).toHaveLength(0);
   }, 60_000);
 });
