@@ -1,33 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, test } from "vitest";
+import { lint, specDir } from "./redocly.js";
 
-const specDir = fileURLToPath(new URL("..", import.meta.url));
-const redocly = join(specDir, "node_modules", ".bin", "redocly");
 const scratch = mkdtempSync(join(tmpdir(), "spec-lint-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** Runs `redocly lint` with the spec's own config on a root file; returns exit code and output. */
-function lint(root: string) {
-  const run = spawnSync(
-    redocly,
-    ["lint", root, "--config", join(specDir, "redocly.yaml"), "--format=json"],
-    {
-      encoding: "utf8",
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", NO_COLOR: "1" },
-      timeout: 60_000,
-    },
-  );
-  const report = JSON.parse(run.stdout.slice(run.stdout.indexOf("{")));
-  return {
-    status: run.status,
-    totals: report.totals,
-    problems: report.problems as { ruleId: string }[],
-  };
-}
 
 /** A copy of the spec sources in which `edit` changed one file. */
 function brokenCopy(name: string, file: string, edit: (text: string) => string) {
