@@ -1,5 +1,5 @@
 // Runs the Redocly CLI of this package with the spec's own config (lint, bundle), for the spec's tests.
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -19,21 +19,41 @@ const env = { ...process.env, REDOCLY_TELEMETRY: "off", NO_COLOR: "1" };
 export interface LintProblem {
   readonly ruleId: string;
   readonly message: string;
+  /** Where: the file (`source.ref`) and the JSON Pointer in it. */
+  readonly location?: { readonly source: { readonly ref: string }; readonly pointer: string }[];
+}
+
+/** What `redocly lint --format=json` reported. */
+export interface LintResult {
+  readonly status: number | null;
+  readonly totals: { errors: number; warnings: number; ignored: number };
+  readonly problems: LintProblem[];
+}
+
+const lintArgs = (root: string) => ["lint", root, "--config", redoclyConfig, "--format=json"];
+
+function lintResult(status: number | null, stdout: string): LintResult {
+  const report = JSON.parse(stdout.slice(stdout.indexOf("{")));
+  return { status, totals: report.totals, problems: report.problems };
 }
 
 /** Runs `redocly lint` with the spec's own config on a root file; returns exit code, totals and problems. */
-export function lint(root: string) {
-  const run = spawnSync(redocly, ["lint", root, "--config", redoclyConfig, "--format=json"], {
-    encoding: "utf8",
-    env,
-    timeout: 60_000,
+export function lint(root: string): LintResult {
+  const run = spawnSync(redocly, lintArgs(root), { encoding: "utf8", env, timeout: 60_000 });
+  return lintResult(run.status, run.stdout);
+}
+
+/** `lint` without blocking, so that several lints can run side by side. */
+export function lintAsync(root: string): Promise<LintResult> {
+  return new Promise((done, fail) => {
+    execFile(redocly, lintArgs(root), { env, timeout: 60_000 }, (error, stdout) => {
+      try {
+        done(lintResult(error ? (typeof error.code === "number" ? error.code : null) : 0, stdout));
+      } catch (parse) {
+        fail(parse);
+      }
+    });
   });
-  const report = JSON.parse(run.stdout.slice(run.stdout.indexOf("{")));
-  return {
-    status: run.status,
-    totals: report.totals,
-    problems: report.problems as LintProblem[],
-  };
 }
 
 /** Runs `redocly bundle` on a root file into `output` (JSON) and returns the parsed bundle. */
