@@ -8,6 +8,7 @@ import {
 } from "./changesets.js";
 import { type Finding, formatFinding } from "./findings.js";
 import { modelBreakingChanges } from "./model-checks.js";
+import { operationBreakingChanges, withoutOpticDuplicates } from "./operation-checks.js";
 import { opticBreakingChanges } from "./optic.js";
 
 /** Options of `specDiff`. */
@@ -36,7 +37,7 @@ export interface SpecDiffReport {
 
 /**
  * Every breaking change from the spec file `basePath` to `headPath`: optic's standard rules plus the spec model's
- * checks of bounds and enums (run side by side).
+ * checks of bounds and enums and of how operations are called and answered (run side by side).
  */
 export async function breakingChanges(
   basePath: string,
@@ -48,9 +49,9 @@ export async function breakingChanges(
     readFile(basePath, "utf8").then(JSON.parse),
     readFile(headPath, "utf8").then(JSON.parse),
   ]);
-  const own = modelBreakingChanges(base, head);
+  const own = [...modelBreakingChanges(base, head), ...operationBreakingChanges(base, head)];
   const optic = await opticBreakingChanges(basePath, headPath, options);
-  return [...collapseRemovedOperations(optic), ...own];
+  return [...collapseRemovedOperations(optic), ...withoutOpticDuplicates(own, optic)];
 }
 
 /** Optic's findings with everything inside a removed operation folded into its one "operation removal" finding. */

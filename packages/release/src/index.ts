@@ -19,8 +19,17 @@ export {
   type Direction,
   LOWER_BOUNDS,
   modelBreakingChanges,
+  schemaChanges,
   UPPER_BOUNDS,
 } from "./model-checks.js";
+export {
+  OPTIC_EQUIVALENTS,
+  operationBreakingChanges,
+  parameterKey,
+  parameterStyle,
+  sameChange,
+  withoutOpticDuplicates,
+} from "./operation-checks.js";
 export {
   OPTIC_TIMEOUT_MS,
   type OpticOptions,

@@ -303,3 +303,25 @@ export function modelBreakingChanges(base: Json, head: Json): Finding[] {
   }
   return out;
 }
+
+/**
+ * Breaking changes of one schema outside a body (e.g. a query parameter's), from `baseSchema` in `baseDoc` to
+ * `headSchema` in `headDoc`, judged as data flowing in `direction`; `where` names the schema in the findings.
+ */
+export function schemaChanges(
+  baseDoc: Json,
+  headDoc: Json,
+  direction: Direction,
+  baseSchema: Json,
+  headSchema: Json,
+  where: string,
+): Finding[] {
+  const out: Finding[] = [];
+  compareSchemas(
+    { baseDoc, headDoc, direction, out, seen: new WeakMap() },
+    baseSchema,
+    headSchema,
+    where,
+  );
+  return out;
+}
