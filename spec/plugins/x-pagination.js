@@ -1,6 +1,6 @@
 // Rule `merchant-payments/x-pagination`: an operation's `x-pagination` is
-// `{ cursor: <query parameter name>, next: <JSON Pointer>, items: <JSON Pointer> }`, its cursor names a query
-// parameter of the operation, and both pointers resolve in the schema of every 2xx JSON answer: `items` to an
+// `{ cursor: <query parameter name>, next: <JSON Pointer>, items: <JSON Pointer> }`, its cursor names an optional
+// query parameter of the operation, and both pointers resolve in the schema of every 2xx JSON answer: `items` to an
 // array, `next` to a string or integer (which may be nullable).
 import { isInnerPointer, pointerSegments } from "./json-pointer.js";
 
@@ -96,9 +96,15 @@ export function XPagination() {
             ]
               .map((p) => follow(ctx, p, undefined).node)
               .filter(isObject);
-            if (!parameters.some((p) => p.in === "query" && p.name === value.cursor))
+            const cursor = parameters.find((p) => p.in === "query" && p.name === value.cursor);
+            if (!cursor)
               report(
                 `x-pagination.cursor "${value.cursor}" is not a query parameter of the operation.`,
+                where.child(["cursor"]),
+              );
+            else if (cursor.required === true)
+              report(
+                `x-pagination.cursor "${value.cursor}" must be optional: the first page is asked for without it.`,
                 where.child(["cursor"]),
               );
           }

@@ -21,6 +21,15 @@ const cases: [string, (text: string) => string, string][] = [
     'x-pagination.cursor "pageToken" is not a query parameter of the operation.',
   ],
   [
+    "a cursor parameter that is required",
+    (text) =>
+      text.replace(
+        "    - name: cursor\n      in: query\n      required: false\n",
+        "    - name: cursor\n      in: query\n      required: true\n",
+      ),
+    'x-pagination.cursor "cursor" must be optional: the first page is asked for without it.',
+  ],
+  [
     "a next pointer that does not resolve in the answer",
     (text) => text.replace("    next: /nextCursor\n", "    next: /next\n"),
     'x-pagination.next "/next" does not resolve in the 200 application/json answer schema.',
