@@ -278,10 +278,11 @@ let gateBroken: Finding[];
 let gateEdited: Finding[];
 const own = operationBreakingChanges(fixture, broken);
 
-/** `document` with only the paths of `ops` (optic's time grows with the document; the rest is unchanged). */
 const pathOf = (op: OpTarget) => op.label.slice(op.label.indexOf(" ") + 1);
+/** The paths the whole gate compares on the breaking copy. */
 let gatedPaths: string[] = [];
 
+/** `document` with only the paths of `ops` (optic's time grows with the document; the rest is unchanged). */
 function only(document: Json, ops: readonly OpTarget[]): Json {
   const paths = new Set(ops.map(pathOf));
   return {
