@@ -32,7 +32,9 @@ export interface ScriptOptions {
 
 /** What a pool holds, in words: `examples A, B; 19 generated`. */
 function describeBodies(bodies: LoadPlan["scenarios"][number]["bodies"]): string {
-  const examples = bodies.filter((b) => b.source.startsWith("example ")).map((b) => b.source.slice(8));
+  const examples = bodies
+    .filter((b) => b.source.startsWith("example "))
+    .map((b) => b.source.slice(8));
   const generated = bodies.length - examples.length;
   return `examples ${examples.join(", ")}${generated > 0 ? `; ${generated} generated valid` : ""}`;
 }
