@@ -131,4 +131,11 @@ test("planted defects are counted per operation and check, and the command exits
     { "http 418": expect.any(Number) },
   );
   expect(printed).toMatch(/^FAIL error rate .* is above --max-error-rate 0.01$/m);
+  // Judging the report alone (as after run-fargate --output) gives the same verdict.
+  const judged = await load("--check-report", report, "--max-error-rate", "1");
+  expect(judged.exitCode).toBe(1);
+  expect(judged.printed).toMatch(
+    /^FAIL getTransaction: \d+ answer\(s\) break the spec \(invariant \d+\)$/m,
+  );
+  expect(judged.printed).not.toMatch(/^FAIL error rate/m);
 });

@@ -66,4 +66,14 @@ test("a bounded load of every operation against the mock has zero spec violation
   );
   expect(conforming.reduce((sum, [, n]) => sum + n, 0)).toBe(12);
   expect(printed).toMatch(/^total: 12 requests, 0 non-conforming, 0 failed/m);
+
+  // The same report judged again (as after run-fargate --output): a p99 limit below the measured p99 fails.
+  const p99 = summary.latency?.p99 ?? 0;
+  expect(p99).toBeGreaterThan(2);
+  const again = await load("--check-report", report, "--max-p99-ms", String(Math.floor(p99 / 2)));
+  expect(again.exitCode).toBe(1);
+  expect(again.printed).toMatch(/^FAIL all operations: p99 .* is above --max-p99-ms/m);
+  expect(
+    (await load("--check-report", report, "--max-p99-ms", String(Math.ceil(p99)))).exitCode,
+  ).toBe(0);
 });

@@ -56,6 +56,9 @@ describe("load: the command line", () => {
       /needs --run/,
     );
     expect(refused(["--base-url", "http://h", "--out", "x", "--token", "t"])).toMatch(/token/);
+    expect(refused(["--check-report", "r.json", "--run"])).toMatch(
+      /--check-report reads a report: drop --run/,
+    );
   });
 
   test("exits 2 for an operation the spec does not have and for a write in --mix without --allow-writes", async () => {

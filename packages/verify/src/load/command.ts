@@ -38,6 +38,35 @@ function reportPathFor(line: LoadCommandLine, script: string): string {
   );
 }
 
+/** Prints the summary of an Artillery JSON report and every reason it fails; 0 when none, else 1. */
+function judgeReport(
+  report: string,
+  line: LoadCommandLine,
+  output: LoadOutput,
+  extraReasons: string[] = [],
+): number {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(report, "utf8"));
+  } catch (error) {
+    output.err(`${NAME}: cannot read the Artillery report ${report}: ${(error as Error).message}`);
+    return 1;
+  }
+  const summary = summarizeReport(parsed);
+  output.out("");
+  output.out(formatLoadSummary(summary));
+  output.out(`JSON report: ${report}`);
+  const reasons = [
+    ...verdict(summary, {
+      maxErrorRate: line.maxErrorRate,
+      ...(line.maxP99Ms === undefined ? {} : { maxP99Ms: line.maxP99Ms }),
+    }),
+    ...extraReasons,
+  ];
+  for (const reason of reasons) output.out(`FAIL ${reason}`);
+  return reasons.length === 0 ? 0 : 1;
+}
+
 /**
  * Runs `merchant-payments-verify load` with `args` (after `load`): 0 when the script was written (and, with
  * --run, every answer conformed and no threshold was crossed), 1 otherwise, 2 for a command line it cannot run.
@@ -57,6 +86,7 @@ export async function loadCommand(
       output.out(LOAD_USAGE);
       return 0;
     }
+    if (line.checkReport) return judgeReport(line.checkReport, line, output);
     seed.value = line.seed ?? Date.now() % 2 ** 31;
     plan = planLoad(document, operations(document), createAjv(document), {
       allowWrites: line.allowWrites,
@@ -108,15 +138,5 @@ export async function loadCommand(
     output.err(`${NAME}: Artillery exited ${status} without writing its report ${report}`);
     return 1;
   }
-  const summary = summarizeReport(JSON.parse(readFileSync(report, "utf8")));
-  output.out("");
-  output.out(formatLoadSummary(summary));
-  output.out(`JSON report: ${report}`);
-  const reasons = verdict(summary, {
-    maxErrorRate: line.maxErrorRate,
-    ...(line.maxP99Ms === undefined ? {} : { maxP99Ms: line.maxP99Ms }),
-  });
-  if (status !== 0) reasons.push(`Artillery exited ${status}`);
-  for (const reason of reasons) output.out(`FAIL ${reason}`);
-  return reasons.length === 0 ? 0 : 1;
+  return judgeReport(report, line, output, status === 0 ? [] : [`Artillery exited ${status}`]);
 }

@@ -38,6 +38,8 @@ export interface LoadCommandLine {
   readonly maxErrorRate: number;
   /** Seed of the generated bodies. */
   readonly seed?: number;
+  /** An Artillery JSON report to summarise and judge instead of writing a script (e.g. from run-fargate). */
+  readonly checkReport?: string;
 }
 
 /** A load command line that cannot run; the message says what to change. */
@@ -47,6 +49,7 @@ export class LoadUsageError extends Error {
 
 /** The usage text of `load`. */
 export const LOAD_USAGE = `Usage: merchant-payments-verify load --base-url <url> (--out <script.yml> | --run) [options]
+       merchant-payments-verify load --check-report <report.json> [--max-p99-ms <ms>] [--max-error-rate <r>]
 
 Writes an Artillery script from the Merchant Payments spec (one scenario per operation, every answer checked
 against the spec by the processor written next to it) and, with --run, runs it locally.
@@ -65,6 +68,8 @@ against the spec by the processor written next to it) and, with --run, runs it l
   --max-error-rate <r>    fail when more than this share of requests fail in transport or are answered
                           5xx or 429 (default ${DEFAULT_MAX_ERROR_RATE})
   --seed <n>              seed of the generated bodies (default: from the clock; printed)
+  --check-report <file>   summarise and judge an Artillery JSON report of this script instead (e.g. the
+                          --output of artillery run-fargate or run-lambda); thresholds apply
   -h, --help              print this help
 
 The Bearer token is read from MERCHANT_PAYMENTS_TOKEN when the script runs; it is never written to a file.
@@ -127,6 +132,7 @@ export function parseLoadCommandLine(
         "max-p99-ms": { type: "string" },
         "max-error-rate": { type: "string" },
         seed: { type: "string" },
+        "check-report": { type: "string" },
         help: { type: "boolean", short: "h", default: false },
       },
     });
@@ -145,6 +151,37 @@ export function parseLoadCommandLine(
     maxErrorRate: DEFAULT_MAX_ERROR_RATE,
   };
   if (values.help) return { help: true, ...base };
+  const from = env.INIT_CWD || process.cwd();
+  const maxErrorRate = number("max-error-rate", values["max-error-rate"], 0, false);
+  if (maxErrorRate !== undefined && maxErrorRate > 1) {
+    throw new LoadUsageError(`--max-error-rate is a share between 0 and 1, got ${maxErrorRate}`);
+  }
+  const maxP99Ms = number("max-p99-ms", values["max-p99-ms"], 1, false);
+  const thresholds = {
+    ...(maxP99Ms === undefined ? {} : { maxP99Ms }),
+    maxErrorRate: maxErrorRate ?? DEFAULT_MAX_ERROR_RATE,
+  };
+  if (values["check-report"]) {
+    const others = [
+      "base-url",
+      "out",
+      "run",
+      "report-json",
+      "mix",
+      "allow-writes",
+      "duration",
+    ] as const;
+    const extra = others.filter((name) => values[name] !== undefined && values[name] !== false);
+    if (extra.length > 0) {
+      throw new LoadUsageError(`--check-report reads a report: drop --${extra.join(", --")}`);
+    }
+    return {
+      help: false,
+      ...base,
+      ...thresholds,
+      checkReport: resolve(from, values["check-report"]),
+    };
+  }
   const baseUrl = values["base-url"];
   if (!baseUrl) throw new LoadUsageError("--base-url is required");
   let url: URL;
@@ -164,13 +201,7 @@ export function parseLoadCommandLine(
   if (values.run && !token)
     throw new LoadUsageError("--run needs the token in MERCHANT_PAYMENTS_TOKEN");
   if (values["report-json"] && !values.run) throw new LoadUsageError("--report-json needs --run");
-  const from = env.INIT_CWD || process.cwd();
-  const maxErrorRate = number("max-error-rate", values["max-error-rate"], 0, false);
-  if (maxErrorRate !== undefined && maxErrorRate > 1) {
-    throw new LoadUsageError(`--max-error-rate is a share between 0 and 1, got ${maxErrorRate}`);
-  }
   const rampTo = number("ramp-to", values["ramp-to"], 0, true);
-  const maxP99Ms = number("max-p99-ms", values["max-p99-ms"], 1, false);
   const seed = number("seed", values.seed, 0, true);
   return {
     help: false,
@@ -184,8 +215,7 @@ export function parseLoadCommandLine(
     ...(values.out ? { out: resolve(from, values.out) } : {}),
     run: values.run === true,
     ...(values["report-json"] ? { reportJson: resolve(from, values["report-json"]) } : {}),
-    ...(maxP99Ms === undefined ? {} : { maxP99Ms }),
-    maxErrorRate: maxErrorRate ?? DEFAULT_MAX_ERROR_RATE,
+    ...thresholds,
     ...(seed === undefined ? {} : { seed }),
   };
 }

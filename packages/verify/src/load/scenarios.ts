@@ -59,13 +59,28 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-function boundHeaders(op: OperationSpec, body: unknown): Record<string, string> {
+/**
+ * The headers the spec binds to body properties (`x-equals-body-property`): from the body when its value is
+ * valid for the header, else from the operation's first example (as verify does).
+ */
+function boundHeaders(
+  op: OperationSpec,
+  ajv: SpecAjv,
+  body: unknown,
+  fallback: unknown,
+): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const header of op.headers) {
     const property = header.equalsBodyProperty;
-    if (property !== undefined && isRecord(body) && body[property] !== undefined) {
-      headers[header.name] = String(body[property]);
-    }
+    if (property === undefined) continue;
+    const own = isRecord(body) ? body[property] : undefined;
+    const value =
+      own !== undefined && ajv.ajv.validate(header.schema, own)
+        ? own
+        : isRecord(fallback)
+          ? fallback[property]
+          : undefined;
+    if (value !== undefined) headers[header.name] = String(value);
   }
   return headers;
 }
@@ -117,7 +132,7 @@ export function planLoad(
     const bodies: PooledBody[] = request.examples.map((example) => ({
       source: `example ${example.name}`,
       text: JSON.stringify(example.value),
-      headers: boundHeaders(op, example.value),
+      headers: boundHeaders(op, ajv, example.value, example.value),
     }));
     // Writes get their examples only, as verify sends them; reads also get seeded generated bodies.
     if (reason === undefined) {
@@ -131,7 +146,11 @@ export function planLoad(
       generated.forEach((body, i) => {
         const text = JSON.stringify(body);
         if (ajv.issuesAt(request.schemaPointer, body).length > 0 || templated(text)) return;
-        bodies.push({ source: `generated #${i}`, text, headers: boundHeaders(op, body) });
+        bodies.push({
+          source: `generated #${i}`,
+          text,
+          headers: boundHeaders(op, ajv, body, request.examples[0]?.value),
+        });
       });
     }
     scenarios.push({ operation: op, weight, bodies });
