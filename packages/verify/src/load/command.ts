@@ -1,6 +1,6 @@
 // `merchant-payments-verify load`: plans the load from the spec, writes the Artillery script and its
 // processor, and with --run runs Artillery locally, reads its JSON report and judges it.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { createAjv, loadBundle, operations } from "@merchant-payments/spec";
@@ -79,7 +79,7 @@ export async function loadCommand(
   let line: LoadCommandLine;
   let plan: ReturnType<typeof planLoad>;
   const document = loadBundle();
-  const seed = { value: 0 };
+  let seed = 0;
   try {
     line = parseLoadCommandLine(args, env);
     if (line.help) {
@@ -87,10 +87,10 @@ export async function loadCommand(
       return 0;
     }
     if (line.checkReport) return judgeReport(line.checkReport, line, output);
-    seed.value = line.seed ?? Date.now() % 2 ** 31;
+    seed = line.seed ?? Date.now() % 2 ** 31;
     plan = planLoad(document, operations(document), createAjv(document), {
       allowWrites: line.allowWrites,
-      seed: seed.value,
+      seed,
       ...(line.mix ? { mix: line.mix } : {}),
     });
   } catch (error) {
@@ -99,7 +99,7 @@ export async function loadCommand(
     output.err(LOAD_USAGE);
     return 2;
   }
-  output.out(`${NAME}: seed ${seed.value} (replay the same bodies with --seed ${seed.value})`);
+  output.out(`${NAME}: seed ${seed} (replay the same bodies with --seed ${seed})`);
   for (const s of plan.scenarios) {
     output.out(`SEND ${s.operation.operationId}: weight ${s.weight}, ${s.bodies.length} bodies`);
   }
@@ -119,6 +119,8 @@ export async function loadCommand(
   if (!line.run) return 0;
 
   const report = reportPathFor(line, written.script);
+  // A report left from an earlier run must not be read as this run's.
+  rmSync(report, { force: true });
   let status: number;
   try {
     const artillery = findArtillery();
