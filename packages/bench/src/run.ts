@@ -6,6 +6,7 @@ import { cpus, loadavg, release, type } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { x } from "tinyexec";
+import { benchArtillery } from "./bench-artillery.js";
 import { batch, concurrent, loopback, memory, stubbed } from "./bench-client.js";
 import { benchMock } from "./bench-mock.js";
 import { benchPipeline, benchSize } from "./bench-tools.js";
@@ -15,7 +16,10 @@ const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 const [dir, root, tmp] = [path(".."), path("../../.."), path("../.tmp")];
 const size = () => benchSize(join(tmp, "size"));
 const pipeline = () => benchPipeline(root, join(tmp, "hyperfine.json"));
-const sections = { loopback, concurrent, stubbed, batch, memory, mock: benchMock, size, pipeline };
+const sections = {
+  ...{ loopback, concurrent, stubbed, batch, memory, mock: benchMock, artillery: benchArtillery },
+  ...{ size, pipeline },
+};
 const only = process.argv[2]?.split(",");
 const hyperfine = await Promise.resolve(x("hyperfine", ["--version"])).catch(() => {
   throw new Error("pnpm bench needs hyperfine (a Debian package): apt-get install -y hyperfine");

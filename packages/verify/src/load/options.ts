@@ -1,0 +1,221 @@
+// The command line of `merchant-payments-verify load`, parsed with node:util parseArgs (strict).
+import { resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { DEFAULT_MAX_ERROR_RATE } from "./summary.js";
+
+/** Default seconds of load. */
+export const DEFAULT_DURATION_SECONDS = 60;
+/** Default new virtual users (one request each) per second. */
+export const DEFAULT_ARRIVAL_RATE = 10;
+
+/** What `merchant-payments-verify load` is asked to do. */
+export interface LoadCommandLine {
+  /** Print the usage and exit 0. */
+  readonly help: boolean;
+  /** Base URL of the server under load. */
+  readonly baseUrl: string;
+  /** Bearer token (from MERCHANT_PAYMENTS_TOKEN); required with --run. */
+  readonly token?: string;
+  /** Seconds of load. */
+  readonly durationSeconds: number;
+  /** Arrivals per second at the start. */
+  readonly arrivalRate: number;
+  /** Arrivals per second at the end, if ramping. */
+  readonly rampTo?: number;
+  /** Weights per operationId, if given. */
+  readonly mix?: ReadonlyMap<string, number>;
+  /** Include operations that move money or delete. */
+  readonly allowWrites: boolean;
+  /** Where to write the script (its processor goes next to it). */
+  readonly out?: string;
+  /** Run Artillery locally. */
+  readonly run: boolean;
+  /** Where Artillery writes its JSON report. */
+  readonly reportJson?: string;
+  /** Highest p99 in milliseconds. */
+  readonly maxP99Ms?: number;
+  /** Highest share of failed requests (0 to 1). */
+  readonly maxErrorRate: number;
+  /** Seed of the generated bodies. */
+  readonly seed?: number;
+  /** An Artillery JSON report to summarise and judge instead of writing a script (e.g. from run-fargate). */
+  readonly checkReport?: string;
+}
+
+/** A load command line that cannot run; the message says what to change. */
+export class LoadUsageError extends Error {
+  override name = "LoadUsageError";
+}
+
+/** The usage text of `load`. */
+export const LOAD_USAGE = `Usage: merchant-payments-verify load --base-url <url> (--out <script.yml> | --run) [options]
+       merchant-payments-verify load --check-report <report.json> [--max-p99-ms <ms>] [--max-error-rate <r>]
+
+Writes an Artillery script from the Merchant Payments spec (one scenario per operation, every answer checked
+against the spec by the processor written next to it) and, with --run, runs it locally.
+
+  --base-url <url>        base URL of the server, e.g. https://api.example.com/v1 (required)
+  --duration <s>          seconds of load (default ${DEFAULT_DURATION_SECONDS})
+  --arrival-rate <n>      new virtual users per second, one request each (default ${DEFAULT_ARRIVAL_RATE})
+  --ramp-to <n>           ramp the arrival rate linearly to <n> per second over the duration
+  --mix <op=w,...>        operations and weights, e.g. getTransaction=3,getMerchantUser=1
+                          (default: every read operation, weight 1)
+  --allow-writes          also send operations that move money or delete (x-side-effect), their examples only
+  --out <script.yml>      write the script there, and <script>.processor.mjs next to it
+  --run                   run the script with Artillery locally (needs MERCHANT_PAYMENTS_TOKEN)
+  --report-json <file>    where Artillery writes its JSON report (default: next to the script)
+  --max-p99-ms <ms>       fail when an operation's p99 (or the overall p99) is above <ms> (default: no limit)
+  --max-error-rate <r>    fail when more than this share of requests fail in transport or are answered
+                          5xx or 429 (default ${DEFAULT_MAX_ERROR_RATE})
+  --seed <n>              seed of the generated bodies (default: from the clock; printed)
+  --check-report <file>   summarise and judge an Artillery JSON report of this script instead (e.g. the
+                          --output of artillery run-fargate or run-lambda); thresholds apply
+  -h, --help              print this help
+
+The Bearer token is read from MERCHANT_PAYMENTS_TOKEN when the script runs; it is never written to a file.
+Exit status: 0 when every answer conforms and no threshold is crossed, 1 otherwise, 2 for a command line it
+cannot run.`;
+
+function number(
+  name: string,
+  text: string | undefined,
+  min: number,
+  integer: boolean,
+): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  const shape = integer ? /^\d+$/ : /^\d+(\.\d+)?$/;
+  if (!shape.test(text.trim()) || !Number.isFinite(value) || value < min) {
+    throw new LoadUsageError(
+      `--${name} must be ${integer ? "a whole number" : "a number"} of at least ${min}, got ${JSON.stringify(text)}`,
+    );
+  }
+  return value;
+}
+
+function parseMix(text: string): Map<string, number> {
+  const mix = new Map<string, number>();
+  for (const part of text.split(",")) {
+    const match = /^\s*([A-Za-z0-9_-]+)\s*=\s*(\d+)\s*$/.exec(part);
+    if (!match || Number(match[2]) < 1) {
+      throw new LoadUsageError(
+        `--mix takes operationId=weight pairs separated by commas, weights whole numbers of at least 1; got ${JSON.stringify(part)}`,
+      );
+    }
+    if (mix.has(match[1] as string)) throw new LoadUsageError(`--mix names ${match[1]} twice`);
+    mix.set(match[1] as string, Number(match[2]));
+  }
+  return mix;
+}
+
+/** Parses `args` (after `load`); throws LoadUsageError for what cannot run. */
+export function parseLoadCommandLine(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): LoadCommandLine {
+  let values: ReturnType<typeof parse>["values"];
+  function parse() {
+    return parseArgs({
+      args: [...args],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        "base-url": { type: "string" },
+        duration: { type: "string" },
+        "arrival-rate": { type: "string" },
+        "ramp-to": { type: "string" },
+        mix: { type: "string" },
+        "allow-writes": { type: "boolean", default: false },
+        out: { type: "string" },
+        run: { type: "boolean", default: false },
+        "report-json": { type: "string" },
+        "max-p99-ms": { type: "string" },
+        "max-error-rate": { type: "string" },
+        seed: { type: "string" },
+        "check-report": { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  }
+  try {
+    values = parse().values;
+  } catch (error) {
+    throw new LoadUsageError((error as Error).message);
+  }
+  const base = {
+    baseUrl: "",
+    durationSeconds: DEFAULT_DURATION_SECONDS,
+    arrivalRate: DEFAULT_ARRIVAL_RATE,
+    allowWrites: false,
+    run: false,
+    maxErrorRate: DEFAULT_MAX_ERROR_RATE,
+  };
+  if (values.help) return { help: true, ...base };
+  const from = env.INIT_CWD || process.cwd();
+  const maxErrorRate = number("max-error-rate", values["max-error-rate"], 0, false);
+  if (maxErrorRate !== undefined && maxErrorRate > 1) {
+    throw new LoadUsageError(`--max-error-rate is a share between 0 and 1, got ${maxErrorRate}`);
+  }
+  const maxP99Ms = number("max-p99-ms", values["max-p99-ms"], 1, false);
+  const thresholds = {
+    ...(maxP99Ms === undefined ? {} : { maxP99Ms }),
+    maxErrorRate: maxErrorRate ?? DEFAULT_MAX_ERROR_RATE,
+  };
+  if (values["check-report"]) {
+    const others = [
+      "base-url",
+      "out",
+      "run",
+      "report-json",
+      "mix",
+      "allow-writes",
+      "duration",
+    ] as const;
+    const extra = others.filter((name) => values[name] !== undefined && values[name] !== false);
+    if (extra.length > 0) {
+      throw new LoadUsageError(`--check-report reads a report: drop --${extra.join(", --")}`);
+    }
+    return {
+      help: false,
+      ...base,
+      ...thresholds,
+      checkReport: resolve(from, values["check-report"]),
+    };
+  }
+  const baseUrl = values["base-url"];
+  if (!baseUrl) throw new LoadUsageError("--base-url is required");
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new LoadUsageError(
+      `--base-url must be an absolute http(s) URL, got ${JSON.stringify(baseUrl)}`,
+    );
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new LoadUsageError(`--base-url must be http or https, got ${url.protocol}`);
+  }
+  if (!values.out && !values.run)
+    throw new LoadUsageError("give --out <script.yml>, --run, or both");
+  const token = env.MERCHANT_PAYMENTS_TOKEN;
+  if (values.run && !token)
+    throw new LoadUsageError("--run needs the token in MERCHANT_PAYMENTS_TOKEN");
+  if (values["report-json"] && !values.run) throw new LoadUsageError("--report-json needs --run");
+  const rampTo = number("ramp-to", values["ramp-to"], 0, true);
+  const seed = number("seed", values.seed, 0, true);
+  return {
+    help: false,
+    baseUrl: baseUrl.replace(/\/+$/, ""),
+    ...(token ? { token } : {}),
+    durationSeconds: number("duration", values.duration, 1, true) ?? DEFAULT_DURATION_SECONDS,
+    arrivalRate: number("arrival-rate", values["arrival-rate"], 1, true) ?? DEFAULT_ARRIVAL_RATE,
+    ...(rampTo === undefined ? {} : { rampTo }),
+    ...(values.mix === undefined ? {} : { mix: parseMix(values.mix) }),
+    allowWrites: values["allow-writes"] === true,
+    ...(values.out ? { out: resolve(from, values.out) } : {}),
+    run: values.run === true,
+    ...(values["report-json"] ? { reportJson: resolve(from, values["report-json"]) } : {}),
+    ...thresholds,
+    ...(seed === undefined ? {} : { seed }),
+  };
+}

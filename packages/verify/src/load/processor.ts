@@ -1,0 +1,100 @@
+// The Artillery processor shipped with `merchant-payments-verify load` (built to dist/load-processor.mjs as
+// one self-contained ES module: the spec model, Ajv and the data inlined, no import but Node's own).
+// `merchantPaymentsBody` (beforeRequest) sends the operation's bodies in turn; `merchantPaymentsCheck`
+// (afterResponse) checks every answer with the spec model's checkResponse and counts, per operation,
+// conforming and non-conforming answers and the violations by check.
+import {
+  checkResponse,
+  createAjv,
+  type OperationSpec,
+  operations,
+} from "@merchant-payments/spec/model";
+import { COUNTER_PREFIX, PROCESSOR_DATA_TOKEN, type ProcessorData } from "./processor-data.js";
+
+/** Artillery's request parameters, as far as the hooks read and write them. */
+interface RequestParams {
+  name?: string;
+  body?: string;
+  headers?: Record<string, string>;
+}
+
+/** Artillery's response, as far as the check reads it. */
+interface ArtilleryResponse {
+  statusCode: number;
+  headers: Record<string, string | string[] | undefined>;
+  body?: unknown;
+}
+
+/** Artillery's event emitter. */
+interface Events {
+  emit(kind: "counter", name: string, value: number): void;
+}
+
+type Done = (error?: Error) => void;
+
+const data = JSON.parse(PROCESSOR_DATA_TOKEN) as ProcessorData;
+const ajv = createAjv(data.document);
+const byId = new Map<string, OperationSpec>(
+  operations(data.document).map((op) => [op.operationId, op]),
+);
+const turn = new Map<string, number>();
+
+/** beforeRequest hook: the next body of the operation named by the request, with its bound headers. */
+export function merchantPaymentsBody(
+  params: RequestParams,
+  _context: unknown,
+  _events: Events,
+  done: Done,
+): void {
+  const pool = data.bodies[params.name ?? ""];
+  if (!pool || pool.length === 0) {
+    done(new Error(`merchant-payments: no bodies for request ${JSON.stringify(params.name)}`));
+    return;
+  }
+  const n = turn.get(params.name as string) ?? 0;
+  turn.set(params.name as string, n + 1);
+  const body = pool[n % pool.length] as (typeof pool)[number];
+  params.body = body.text;
+  params.headers = { ...params.headers, ...body.headers };
+  done();
+}
+
+function flat(headers: ArtilleryResponse["headers"]): Record<string, string | undefined> {
+  const out: Record<string, string | undefined> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    out[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return out;
+}
+
+/** afterResponse hook: checks the answer against the spec and counts it (never fails the virtual user). */
+export function merchantPaymentsCheck(
+  params: RequestParams,
+  response: ArtilleryResponse,
+  _context: unknown,
+  events: Events,
+  done: Done,
+): void {
+  const op = byId.get(params.name ?? "");
+  if (!op) {
+    done(
+      new Error(
+        `merchant-payments: ${JSON.stringify(params.name)} is not an operation of the spec`,
+      ),
+    );
+    return;
+  }
+  const body =
+    typeof response.body === "string" ? response.body : JSON.stringify(response.body ?? "");
+  const conformance = checkResponse(ajv, op, {
+    status: response.statusCode,
+    headers: flat(response.headers),
+    body: response.body === undefined ? "" : body,
+  });
+  const prefix = `${COUNTER_PREFIX}.${op.operationId}`;
+  events.emit("counter", `${prefix}.${conformance.conforms ? "conforming" : "non_conforming"}`, 1);
+  for (const check of new Set(conformance.issues.map((issue) => issue.check))) {
+    events.emit("counter", `${prefix}.violation.${check}`, 1);
+  }
+  done();
+}

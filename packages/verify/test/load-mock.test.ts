@@ -1,0 +1,79 @@
+// A short, bounded load against the mock on loopback (3 s at 4 arrivals a second, one request each):
+// Artillery runs the generated script, the shipped processor checks every answer, and none breaks the spec.
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type MockServer, startMock } from "@merchant-payments/mock";
+import { operations } from "@merchant-payments/spec";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { load, summaryOf } from "./load-run.js";
+
+const dir = mkdtempSync(join(tmpdir(), "verify-load-mock-"));
+let mock: MockServer;
+
+beforeAll(async () => {
+  mock = await startMock({ errors: true });
+});
+
+afterAll(async () => {
+  await mock?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("a bounded load of every operation against the mock has zero spec violations and exits 0", {
+  timeout: 90_000,
+}, async () => {
+  expect(new URL(mock.baseUrl).hostname).toBe("127.0.0.1");
+  const report = join(dir, "report.json");
+  const { exitCode, printed } = await load(
+    "--base-url",
+    mock.baseUrl,
+    "--out",
+    join(dir, "load.yml"),
+    "--run",
+    "--report-json",
+    report,
+    "--allow-writes",
+    "--duration",
+    "3",
+    "--arrival-rate",
+    "4",
+    "--seed",
+    "11",
+    "--max-error-rate",
+    "0",
+  );
+  expect(printed).not.toMatch(/^FAIL /m);
+  expect(exitCode).toBe(0);
+  const summary = summaryOf(report);
+  // 3 s at 4 arrivals a second: 12 virtual users, one request each, all answered.
+  expect(summary.requests).toBe(12);
+  expect(summary.nonConforming).toBe(0);
+  expect(summary.failed).toBe(0);
+  const known = new Set(operations().map((op) => op.operationId));
+  for (const op of summary.operations) {
+    expect(known.has(op.operationId)).toBe(true);
+    expect(op.conforming).toBe(op.requests);
+    expect(op.latency?.p99).toBeGreaterThanOrEqual(0);
+  }
+  // Artillery's own report carries the processor's counters next to its percentiles.
+  const counters = JSON.parse(readFileSync(report, "utf8")).aggregate.counters as Record<
+    string,
+    number
+  >;
+  const conforming = Object.entries(counters).filter(([name]) =>
+    /^merchant_payments\.\w+\.conforming$/.test(name),
+  );
+  expect(conforming.reduce((sum, [, n]) => sum + n, 0)).toBe(12);
+  expect(printed).toMatch(/^total: 12 requests, 0 non-conforming, 0 failed/m);
+
+  // The same report judged again (as after run-fargate --output): a p99 limit below the measured p99 fails.
+  const p99 = summary.latency?.p99 ?? 0;
+  expect(p99).toBeGreaterThan(2);
+  const again = await load("--check-report", report, "--max-p99-ms", String(Math.floor(p99 / 2)));
+  expect(again.exitCode).toBe(1);
+  expect(again.printed).toMatch(/^FAIL all operations: p99 .* is above --max-p99-ms/m);
+  expect(
+    (await load("--check-report", report, "--max-p99-ms", String(Math.ceil(p99)))).exitCode,
+  ).toBe(0);
+});
