@@ -215,6 +215,41 @@ describe.each(origins)("the Try-it console $name", (origin) => {
     await expect(problems.count()).resolves.toBe(0);
   });
 
+  test("clears the previous answer when a send is refused, and shows a documented 401 as an error, not a success", async () => {
+    const panel = await panelOf(page, "calculateFees");
+    const body = panel.getByLabel("Request body (JSON)");
+    const valid = await body.inputValue();
+    await send(panel, counting.baseUrl);
+    await expect(answered(panel)).resolves.toEqual({ status: "200 OK", badge: "conforms" });
+    // A refused send leaves no earlier answer or curl line on screen.
+    await body.fill(JSON.stringify({ ...JSON.parse(valid), merchantAccountNumber: 1 }));
+    await panel.getByRole("button", { name: "Send" }).click();
+    await expect(panel.locator(".mp-note").textContent()).resolves.toContain("Not sent");
+    await expect(panel.locator(".mp-result").isHidden()).resolves.toBe(true);
+    await expect(panel.locator(".mp-curl").textContent()).resolves.toBe("");
+    await expect(panel.locator(".mp-status").textContent()).resolves.toBe("");
+    // No token: the mock answers the documented 401, which conforms but is not a success.
+    await body.fill(valid);
+    await panel.getByLabel("Token", { exact: true }).fill("");
+    await panel.getByRole("button", { name: "Send" }).click();
+    const { status, badge } = await answered(panel);
+    expect(status).toMatch(/^401\b/);
+    expect(badge).toBe("error 401, as documented");
+    const colour = await panel
+      .locator(".mp-badge")
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+    const success = await page.evaluate(() => {
+      const probe = document.createElement("span");
+      probe.className = "mp-badge mp-conforms";
+      document.querySelector(".mp-try-it")?.append(probe);
+      const value = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return value;
+    });
+    expect(colour).not.toBe(success);
+    await panel.getByLabel("Token", { exact: true }).fill(TOKEN);
+  });
+
   test("says which field of a spec-violating answer does not conform", async () => {
     const op = ops.find((o) => o.operationId === "getTransaction");
     const example = op?.responses[0]?.content[0]?.examples[0]?.value as Record<string, unknown>;
