@@ -3,7 +3,9 @@
 // command (dist/cli.js), or says in one line how to build it.
 import("../dist/cli.js").catch((error) => {
   if (error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("dist/cli.js")) {
-    console.error("merchant-payments-verify is not built: run `pnpm build` (or `pnpm turbo run build --filter=@merchant-payments/verify`)");
+    console.error(
+      "merchant-payments-verify is not built: run `pnpm build` (or `pnpm turbo run build --filter=@merchant-payments/verify`)",
+    );
     process.exit(1);
   }
   throw error;
