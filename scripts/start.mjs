@@ -3,6 +3,7 @@
 // serve the mock and the docs site in this process and print their URLs last. MOCK_PORT (default 4010), DOCS_PORT
 // (default 8080) and HOST (default 127.0.0.1) choose where. Ctrl-C stops both and exits 0.
 // `--no-build` serves what is already built (the tests use it; the build is turbo's business).
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { listenErrorLine, portFromEnv } from "./lib/ports.mjs";
 import { quietBuild, ROOT } from "./lib/quiet-build.mjs";
@@ -21,6 +22,15 @@ if (!process.argv.includes("--no-build")) {
     what: "the spec, the client, the mock and the docs",
   });
   if (built !== 0) process.exit(built);
+}
+
+for (const file of ["packages/mock/dist/index.js", "docs/dist/index.html"]) {
+  if (!existsSync(new URL(file, `file://${ROOT}`))) {
+    console.error(
+      `${file} is not built: run \`pnpm start\` without --no-build (or \`pnpm build\`).`,
+    );
+    process.exit(1);
+  }
 }
 
 const { startMock } = await import(new URL("packages/mock/dist/index.js", `file://${ROOT}`).href);
