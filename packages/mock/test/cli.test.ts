@@ -1,6 +1,9 @@
 import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { getFreePort } from "@merchant-payments/test-support";
+import { getFreePort, startLoopbackServer } from "@merchant-payments/test-support";
 import { expect, test } from "vitest";
 import { eventually, portIsFree, post, processExists } from "./helpers.js";
 
@@ -239,4 +242,37 @@ test("pnpm mock --log-level info logs a line for every faulted request", async (
     child.kill("SIGTERM");
   }
   expect(await exited).toBe(0);
+});
+
+test("pnpm mock:proxy writes a relative --report into the folder the user ran pnpm in (INIT_CWD)", async () => {
+  const upstream = await startLoopbackServer();
+  const caller = mkdtempSync(join(tmpdir(), "proxy-caller-"));
+  const elsewhere = mkdtempSync(join(tmpdir(), "proxy-cwd-"));
+  const port = await getFreePort();
+  const child = spawn(
+    process.execPath,
+    [cli, "proxy", upstream.baseUrl, "--port", String(port), "--report", "proxy-report.jsonl"],
+    {
+      cwd: elsewhere,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, INIT_CWD: caller },
+    },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  try {
+    expect(await eventually(() => out.includes("Proxy URL"), 20_000)).toBe(true);
+    expect(out).toContain(`Report: ${join(caller, "proxy-report.jsonl")}`);
+  } finally {
+    child.kill("SIGTERM");
+    await exited;
+    await upstream.close();
+  }
+  expect(existsSync(join(caller, "proxy-report.jsonl"))).toBe(true);
+  expect(existsSync(join(elsewhere, "proxy-report.jsonl"))).toBe(false);
+  rmSync(caller, { recursive: true, force: true });
+  rmSync(elsewhere, { recursive: true, force: true });
 });
