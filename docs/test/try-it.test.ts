@@ -117,7 +117,7 @@ const origins = [
     url: () => `${pathToFileURL(dist).href}index.html`,
     allowed: () => pathToFileURL(dist).href,
   },
-  { name: "served over HTTP (pnpm docs)", url: () => site.url, allowed: () => site.url },
+  { name: "served over HTTP (pnpm docs:serve)", url: () => site.url, allowed: () => site.url },
 ];
 
 describe.each(origins)("the Try-it console $name", (origin) => {
