@@ -1,7 +1,9 @@
 // @ts-check
-// Serves the built site (docs/dist) on http://127.0.0.1:8080 (PORT and HOST override) until interrupted.
+// Serves the built site (docs/dist) on http://127.0.0.1:8080 until interrupted: DOCS_PORT and HOST choose another
+// port and host. A taken port is one line naming it and the variable to set. Ctrl-C exits 0.
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { listenErrorLine, portFromEnv } from "../../scripts/lib/ports.mjs";
 import { startSiteServer } from "../src/site-server.mjs";
 
 const root = fileURLToPath(new URL("../dist/", import.meta.url));
@@ -9,12 +11,24 @@ if (!existsSync(new URL("index.html", `file://${root}`))) {
   console.error(`No site in ${root}: run \`pnpm --filter @merchant-payments/docs build\` first.`);
   process.exit(1);
 }
-const server = await startSiteServer({
-  root,
-  port: Number(process.env.PORT ?? 8080),
-  host: process.env.HOST ?? "127.0.0.1",
-});
-console.log(`Merchant Payments API docs: ${server.url}`);
+const host = process.env.HOST || "127.0.0.1";
+const port = portFromEnv("DOCS_PORT", 8080);
+let server;
+try {
+  server = await startSiteServer({ root, port, host });
+} catch (error) {
+  console.error(listenErrorLine(error, { what: "the docs", host, port, variable: "DOCS_PORT" }));
+  process.exit(1);
+}
+console.log(`Merchant Payments API docs: ${server.url}   (Ctrl-C stops)`);
+let stopping = false;
 for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) {
-  process.once(signal, () => void server.close().then(() => process.exit(0)));
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    void server.close().then(() => {
+      console.log("\nStopped the docs server.");
+      process.exit(0);
+    });
+  });
 }

@@ -14,6 +14,7 @@ import {
 import type { OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
 import { beforeAll, describe, expect, test } from "vitest";
 import { generateValidators } from "../scripts/lib/console-bundle.mjs";
+import { answerBadge } from "../src/console/panel.js";
 import {
   checkBody,
   curlLine,
@@ -29,6 +30,7 @@ import {
   saveSettings,
   shellQuote,
   sideEffectOf,
+  syntaxErrorPlace,
 } from "../src/console/request.js";
 import { type GeneratedValidators, standaloneSpecAjv } from "../src/console/standalone-ajv.js";
 import { writeFakeCurl } from "./support/fake-curl.js";
@@ -157,6 +159,29 @@ describe("checkBody", () => {
     expect(checked.problems).toHaveLength(1);
     expect(checked.problems[0]?.path).toBe("");
     expect(checked.problems[0]?.message).toMatch(/^not valid JSON: .*\(line 3, column \d+\)$/);
+  });
+
+  test("names the place of a syntax error once, whether or not the engine's message already has it", () => {
+    const text = '{"merchantAccountNumber": 12345678 "x"}';
+    expect(syntaxErrorPlace(text, "Unexpected string in JSON at position 35")).toBe(
+      " (line 1, column 36)",
+    );
+    // Chromium's V8: "… at position 35 (line 1 column 36)": nothing more is added.
+    expect(
+      syntaxErrorPlace(text, "Unexpected string in JSON at position 35 (line 1 column 36)"),
+    ).toBe("");
+  });
+
+  test("badges a documented error answer apart from a success and from a violation", () => {
+    expect(answerBadge(200, true, [])).toEqual({ className: "mp-conforms", text: "conforms" });
+    expect(answerBadge(401, true, [])).toEqual({
+      className: "mp-documented-error",
+      text: "error 401, as documented",
+    });
+    expect(answerBadge(200, false, [{ path: "/amountSent", check: "schema" }])).toEqual({
+      className: "mp-violates",
+      text: "does not conform: /amountSent",
+    });
   });
 
   test("refuses a webhook delete whose body lacks the property its header repeats", () => {

@@ -117,7 +117,7 @@ const origins = [
     url: () => `${pathToFileURL(dist).href}index.html`,
     allowed: () => pathToFileURL(dist).href,
   },
-  { name: "served over HTTP (pnpm docs)", url: () => site.url, allowed: () => site.url },
+  { name: "served over HTTP (pnpm docs:serve)", url: () => site.url, allowed: () => site.url },
 ];
 
 describe.each(origins)("the Try-it console $name", (origin) => {
@@ -213,6 +213,51 @@ describe.each(origins)("the Try-it console $name", (origin) => {
     await expect(answered(panel)).resolves.toEqual({ status: "200 OK", badge: "conforms" });
     expect(reachedMock().filter((r) => r.method !== "OPTIONS")).toHaveLength(1);
     await expect(problems.count()).resolves.toBe(0);
+  });
+
+  test("clears the previous answer when a send is refused, and shows a documented 401 as an error, not a success", async () => {
+    const panel = await panelOf(page, "calculateFees");
+    const body = panel.getByLabel("Request body (JSON)");
+    const valid = await body.inputValue();
+    await send(panel, counting.baseUrl);
+    await expect(answered(panel)).resolves.toEqual({ status: "200 OK", badge: "conforms" });
+    // A refused send leaves no earlier answer or curl line on screen.
+    await body.fill(JSON.stringify({ ...JSON.parse(valid), merchantAccountNumber: 1 }));
+    await panel.getByRole("button", { name: "Send" }).click();
+    await expect(panel.locator(".mp-note").textContent()).resolves.toContain("Not sent");
+    await expect(panel.locator(".mp-result").isHidden()).resolves.toBe(true);
+    await expect(panel.locator(".mp-curl").textContent()).resolves.toBe("");
+    await expect(panel.locator(".mp-status").textContent()).resolves.toBe("");
+    // No token: the mock answers the documented 401, which conforms but is not a success.
+    await body.fill(valid);
+    await panel.getByLabel("Token", { exact: true }).fill("");
+    const errorsBefore = watch.errors.length;
+    await panel.getByRole("button", { name: "Send" }).click();
+    const { status, badge } = await answered(panel);
+    // Chromium logs every 4xx answer to fetch() as a console error: this one is expected, any other is not. The
+    // log reaches the test asynchronously: wait a little for it.
+    for (let waited = 0; watch.errors.length === errorsBefore && waited < 2000; waited += 100)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    const logged = watch.errors.splice(errorsBefore);
+    expect(
+      logged.every((line) => /status of 401/.test(line)),
+      logged.join("\n"),
+    ).toBe(true);
+    expect(status).toMatch(/^401\b/);
+    expect(badge).toBe("error 401, as documented");
+    const colour = await panel
+      .locator(".mp-badge")
+      .evaluate((element) => getComputedStyle(element).backgroundColor);
+    const success = await page.evaluate(() => {
+      const probe = document.createElement("span");
+      probe.className = "mp-badge mp-conforms";
+      document.querySelector(".mp-try-it")?.append(probe);
+      const value = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return value;
+    });
+    expect(colour).not.toBe(success);
+    await panel.getByLabel("Token", { exact: true }).fill(TOKEN);
   });
 
   test("says which field of a spec-violating answer does not conform", async () => {

@@ -66,6 +66,24 @@ function share(context: ConsoleContext, from: HTMLElement, name: string): void {
   }
 }
 
+/**
+ * The badge of an answer: a success that conforms (green), an error status the spec documents, answered as documented
+ * (amber: the call failed, as the spec says it may), or an answer that breaks the spec (red, naming where).
+ */
+export function answerBadge(
+  status: number,
+  conforms: boolean,
+  issues: readonly { path: string; check: string }[],
+): { className: string; text: string } {
+  if (!conforms) {
+    const named = [...new Set(issues.map((i) => i.path || i.check))];
+    return { className: "mp-violates", text: `does not conform: ${named.join(", ")}` };
+  }
+  if (status >= 400)
+    return { className: "mp-documented-error", text: `error ${status}, as documented` };
+  return { className: "mp-conforms", text: "conforms" };
+}
+
 /** Builds the Try-it panel of `op`. */
 export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLElement {
   const settings = loadSettings(context.storage);
@@ -186,8 +204,18 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     void submit();
   });
 
+  /** Removes the previous answer and curl line: nothing on screen may look like the answer to this send. */
+  const clearAnswer = () => {
+    result.hidden = true;
+    for (const element of [status, time, badge, issues, headers, answer, curl])
+      element.replaceChildren();
+    badge.className = "mp-badge";
+    delete status.dataset.status;
+  };
+
   async function submit(): Promise<void> {
     showProblems([]);
+    clearAnswer();
     note.textContent = "";
     const checked = checkBody(context.specAjv, op, body.value);
     if (!checked.ok) {
@@ -242,11 +270,9 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
       status.textContent = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
       status.dataset.status = String(response.status);
       time.textContent = `${elapsed} ms`;
-      badge.className = `mp-badge ${conformance.conforms ? "mp-conforms" : "mp-violates"}`;
-      const named = [...new Set(conformance.issues.map((i) => i.path || i.check))];
-      badge.textContent = conformance.conforms
-        ? "conforms"
-        : `does not conform: ${named.join(", ")}`;
+      const shown = answerBadge(response.status, conformance.conforms, conformance.issues);
+      badge.className = `mp-badge ${shown.className}`;
+      badge.textContent = shown.text;
       issues.replaceChildren(
         ...conformance.issues.map((i) =>
           h("li", {}, h("code", {}, i.path || i.check), ` ${i.message}`),

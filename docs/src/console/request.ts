@@ -78,8 +78,12 @@ export function derivedHeaders(op: OperationSpec, body: unknown): [string, strin
   return out;
 }
 
-/** The position of a JSON syntax error in `text` as "line L, column C", when the engine's message gives one. */
-function syntaxErrorPlace(text: string, message: string): string {
+/**
+ * The position of a JSON syntax error in `text` as " (line L, column C)", when the engine's message gives an offset
+ * but no line (V8 in Chromium already adds "(line L column C)" itself: nothing is added then).
+ */
+export function syntaxErrorPlace(text: string, message: string): string {
+  if (/\bline \d+/i.test(message)) return "";
   const at = /position (\d+)/.exec(message);
   if (!at) return "";
   const offset = Number(at[1]);

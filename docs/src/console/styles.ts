@@ -13,7 +13,7 @@ export const CONSOLE_CSS = `
 .mp-actions{display:flex;gap:12px;align-items:center}.mp-note{margin:0;opacity:.85}
 .mp-send{font:inherit;font-weight:600;padding:6px 18px;border-radius:4px;border:0;background:#1565c0;color:#fff;cursor:pointer}.mp-send:disabled{opacity:.5}
 .mp-result{margin-top:14px}.mp-summary{display:flex;gap:12px;align-items:center;font-weight:600}
-.mp-badge{padding:2px 8px;border-radius:10px;font-size:12px}.mp-conforms{background:#2e7d32;color:#fff}.mp-violates{background:#c62828;color:#fff}
+.mp-badge{padding:2px 8px;border-radius:10px;font-size:12px}.mp-conforms{background:#2e7d32;color:#fff}.mp-violates{background:#c62828;color:#fff}.mp-documented-error{background:#f9a825;color:#1b1b1b}
 .mp-try-it pre{white-space:pre-wrap;word-break:break-word;padding:8px;border-radius:4px;background:rgba(128,128,128,.12);max-height:400px;overflow:auto}
 .mp-issues{color:#c62828;padding-left:20px}
 .mp-curl-box{margin-top:12px}.mp-curl:empty::before{content:"(shown after sending)";opacity:.6}

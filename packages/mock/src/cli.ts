@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultRule } from "./faults.js";
 import { LOG_LEVELS, type LogLevel } from "./logger.js";
@@ -17,12 +18,30 @@ const USAGE = `Usage:
 mock   serves the spec with Prism's mocker: static examples, or --dynamic generated data (--seed for
        reproducible data). --fault-* answer a seeded share of requests with a fault (${FAULT_KINDS.join(", ")}).
 proxy  puts the spec in front of a real server, checks every request and answer, and exits 1 at stop if it
-       saw a violation, a transport failure, an undocumented status or a timeout (--fail-fast: at the first).`;
+       saw a violation, a transport failure, an undocumented status or a timeout (--fail-fast: at the first).
+
+The port defaults to MOCK_PORT (else 4010), the host to HOST (else 127.0.0.1). Relative --report and --spec
+paths are read from the folder the command was run in (INIT_CWD when run by pnpm or npm).`;
 
 /** Default port of the CLI (the spec's local server URL is http://127.0.0.1:4010). */
 const DEFAULT_PORT = 4010;
 
 class UsageError extends Error {}
+
+/** The folder the user ran the command in: INIT_CWD when pnpm or npm runs it from elsewhere, else this one. */
+const invokedFrom = process.env.INIT_CWD || process.cwd();
+
+/** The one line for a listen error: a taken port names the port and how to choose another. */
+function listenErrorLine(error: unknown, host: string, port: number): string | undefined {
+  const code = (error as { code?: string } | undefined)?.code;
+  if (code === "EADDRINUSE")
+    return `Port ${port} is already in use on ${host}: pass --port <port> or set MOCK_PORT to a free port, e.g. MOCK_PORT=${port + 1}`;
+  if (code === "EACCES")
+    return `Port ${port} on ${host} is not allowed for this user: pass --port or set MOCK_PORT to a port above 1023`;
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND")
+    return `Host ${host} is not an address of this machine: pass --host or set HOST, e.g. HOST=127.0.0.1`;
+  return undefined;
+}
 
 function formatViolations(report: ViolationReport): string {
   const lines = report.violations.map(
@@ -58,15 +77,25 @@ function faultKinds(value: string | undefined): FaultKind[] | undefined {
 /** The `faults` option from the --fault-* flags; undefined when none is given. */
 function faultOptions(values: Record<string, unknown>): FaultOptions | undefined {
   const rate = number("fault-rate", values["fault-rate"] as string | undefined, 0, 1);
+  // Checked first: an unknown kind is a usage error even when no rate makes it apply.
+  const kinds = faultKinds(values["fault-kinds"] as string | undefined);
   const operationFlags = (values["fault-operation"] as string[] | undefined) ?? [];
-  if (rate === undefined && operationFlags.length === 0) return undefined;
+  if (rate === undefined && operationFlags.length === 0) {
+    const unused = ["fault-kinds", "fault-seed", "fault-latency-ms", "fault-retry-after"].filter(
+      (flag) => values[flag] !== undefined,
+    );
+    if (unused.length > 0)
+      throw new UsageError(
+        `--${unused[0]} needs --fault-rate <0..1> or --fault-operation <id=rate>: without one no request is faulted`,
+      );
+    return undefined;
+  }
   const operations: Record<string, FaultRule> = {};
   for (const flag of operationFlags) {
     const match = /^([\w.-]+)=([\d.]+)$/.exec(flag);
     if (!match) throw new UsageError(`--fault-operation must be <operationId>=<rate>, got ${flag}`);
     operations[match[1] as string] = { rate: number("fault-operation", match[2], 0, 1) as number };
   }
-  const kinds = faultKinds(values["fault-kinds"] as string | undefined);
   const latencyMs = number(
     "fault-latency-ms",
     values["fault-latency-ms"] as string | undefined,
@@ -120,14 +149,19 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
-  const port = number("port", values.port ?? String(DEFAULT_PORT), 0, 65535) as number;
+  const port = number(
+    values.port === undefined && process.env.MOCK_PORT ? "port (from MOCK_PORT)" : "port",
+    values.port ?? (process.env.MOCK_PORT || String(DEFAULT_PORT)),
+    0,
+    65535,
+  ) as number;
   const logLevel = (values["log-level"] ?? "error") as LogLevel;
   if (!LOG_LEVELS.includes(logLevel))
     throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}`);
   const common = {
     port,
-    host: values.host ?? "127.0.0.1",
-    ...(values.spec ? { spec: values.spec } : {}),
+    host: values.host ?? (process.env.HOST || "127.0.0.1"),
+    ...(values.spec ? { spec: resolve(invokedFrom, values.spec) } : {}),
     logLevel,
     onViolations: values.quiet
       ? undefined
@@ -144,7 +178,7 @@ async function main(argv: string[]): Promise<number> {
       ...common,
       upstream,
       errors: values.errors ?? true,
-      ...(values.report ? { report: values.report } : {}),
+      ...(values.report ? { report: resolve(invokedFrom, values.report) } : {}),
       upstreamTimeoutMs:
         number("upstream-timeout-ms", values["upstream-timeout-ms"], 1, 3_600_000) ?? 30_000,
       onFailure: (event) => {
@@ -155,7 +189,10 @@ async function main(argv: string[]): Promise<number> {
     server = proxy;
     console.log(`\nValidation proxy of the Merchant Payments spec in front of ${upstream}`);
     console.log(`Proxy URL: ${proxy.baseUrl}   (point the client under test here)`);
-    if (values.report) console.log(`Report: ${values.report} (JSON lines, a summary line at stop)`);
+    if (values.report)
+      console.log(
+        `Report: ${resolve(invokedFrom, values.report)} (JSON lines, a summary line at stop)`,
+      );
   } else {
     const faults = faultOptions(values);
     server = await startMock({
@@ -196,8 +233,9 @@ async function main(argv: string[]): Promise<number> {
       });
     };
     stopEarly = (reason) => stop(reason, true);
-    process.once("SIGINT", () => stop("SIGINT"));
-    process.once("SIGTERM", () => stop("SIGTERM"));
+    // `on`, not `once`: a second Ctrl-C (or one passed on by a wrapper) while stopping changes nothing.
+    process.on("SIGINT", () => stop("SIGINT"));
+    process.on("SIGTERM", () => stop("SIGTERM"));
     // Orphaned (the process that started it died without stopping it, e.g. a killed test runner or turbo): stop too.
     const parent = process.ppid;
     setInterval(() => {
@@ -209,7 +247,12 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.message : String(error));
+    const where = error as { address?: string; port?: number } | undefined;
+    console.error(
+      (where?.address !== undefined && where.port !== undefined
+        ? listenErrorLine(error, where.address, where.port)
+        : undefined) ?? (error instanceof Error ? error.message : String(error)),
+    );
     process.exit(error instanceof UsageError ? 2 : 1);
   },
 );

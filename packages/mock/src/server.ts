@@ -307,6 +307,9 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
     const fault = faultFor(operation?.operationId, context.preferences);
     let reset = false;
     if (fault) {
+      logger.info(
+        `${method} ${url.pathname} fault ${fault.kind}${fault.kind === "latency" ? ` ${fault.latencyMs} ms` : ""}`,
+      );
       const outcome = await applyFault(fault, req, res, common);
       if (outcome === "answered") return;
       reset = outcome === "reset";

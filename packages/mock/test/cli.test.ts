@@ -1,6 +1,9 @@
 import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { getFreePort } from "@merchant-payments/test-support";
+import { getFreePort, startLoopbackServer } from "@merchant-payments/test-support";
 import { expect, test } from "vitest";
 import { eventually, portIsFree, post, processExists } from "./helpers.js";
 
@@ -147,4 +150,129 @@ test("pnpm mock refuses a fault flag it cannot read, with exit code 2", async ()
   const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
   expect(code).toBe(2);
   expect(err).toContain("--fault-rate must be a number from 0 to 1");
+});
+
+/** Runs the CLI to its exit (it must exit by itself) and returns the status and what it printed. */
+async function runToExit(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; out: string; err: string }> {
+  const child = spawn(process.execPath, [cli, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    err += chunk.toString();
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  clearTimeout(timer);
+  return { code, out, err };
+}
+
+test.each([
+  [["--fault-rate", "0.5", "--fault-kinds", "meteor"], "--fault-kinds: unknown fault meteor"],
+  [["--fault-kinds", "meteor"], "--fault-kinds: unknown fault meteor"],
+  [["--fault-kinds", "reset"], "--fault-kinds needs --fault-rate"],
+])("pnpm mock refuses %j as a usage error (exit 2)", async (flags, message) => {
+  const { code, err } = await runToExit(["mock", ...flags]);
+  expect(code).toBe(2);
+  expect(err).toContain(message);
+});
+
+test("pnpm mock listens on MOCK_PORT, and a taken port is one line naming it and MOCK_PORT", async () => {
+  const port = await getFreePort();
+  const first = spawn(process.execPath, [cli, "mock"], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, MOCK_PORT: String(port) },
+  });
+  const exited = new Promise<number | null>((resolve) => first.once("exit", resolve));
+  try {
+    expect(await eventually(async () => !(await portIsFree(port)), 20_000)).toBe(true);
+    const second = await runToExit(["mock"], { MOCK_PORT: String(port) });
+    expect(second.code).toBe(1);
+    expect(second.err.trim().split("\n")).toEqual([
+      `Port ${port} is already in use on 127.0.0.1: pass --port <port> or set MOCK_PORT to a free port, e.g. MOCK_PORT=${port + 1}`,
+    ]);
+  } finally {
+    first.kill("SIGINT");
+  }
+  expect(await exited).toBe(0);
+});
+
+test("pnpm mock --log-level info logs a line for every faulted request", async () => {
+  const port = await getFreePort();
+  const child = spawn(
+    process.execPath,
+    [cli, "mock", "--port", String(port), "--log-level", "info"],
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "0" } },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  let printed = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    printed += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    printed += chunk.toString();
+  });
+  try {
+    expect(await eventually(async () => !(await portIsFree(port)), 20_000)).toBe(true);
+    await post(
+      `http://127.0.0.1:${port}/merchants/fees/calculate`,
+      JSON.stringify({
+        merchantAccountNumber: 12345678,
+        feeType: "D",
+        channelType: "MW",
+        transactionAmount: 1000,
+      }),
+      { prefer: "fault=unavailable" },
+    ).catch(() => undefined);
+    expect(
+      await eventually(
+        () => /POST \/merchants\/fees\/calculate fault unavailable/.test(printed),
+        10_000,
+      ),
+    ).toBe(true);
+  } finally {
+    child.kill("SIGTERM");
+  }
+  expect(await exited).toBe(0);
+});
+
+test("pnpm mock:proxy writes a relative --report into the folder the user ran pnpm in (INIT_CWD)", async () => {
+  const upstream = await startLoopbackServer();
+  const caller = mkdtempSync(join(tmpdir(), "proxy-caller-"));
+  const elsewhere = mkdtempSync(join(tmpdir(), "proxy-cwd-"));
+  const port = await getFreePort();
+  const child = spawn(
+    process.execPath,
+    [cli, "proxy", upstream.baseUrl, "--port", String(port), "--report", "proxy-report.jsonl"],
+    {
+      cwd: elsewhere,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, INIT_CWD: caller },
+    },
+  );
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  let out = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  try {
+    expect(await eventually(() => out.includes("Proxy URL"), 20_000)).toBe(true);
+    expect(out).toContain(`Report: ${join(caller, "proxy-report.jsonl")}`);
+  } finally {
+    child.kill("SIGTERM");
+    await exited;
+    await upstream.close();
+  }
+  expect(existsSync(join(caller, "proxy-report.jsonl"))).toBe(true);
+  expect(existsSync(join(elsewhere, "proxy-report.jsonl"))).toBe(false);
+  rmSync(caller, { recursive: true, force: true });
+  rmSync(elsewhere, { recursive: true, force: true });
 });

@@ -190,7 +190,11 @@ export function mutationsOf(
   for (const [type, sample] of Object.entries(SAMPLES_BY_TYPE)) {
     if (allowed.has(type) || (type === "integer" && allowed.has("number"))) continue;
     if (path.length === 0 && type === "null") continue;
-    out.push({ description: `${where}: a ${type} instead`, value: setAt(root, path, sample) });
+    const article = /^[aeiou]/.test(type) ? "an" : "a";
+    out.push({
+      description: `${where}: ${article} ${type} instead`,
+      value: setAt(root, path, sample),
+    });
   }
   const types = typesOf(schema);
   if (types.includes("integer")) {

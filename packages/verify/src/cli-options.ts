@@ -6,6 +6,7 @@ import {
   DEFAULT_CONCURRENCY,
   DEFAULT_RUNS,
   DEFAULT_TIMEOUT_MS,
+  MAX_CONSECUTIVE_CONNECTION_FAILURES,
   type VerifyOptions,
 } from "./run.js";
 
@@ -43,7 +44,8 @@ Sends every operation of the Merchant Payments spec to a live server and checks 
                          only, once each
   -h, --help             print this help
 
-Exit status: 0 when every answer passed, 1 when any failed, 2 for a command line it cannot run.`;
+Exit status: 0 when every answer passed, 1 when any failed, 2 for a command line it cannot run, 3 when the
+server could not be reached (it stops after ${MAX_CONSECUTIVE_CONNECTION_FAILURES} connection failures in a row).`;
 
 function integer(name: string, text: string | undefined, min: number): number | undefined {
   if (text === undefined) return undefined;

@@ -7,8 +7,8 @@ export {
   type OutgoingRequest,
   type TransportFailureKind,
 } from "./exchange.js";
-export { type Defect, type DefectName, judge } from "./judge.js";
-export { type CommandOutput, verifyCommand } from "./main.js";
+export { type Defect, type DefectName, judge, typeMessage } from "./judge.js";
+export { type CommandOutput, UNREACHABLE_STATUS, verifyCommand } from "./main.js";
 export {
   type CaseKind,
   type Plan,
@@ -18,8 +18,11 @@ export {
 } from "./plan.js";
 export { mapLimit } from "./pool.js";
 export {
+  defectPlace,
+  formatFailures,
   formatSummary,
   junitXml,
+  MAX_FAILURE_LINES,
   VERIFY_REPORT_SCHEMA,
   writeJsonReport,
   writeJunitReport,
@@ -30,6 +33,7 @@ export {
   DEFAULT_CONCURRENCY,
   DEFAULT_RUNS,
   DEFAULT_TIMEOUT_MS,
+  MAX_CONSECUTIVE_CONNECTION_FAILURES,
   type OperationResult,
   runVerify,
   type VerifyOptions,

@@ -91,6 +91,14 @@ function statusDefects(kase: VerifyCase, status: number): Defect[] {
   }
 }
 
+/** Ajv's "must be integer" with its article ("must be an integer"; "must be integer,string": "an integer or a string"). */
+export function typeMessage(message: string): string {
+  const match = /^must be ([a-z]+(?:,[a-z]+)*)$/.exec(message);
+  if (!match?.[1]) return message;
+  const named = match[1].split(",").map((type) => `${/^[aeiou]/.test(type) ? "an" : "a"} ${type}`);
+  return `must be ${named.join(" or ")}`;
+}
+
 /** Every defect of one exchange; empty when the answer passes every check. */
 export function judge(ajv: SpecAjv, kase: VerifyCase, received: Exchange): Defect[] {
   if (received.kind === "transport") {
@@ -104,7 +112,9 @@ export function judge(ajv: SpecAjv, kase: VerifyCase, received: Exchange): Defec
     message:
       issue.check === "media-type" && !hasContentType
         ? `header Content-Type is missing (${issue.message})`
-        : issue.message,
+        : issue.keyword === "type"
+          ? typeMessage(issue.message)
+          : issue.message,
   }));
   if (!conformance.issues.some((i) => i.check === "status")) {
     defects.push(...statusDefects(kase, received.status));

@@ -1,6 +1,6 @@
 // The verify command as a function: parse, run, print, write the reports; returns the exit status.
 import { parseCommandLine, USAGE, UsageError } from "./cli-options.js";
-import { formatSummary, writeJsonReport, writeJunitReport } from "./reports.js";
+import { formatFailures, formatSummary, writeJsonReport, writeJunitReport } from "./reports.js";
 import { runVerify } from "./run.js";
 
 /** Where the command prints; default the process's stdout and stderr. */
@@ -11,6 +11,9 @@ export interface CommandOutput {
   err(line: string): void;
 }
 
+/** The exit status when verify stopped because the server could not be reached. */
+export const UNREACHABLE_STATUS = 3;
+
 const processOutput: CommandOutput = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
@@ -18,7 +21,7 @@ const processOutput: CommandOutput = {
 
 /**
  * Runs `merchant-payments-verify` with `args`: 0 when every answer passed, 1 when any failed (or a report
- * could not be written), 2 for a command line it cannot run.
+ * could not be written), 2 for a command line it cannot run, 3 when the server could not be reached.
  */
 export async function verifyCommand(
   args: readonly string[],
@@ -39,9 +42,17 @@ export async function verifyCommand(
   }
   const seed = commandLine.options.seed ?? Date.now() % 2 ** 31;
   output.out(`merchant-payments-verify: seed ${seed} (replay with --seed ${seed})`);
-  const report = await runVerify({ ...commandLine.options, seed, onLine: output.out });
+  // Failures are printed grouped once the run is over (formatFailures); the other progress lines as they come.
+  const report = await runVerify({
+    ...commandLine.options,
+    seed,
+    onLine: (line) => {
+      if (!line.startsWith("FAIL ")) output.out(line);
+    },
+  });
+  for (const line of formatFailures(report)) output.out(line);
   output.out(formatSummary(report));
-  let status = report.ok ? 0 : 1;
+  let status = report.unreachable ? UNREACHABLE_STATUS : report.ok ? 0 : 1;
   try {
     if (commandLine.reportJson) {
       writeJsonReport(report, commandLine.reportJson);

@@ -38,8 +38,77 @@ export function formatSummary(report: VerifyReport): string {
   if (defects.length > 0) {
     lines.push(`defects: ${defects.map(([name, n]) => `${name} (${n})`).join(", ")}`);
   }
-  lines.push(report.ok ? "verify: OK" : "verify: FAILED");
+  if (report.unreachable) lines.push(`verify: ${report.unreachable}`);
+  lines.push(
+    report.unreachable ? "verify: UNREACHABLE" : report.ok ? "verify: OK" : "verify: FAILED",
+  );
   return lines.join("\n");
+}
+
+/** Defects about the answer's body: an empty path there means the whole body. */
+const BODY_DEFECTS: ReadonlySet<string> = new Set([
+  "wrong-type",
+  "missing-field",
+  "schema-violation",
+  "invalid-json",
+  "broken-invariant",
+]);
+
+/** Where a defect is, for a reader: " at /path", " at (body)" for the body's root, "" when it has no place. */
+export function defectPlace(defect: { name: string; path: string }): string {
+  if (defect.path) return ` at ${defect.path}`;
+  return BODY_DEFECTS.has(defect.name) ? " at (body)" : "";
+}
+
+/** Default most lines `formatFailures` prints before saying how many more there are. */
+export const MAX_FAILURE_LINES = 20;
+
+/**
+ * The console's failures, grouped: one line per operation, defect and place, with how many requests had it
+ * (`× 33`) and the first one's message. Every (operation, defect) pair comes first, so none is hidden by the cap
+ * of `maxLines`; the reports keep every failure.
+ */
+export function formatFailures(report: VerifyReport, maxLines = MAX_FAILURE_LINES): string[] {
+  const groups = new Map<
+    string,
+    { operationId: string; name: string; first: string; line: string; count: number }
+  >();
+  for (const op of report.operations)
+    for (const kase of op.cases)
+      for (const defect of kase.defects) {
+        const key = `${op.operationId}\u0000${defect.name}\u0000${defect.path}`;
+        const group = groups.get(key);
+        if (group) group.count++;
+        else
+          groups.set(key, {
+            operationId: op.operationId,
+            name: defect.name,
+            first: kase.name,
+            line: `${defect.name}${defectPlace(defect)}: ${defect.message}`,
+            count: 1,
+          });
+      }
+  const all = [...groups.values()];
+  const seen = new Set<string>();
+  const firsts = all.filter((g) => {
+    const pair = `${g.operationId}\u0000${g.name}`;
+    if (seen.has(pair)) return false;
+    seen.add(pair);
+    return true;
+  });
+  const ordered = [...firsts, ...all.filter((g) => !firsts.includes(g))];
+  const lines = ordered
+    .slice(0, maxLines)
+    .map((g) =>
+      g.count === 1
+        ? `FAIL ${g.operationId} ${g.first}: ${g.line}`
+        : `FAIL ${g.operationId} × ${g.count}: ${g.line} (first: ${g.first})`,
+    );
+  if (ordered.length > maxLines)
+    lines.push(
+      `… ${ordered.length - maxLines} more kinds of failure: every failure is in the JSON and JUnit reports`,
+    );
+  return lines;
 }
 
 function writeText(file: string, text: string): void {
@@ -71,7 +140,7 @@ export function junitXml(report: VerifyReport): string {
       } else if (kase.outcome === "failed") {
         const names = [...new Set(kase.defects.map((d) => d.name))].join(", ");
         test.failure(
-          `${names}: ${kase.defects.map((d) => `${d.name}${d.path ? ` at ${d.path}` : ""}: ${d.message}`).join("; ")}`,
+          `${names}: ${kase.defects.map((d) => `${d.name}${defectPlace(d)}: ${d.message}`).join("; ")}`,
           names,
         );
         if (kase.requestBody !== undefined)
@@ -123,6 +192,7 @@ export const VERIFY_REPORT_SCHEMA = {
     allowWrites: { type: "boolean" },
     startedAt: { type: "string", format: "date-time" },
     durationMs: { type: "integer", minimum: 0 },
+    unreachable: { type: "string" },
     summary: {
       type: "object",
       required: [

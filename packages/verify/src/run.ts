@@ -11,6 +11,7 @@ import { exchange } from "./exchange.js";
 import { type Defect, judge } from "./judge.js";
 import { type CaseKind, planCases } from "./plan.js";
 import { mapLimit } from "./pool.js";
+import { defectPlace } from "./reports.js";
 
 /** Options of `runVerify`. */
 export interface VerifyOptions {
@@ -40,6 +41,13 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_RUNS = 10;
 /** Default requests in flight. */
 export const DEFAULT_CONCURRENCY = 4;
+/** Connection failures in a row (refused or failed, nothing answered) after which verify stops: the server is not reachable. */
+export const MAX_CONSECUTIVE_CONNECTION_FAILURES = 5;
+
+const CONNECTION_FAILURES: ReadonlySet<string> = new Set([
+  "connection-refused",
+  "connection-failed",
+]);
 
 /** The checks applied to every answer, in the order the report lists them. */
 export const CHECKS = [
@@ -138,6 +146,8 @@ export interface VerifyReport {
   readonly startedAt: string;
   /** Milliseconds the verification took. */
   readonly durationMs: number;
+  /** Set when verify stopped because the server could not be reached: why (the requests left were not sent). */
+  readonly unreachable?: string;
   /** The counts. */
   readonly summary: VerifySummary;
   /** Per operation. */
@@ -163,10 +173,22 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   const plan = planCases(document, ops, ajv, { seed, runs, allowWrites, token: options.token });
   for (const skip of plan.skipped) log(`SKIP ${skip.operation.operationId}: ${skip.reason}`);
 
+  let consecutiveConnectionFailures = 0;
+  let unreachable: string | undefined;
   const results = await mapLimit(
     plan.cases,
     options.concurrency ?? DEFAULT_CONCURRENCY,
     async (kase) => {
+      if (unreachable !== undefined) {
+        const result: CaseResult = {
+          name: kase.name,
+          kind: kase.kind,
+          outcome: "skipped",
+          defects: [],
+          reason: "not sent: the server could not be reached",
+        };
+        return { op: kase.operation, result };
+      }
       const before = Date.now();
       const received = await exchange(
         {
@@ -178,6 +200,16 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
         timeoutMs,
       );
       const defects = judge(ajv, kase, received);
+      const connectionFailure = defects.find((d) => CONNECTION_FAILURES.has(d.name));
+      consecutiveConnectionFailures = connectionFailure ? consecutiveConnectionFailures + 1 : 0;
+      if (
+        connectionFailure &&
+        unreachable === undefined &&
+        consecutiveConnectionFailures >= MAX_CONSECUTIVE_CONNECTION_FAILURES
+      ) {
+        unreachable = `${baseUrl} could not be reached (${connectionFailure.message}; ${consecutiveConnectionFailures} connection failures in a row): stopped`;
+        log(`verify: ${unreachable}`);
+      }
       const status = received.status;
       const result: CaseResult = {
         name: kase.name,
@@ -191,7 +223,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
       };
       for (const d of defects) {
         log(
-          `FAIL ${kase.operation.operationId} ${kase.name}: ${d.name}${d.path ? ` at ${d.path}` : ""}: ${d.message}`,
+          `FAIL ${kase.operation.operationId} ${kase.name}: ${d.name}${defectPlace(d)}: ${d.message}`,
         );
       }
       return { op: kase.operation, result };
@@ -258,6 +290,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     allowWrites,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
+    ...(unreachable === undefined ? {} : { unreachable }),
     summary,
     operations,
   };

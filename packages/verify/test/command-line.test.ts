@@ -1,11 +1,16 @@
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { operations } from "@merchant-payments/spec";
 import { closedPort } from "@merchant-payments/test-support";
 import { describe, expect, test } from "vitest";
 import { parseCommandLine, UsageError } from "../src/cli-options.js";
-import { verifyCommand } from "../src/main.js";
+import { typeMessage } from "../src/judge.js";
+import { UNREACHABLE_STATUS, verifyCommand } from "../src/main.js";
+import { formatFailures } from "../src/reports.js";
+import { MAX_CONSECUTIVE_CONNECTION_FAILURES, type VerifyReport } from "../src/run.js";
 import { writeReason } from "../src/side-effects.js";
 
 describe("the command line", () => {
@@ -73,9 +78,10 @@ describe("the command line", () => {
     expect(await verifyCommand(["--help"], output)).toBe(0);
   });
 
-  test("exits 1 when the server cannot be reached (connection refused is a failure, not a warning)", async () => {
+  test("exits 3 when the server cannot be reached: it stops after a few connection failures in a row, with one line", async () => {
     const lines: string[] = [];
     const port = await closedPort();
+    const dir = mkdtempSync(join(tmpdir(), "verify-unreachable-"));
     const code = await verifyCommand(
       [
         "--base-url",
@@ -83,14 +89,97 @@ describe("the command line", () => {
         "--token",
         "t",
         "--runs",
-        "1",
+        "3",
         "--timeout-ms",
         "2000",
+        "--concurrency",
+        "1",
+        "--report-json",
+        join(dir, "report.json"),
       ],
       { out: (l) => lines.push(l), err: (l) => lines.push(l) },
     );
-    expect(code).toBe(1);
-    expect(lines.join("\n")).toMatch(/: connection-refused: /);
+    expect(code).toBe(UNREACHABLE_STATUS);
+    expect(code).not.toBe(1);
+    const printed = lines.join("\n");
+    expect(printed.match(/could not be reached/g)).toHaveLength(2); // as it happens, and in the summary
+    expect(printed).toMatch(/^verify: UNREACHABLE$/m);
+    // The connection failures are one grouped line, not one line per request.
+    expect(printed.match(/^FAIL .*connection-refused/gm)?.length ?? 0).toBeLessThanOrEqual(
+      MAX_CONSECUTIVE_CONNECTION_FAILURES,
+    );
+    const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as VerifyReport;
+    const cases = report.operations.flatMap((o) => o.cases);
+    expect(report.unreachable).toMatch(/connection failures in a row/);
+    expect(cases.filter((c) => c.outcome === "failed").length).toBeLessThan(
+      MAX_CONSECUTIVE_CONNECTION_FAILURES + 4,
+    );
+    expect(
+      cases.filter((c) => c.reason === "not sent: the server could not be reached").length,
+    ).toBeGreaterThan(0);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe("the console's failures (formatFailures)", () => {
+  const op = (
+    operationId: string,
+    defects: Array<{ name: string; path: string; message: string }>[],
+  ) => ({
+    operationId,
+    method: "POST",
+    path: `/${operationId}`,
+    documentedStatuses: ["200"],
+    seenStatuses: [],
+    cases: defects.map((list, i) => ({
+      name: `case-${i}`,
+      kind: "generated-valid" as const,
+      outcome: "failed" as const,
+      defects: list as VerifyReport["operations"][number]["cases"][number]["defects"],
+    })),
+  });
+  const reportOf = (operations: ReturnType<typeof op>[]) =>
+    ({ operations }) as unknown as VerifyReport;
+
+  test("groups identical failures into one line with their count, naming the place", () => {
+    const same = { name: "wrong-type", path: "", message: "must be an array" };
+    const lines = formatFailures(
+      reportOf([
+        op("listThings", [
+          ...Array.from({ length: 33 }, () => [same]),
+          [{ name: "missing-field", path: "/id", message: "must have required property 'id'" }],
+        ]),
+      ]),
+    );
+    expect(lines).toEqual([
+      "FAIL listThings × 33: wrong-type at (body): must be an array (first: case-0)",
+      "FAIL listThings case-33: missing-field at /id: must have required property 'id'",
+    ]);
+  });
+
+  test("caps the lines, every operation's every defect first, and says the reports keep the rest", () => {
+    const many = Array.from({ length: 40 }, (_, i) => [
+      { name: "schema-violation", path: `/items/${i}`, message: "must be >= 0" },
+    ]);
+    const lines = formatFailures(
+      reportOf([
+        op("a", many),
+        op("b", [[{ name: "server-error", path: "", message: "answered 500" }]]),
+      ]),
+      10,
+    );
+    expect(lines).toHaveLength(11);
+    expect(lines[1]).toBe("FAIL b case-0: server-error: answered 500");
+    expect(lines[10]).toBe(
+      "… 31 more kinds of failure: every failure is in the JSON and JUnit reports",
+    );
+  });
+
+  test("says an integer, an array and a string with their articles", () => {
+    expect(typeMessage("must be integer")).toBe("must be an integer");
+    expect(typeMessage("must be array")).toBe("must be an array");
+    expect(typeMessage("must be integer,string")).toBe("must be an integer or a string");
+    expect(typeMessage("must be >= 10000000")).toBe("must be >= 10000000");
   });
 });
 

@@ -5,6 +5,7 @@ import { operation, operations } from "@merchant-payments/spec";
 import type { LoopbackServer } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { verifyCommand } from "../src/main.js";
+import { MAX_FAILURE_LINES } from "../src/reports.js";
 import type { VerifyReport } from "../src/run.js";
 import { FAULTS, startFaultyServer } from "./faulty-server.js";
 import { readJsonReport, readJunitReport } from "./reports.js";
@@ -68,6 +69,21 @@ describe("verify against a deliberately wrong server", () => {
         ).toBe(true);
       },
     );
+  });
+
+  test("prints its failures grouped (× count) and ends with a summary of at most 30 lines, while the report keeps each one", () => {
+    const failLines = printed.filter((line) => line.startsWith("FAIL "));
+    const failedCases = report.operations
+      .flatMap((o) => o.cases)
+      .filter((c) => c.outcome === "failed");
+    expect(failLines.length).toBeLessThanOrEqual(MAX_FAILURE_LINES);
+    expect(failLines.length).toBeLessThan(failedCases.length);
+    expect(failLines.some((line) => / × \d+: /.test(line))).toBe(true);
+    const summary = printed.slice(
+      printed.findIndex((line) => line.startsWith("merchant-payments-verify: http")),
+    );
+    expect(summary.join("\n").split("\n").length).toBeLessThanOrEqual(30);
+    expect(printed.join("\n").split("\n").length).toBeLessThanOrEqual(60);
   });
 
   test("names every defect in the JUnit report, as the failure's type", async () => {

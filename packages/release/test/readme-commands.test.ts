@@ -1,0 +1,128 @@
+// Every command of the root README's command table works as written: `pnpm <name> …` runs the root script <name>
+// (not a pnpm built-in of the same name, as `pnpm docs` once did) with the arguments appended, and that script names
+// files and packages that exist. Checked by running pnpm itself with a script shell that prints the line it was
+// given instead of running it, so nothing is built or served. A name that is no script must be a bin pnpm can run.
+import { execFile } from "node:child_process";
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, test } from "vitest";
+
+const execFileAsync = promisify(execFile);
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const readme = readFileSync(join(root, "README.md"), "utf8");
+const scripts = (
+  JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  }
+).scripts;
+
+/** Sample values for the placeholders of the table (`<upstream>`, `<url>`, `<token>`). */
+const SAMPLES: Record<string, string> = {
+  upstream: "http://127.0.0.1:9",
+  url: "http://127.0.0.1:9",
+  token: "sample-token",
+};
+
+/** The commands of the README's tables: the first cell of every row that is a `pnpm …` command. */
+function tableCommands(text: string): string[] {
+  return [...text.matchAll(/^\| `(pnpm [^`]+)` \|/gm)].map((match) => match[1] as string);
+}
+
+const commands = tableCommands(readme).map((written) => {
+  const [, name = "", ...rest] = written.split(/\s+/);
+  const args = rest.map((word) =>
+    word.replace(/^<(\w+)>$/, (_, key: string) => SAMPLES[key] ?? key),
+  );
+  return { written, name, args };
+});
+
+const fakeShell = join(mkdtempSync(join(tmpdir(), "readme-commands-")), "print-script.sh");
+writeFileSync(fakeShell, '#!/bin/sh\nprintf "RAN:%s\\n" "$2"\n');
+chmodSync(fakeShell, 0o755);
+
+/** Runs pnpm in the root with the printing script shell; resolves with its status and output. */
+async function pnpm(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await execFileAsync("pnpm", args, {
+      cwd: root,
+      encoding: "utf8",
+      timeout: 60_000,
+      env: { ...process.env, npm_config_script_shell: fakeShell },
+    });
+    return { status: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: number; stdout?: string; stderr?: string };
+    return {
+      status: typeof failed.code === "number" ? failed.code : 1,
+      stdout: failed.stdout ?? "",
+      stderr: failed.stderr ?? String(error),
+    };
+  }
+}
+
+describe("the root README's command table", () => {
+  test("lists the commands (the table was found)", () => {
+    expect(commands.map((c) => c.name)).toEqual(
+      expect.arrayContaining(["build", "test", "mock", "mock:proxy", "verify", "docs:serve"]),
+    );
+  });
+
+  // Concurrent: each is a pnpm start-up, and nothing is built or served.
+  test.concurrent.each(commands.filter((c) => c.name in scripts))(
+    "`$written` runs the root script $name with its arguments",
+    async ({ name, args }) => {
+      const run = await pnpm([name, ...args]);
+      expect(run.status, run.stderr).toBe(0);
+      const ran = /^RAN:(.*)$/m.exec(run.stdout)?.[1];
+      expect(ran, `pnpm ran something else:\n${run.stdout}${run.stderr}`).toBe(
+        [scripts[name], ...args].join(" "),
+      );
+    },
+  );
+
+  test.concurrent.each(commands.filter((c) => !(c.name in scripts)))(
+    "`$written` is a bin pnpm runs (not a script, not a built-in)",
+    async ({ name }) => {
+      expect(existsSync(join(root, "node_modules", ".bin", name))).toBe(true);
+      const run = await pnpm([name, "--help"]);
+      expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
+      expect(run.stdout).not.toContain("RAN:");
+    },
+  );
+
+  test("every script that runs a built command names a package and a file that exist", () => {
+    const packages = new Set(
+      ["spec", "docs", ...readdirPackages()].map(
+        (dir) =>
+          (JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")) as { name: string })
+            .name,
+      ),
+    );
+    const runners = Object.entries(scripts).filter(([, line]) =>
+      line.includes("scripts/run-built.mjs"),
+    );
+    expect(runners.length).toBeGreaterThan(0);
+    for (const [name, line] of runners) {
+      const [, pkg = "", file = ""] = /run-built\.mjs (\S+) (\S+)/.exec(line) ?? [];
+      expect(packages.has(pkg), `${name}: ${pkg}`).toBe(true);
+      expect(existsSync(join(root, file)), `${name}: ${file}`).toBe(true);
+    }
+  });
+});
+
+/** The workspace's package folders under packages/. */
+function readdirPackages(): string[] {
+  return readdirSync(join(root, "packages"))
+    .filter((dir) => existsSync(join(root, "packages", dir, "package.json")))
+    .map((dir) => `packages/${dir}`);
+}
