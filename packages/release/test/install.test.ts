@@ -2,7 +2,7 @@
 // the registry), then used the way a consumer uses them: the client from ESM and from CommonJS against a local
 // server, the mock's CLI, and the mock's startMock serving every named example of every operation to the client.
 import { execFile } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -73,6 +73,30 @@ client.${op.operationId}(${JSON.stringify(requestExample)}).then(
   (result) => console.log(JSON.stringify(result)),
   (error) => { console.error(error); process.exitCode = 1; },
 );
+`;
+
+/** What a user of the installed spec package reads: the bundles, a code sample and the model. */
+const specScript = `import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { bundleJsonPath, bundleYamlPath, codeSamplesDir, createAjv, loadBundle, operations } from "@merchant-payments/spec";
+import { operations as portableOperations } from "@merchant-payments/spec/model";
+const require = createRequire(import.meta.url);
+const json = JSON.parse(readFileSync(require.resolve("@merchant-payments/spec/openapi.json"), "utf8"));
+const yaml = readFileSync(require.resolve("@merchant-payments/spec/openapi.yaml"), "utf8");
+const first = operations()[0];
+const sample = readFileSync(require.resolve(\`@merchant-payments/spec/code_samples/TypeScript/\${first.operationId}.ts\`), "utf8");
+console.log(JSON.stringify({
+  openapi: json.openapi,
+  version: json.info.version,
+  sameAsModel: JSON.stringify(loadBundle()) === JSON.stringify(json),
+  yamlNamesVersion: yaml.includes(json.info.version),
+  paths: [bundleJsonPath, bundleYamlPath, codeSamplesDir].every((p) => p.includes("node_modules")),
+  operations: operations().map((o) => o.operationId),
+  portable: portableOperations(json).length,
+  sampleCallsOperation: sample.includes(first.operationId),
+  exampleIssues: createAjv().issuesAt(first.request.schemaPointer, first.request.examples[0].value),
+}));
 `;
 
 /** Calls every operation with each of its named request examples through the client, against startMock(). */
@@ -150,6 +174,7 @@ beforeAll(async () => {
   await writeFile(join(project, "mock.mjs"), mockScript);
   await writeFile(join(project, "calls.json"), JSON.stringify(mockCalls));
   await writeFile(join(project, "verify.mjs"), verifyScript);
+  await writeFile(join(project, "spec.mjs"), specScript);
   install = await run(
     "npm",
     [
@@ -183,7 +208,11 @@ test("npm installs every packed public package into an empty project, every engi
   const installed = JSON.parse(stdout).dependencies;
   for (const p of packs) expect(installed[p.name]?.version, p.name).toBe(p.version);
   expect(packs.map((p) => p.name)).toEqual(
-    expect.arrayContaining(["@merchant-payments/client", "@merchant-payments/mock"]),
+    expect.arrayContaining([
+      "@merchant-payments/client",
+      "@merchant-payments/mock",
+      "@merchant-payments/spec",
+    ]),
   );
 });
 
@@ -220,9 +249,10 @@ describe("the installed client calls a local server", () => {
   }
 });
 
-test("the installed mock needs no private package of this repository, and installs its CLI", async () => {
+test("the installed mock needs no other package of this repository, and installs its CLI", async () => {
   const installed = join(project, "node_modules", "@merchant-payments");
-  expect(existsSync(join(installed, "spec"))).toBe(false);
+  const mockManifest = JSON.parse(await readFile(join(installed, "mock", "package.json"), "utf8"));
+  expect(Object.keys(mockManifest.dependencies ?? {})).not.toContain("@merchant-payments/spec");
   expect(await readFile(join(installed, "mock", "dist", "index.d.ts"), "utf8")).not.toContain(
     "@merchant-payments/spec",
   );
@@ -255,7 +285,7 @@ test("every installed package's declarations type-check with only what npm insta
       readFileSync(join(project, "node_modules", p.name, "package.json"), "utf8"),
     );
     return Object.keys(manifest.exports ?? { ".": {} })
-      .filter((key) => !key.endsWith(".json") && !key.includes("*"))
+      .filter((key) => !/\.(json|ya?ml)$/.test(key) && !key.includes("*"))
       .map((key) => `${p.name}${key.slice(1)}`);
   });
   expect(entries).toEqual(expect.arrayContaining(packs.map((p) => p.name)));
@@ -314,3 +344,20 @@ test.runIf(packs.some((p) => p.name === VERIFY))(
     expect(report.summary.operations).toBe(operations().length);
   },
 );
+
+test("the installed spec package gives the bundles (JSON and YAML), the code samples and the model", async () => {
+  const result = await run(process.execPath, ["spec.mjs"], project, SCRIPT_TIMEOUT_MS);
+  expect(result.code, result.stderr).toBe(0);
+  const bundle = loadBundle();
+  expect(JSON.parse(result.stdout)).toEqual({
+    openapi: bundle.openapi,
+    version: bundle.info.version,
+    sameAsModel: true,
+    yamlNamesVersion: true,
+    paths: true,
+    operations: operations().map((o) => o.operationId),
+    portable: operations().length,
+    sampleCallsOperation: true,
+    exampleIssues: [],
+  });
+});

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { INSTALLED_NODE_MAJORS, nodeBinary } from "@merchant-payments/node-runtimes";
 import { operation } from "@merchant-payments/spec";
 import {
   type LoopbackServer,
@@ -189,6 +190,28 @@ function runChild(command: string, args: string[], env: Record<string, string> =
   });
 }
 
+/** Runs fixtures/run-tools.mjs under `node` (the mock, its command, verify's command) and returns its summary. */
+function runTools(node: string, requestBody: string) {
+  return new Promise<Record<string, unknown>>((resolve, reject) => {
+    execFile(
+      node,
+      [join(fixtures, "run-tools.mjs"), requestBody],
+      {
+        cwd: root,
+        timeout: RUN_LIMIT_MS * 2,
+        killSignal: "SIGKILL",
+        env: { ...process.env, NO_COLOR: "1" },
+      },
+      (error, stdout, stderr) => {
+        const line = stdout.split("\n").find((l) => l.startsWith("MATRIX-RESULT "));
+        if (line) resolve(JSON.parse(line.slice("MATRIX-RESULT ".length)));
+        else
+          reject(new Error(`${node} run-tools.mjs: ${error?.message ?? ""}\n${stdout}\n${stderr}`));
+      },
+    );
+  });
+}
+
 /** Bundles the scenario and the client as one script for a runtime with `conditions`. */
 async function bundle(conditions: string[]): Promise<string> {
   const out = await build({
@@ -204,20 +227,22 @@ async function bundle(conditions: string[]): Promise<string> {
 }
 
 describe("the built client runs the same scenario on every runtime", () => {
-  test("Node, ESM build, on the Node transport", async () => {
-    const summary = await runChild(process.execPath, [join(fixtures, "run-esm.mjs")]);
-    expect(summary).toMatchObject({ entry: "index.node.js", ...expected });
-    expectRedirectNotFollowed();
-    // Node's fetch marks every request with sec-fetch-mode; the Node transport sends only the client's headers.
-    expect(foundHeaders["sec-fetch-mode"]).toBeUndefined();
-  });
+  for (const major of INSTALLED_NODE_MAJORS) {
+    test(`Node ${major}, ESM build, on the Node transport`, async () => {
+      const summary = await runChild(nodeBinary(major), [join(fixtures, "run-esm.mjs")]);
+      expect(summary).toMatchObject({ entry: "index.node.js", ...expected });
+      expectRedirectNotFollowed();
+      // Node's fetch marks every request with sec-fetch-mode; the Node transport sends only the client's headers.
+      expect(foundHeaders["sec-fetch-mode"]).toBeUndefined();
+    });
 
-  test("Node, CommonJS build, on the Node transport", async () => {
-    const summary = await runChild(process.execPath, [join(fixtures, "run-cjs.cjs")]);
-    expect(summary).toMatchObject({ entry: "index.node.cjs", ...expected });
-    expectRedirectNotFollowed();
-    expect(foundHeaders["sec-fetch-mode"]).toBeUndefined();
-  });
+    test(`Node ${major}, CommonJS build, on the Node transport`, async () => {
+      const summary = await runChild(nodeBinary(major), [join(fixtures, "run-cjs.cjs")]);
+      expect(summary).toMatchObject({ entry: "index.node.cjs", ...expected });
+      expectRedirectNotFollowed();
+      expect(foundHeaders["sec-fetch-mode"]).toBeUndefined();
+    });
+  }
 
   test("Bun, ESM build, on the fetch path", async () => {
     const summary = await runChild(bin("bun"), [join(fixtures, "run-esm.mjs")]);
@@ -296,4 +321,27 @@ describe("the built client runs the same scenario on every runtime", () => {
       }
     },
   );
+});
+
+describe("the mock and verify run on every Node line", () => {
+  const requestBody = JSON.stringify(getTransaction.request?.examples[0]?.value);
+  /** Reference numbers of getTransaction's 200 examples: the mock answers one of them. */
+  const references = (
+    getTransaction.responses.find((r) => r.status === "200")?.content[0]?.examples ?? []
+  ).map((e) => (e.value as { transactionReferenceNumber?: string }).transactionReferenceNumber);
+
+  for (const major of INSTALLED_NODE_MAJORS) {
+    test(`Node ${major}: startMock() and the mock's command answer the client, verify's command passes, no warning`, async () => {
+      const summary = await runTools(nodeBinary(major), requestBody);
+      expect(String(summary.node).split(".")[0]).toBe(String(major));
+      expect(references).toContain((summary.startMock as { answered: string }).answered);
+      expect(summary.mockCommand).toEqual({
+        answered: expect.toSatisfy((r: string) => references.includes(r)),
+        exit: 0,
+        warnings: [],
+      });
+      expect(summary.verify).toEqual({ exit: 0, ok: true, warnings: [] });
+      expect(summary.warnings).toEqual([]);
+    });
+  }
 });
