@@ -6,11 +6,12 @@ export {
   type RequestContext,
 } from "./checks.js";
 export { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultRule } from "./faults.js";
-export type { RequestLimits } from "./limits.js";
+export { defaultMaxBodyBytes, type RequestLimits } from "./limits.js";
 export { LOG_LEVELS, type LogLevel } from "./logger.js";
 export type { Violation } from "./prism-engine.js";
 export type { FieldError, Problem } from "./problem.js";
 export type { CommonServerOptions, RunningServer, ViolationReport } from "./running.js";
+export { bearerToken, REDACTED, redactSecret } from "./secrets.js";
 export { bundledSpecPath, SpecLoadError } from "./spec-source.js";
 export { type MockServer, type StartMockOptions, startMock } from "./start-mock.js";
 export {

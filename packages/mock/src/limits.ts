@@ -24,7 +24,7 @@ export const BYTES_PER_ITEM = 1024;
 export const ENVELOPE_BYTES = 1024 * 1024;
 
 /** The largest `maxItems` of any array in any request schema of the spec (0 when none is bounded). */
-export function largestMaxItems(spec: SpecSource): number {
+export function largestMaxItems(spec: Pick<SpecSource, "document" | "operations">): number {
   let largest = 0;
   const seen = new Set<unknown>();
   const walk = (node: Json, depth: number) => {
@@ -47,7 +47,7 @@ export function largestMaxItems(spec: SpecSource): number {
 }
 
 /** The default body limit: the spec's largest `maxItems` times BYTES_PER_ITEM, plus ENVELOPE_BYTES. */
-export function defaultMaxBodyBytes(spec: SpecSource): number {
+export function defaultMaxBodyBytes(spec: Pick<SpecSource, "document" | "operations">): number {
   return largestMaxItems(spec) * BYTES_PER_ITEM + ENVELOPE_BYTES;
 }
 
