@@ -11,7 +11,6 @@ export { LOG_LEVELS, type LogLevel } from "./logger.js";
 export type { Violation } from "./prism-engine.js";
 export type { FieldError, Problem } from "./problem.js";
 export type { CommonServerOptions, RunningServer, ViolationReport } from "./running.js";
-export { bearerToken, REDACTED, redactSecret } from "./secrets.js";
 export { bundledSpecPath, SpecLoadError } from "./spec-source.js";
 export { type MockServer, type StartMockOptions, startMock } from "./start-mock.js";
 export {

@@ -4,11 +4,13 @@
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { dirname } from "node:path";
 import {
+  bearerToken,
   type ConformanceIssue,
   checkResponse,
   type Json,
   type OperationSpec,
   parsePointer,
+  redactSecret,
   resolvePointer,
 } from "@merchant-payments/spec/model";
 import { DEFAULT_CHECKS } from "./checks.js";
@@ -17,7 +19,6 @@ import type { Violation } from "./prism-engine.js";
 import { PROBLEM_MEDIA_TYPE, problemBody, problemFor } from "./problem.js";
 import { describeError } from "./request-validation.js";
 import { type CommonServerOptions, listen, prepare, type RunningServer } from "./running.js";
-import { bearerToken, redactSecret } from "./secrets.js";
 import { type Answer, type CheckedRequest, createSpecServer } from "./server.js";
 import { forward } from "./upstream.js";
 
