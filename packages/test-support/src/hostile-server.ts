@@ -79,17 +79,19 @@ function answer(kind: HostileKind, req: IncomingMessage, res: ServerResponse): v
       const members = gzipBomb();
       let i = 0;
       res.writeHead(200, { ...JSON_TYPE, "content-encoding": "gzip" });
-      return stream(res, () => members[i++]);
+      stream(res, () => members[i++]);
+      return;
     }
     case "endless-body": {
       const chunk = Buffer.alloc(64 * 1024, 0x61);
       let sent = 0;
       res.writeHead(200, JSON_TYPE);
       res.write('{"a":"');
-      return stream(res, () => {
+      stream(res, () => {
         sent += chunk.length;
         return sent <= 1024 ** 3 ? chunk : undefined;
       });
+      return;
     }
     case "huge-string": {
       res.writeHead(200, JSON_TYPE);
