@@ -134,12 +134,17 @@ export interface HostileServer {
   close(): Promise<void>;
 }
 
-/** Starts a hostile server on a free loopback port, answering every request as `kind`. */
+/**
+ * Starts a hostile server on a free loopback port, answering every request as `kind`, or as the kind a request names
+ * in its `x-hostile-kind` header (so that one test can send several kinds at once through a proxy).
+ */
 export async function startHostileServer(kind: HostileKind): Promise<HostileServer> {
   const state = { kind };
   const server: Server = createServer((req, res) => {
     req.resume();
-    req.once("end", () => answer(state.kind, req, res));
+    const named = req.headers["x-hostile-kind"];
+    const kind = HOSTILE_KINDS.includes(named as HostileKind) ? (named as HostileKind) : state.kind;
+    req.once("end", () => answer(kind, req, res));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -161,17 +166,18 @@ export async function startHostileServer(kind: HostileKind): Promise<HostileServ
 
 /**
  * A `--require` preload (for NODE_OPTIONS) that prints, at exit, the process's peak memory and longest event-loop
- * stall to stderr as `HOSTILE_PEAK {"rssBytes":…,"maxLagMs":…}`; parse it with {@link peakOf}.
+ * stall to stderr as `HOSTILE_PEAK {"rssBytes":…,"maxLagMs":…}`; parse it with {@link peakOf}. Stalls count from
+ * the process's SIGUSR2 (send it once the process is ready) or its call of `globalThis.hostileLagReset()`.
  */
 export const PEAK_PRELOAD = `
 const { monitorEventLoopDelay } = require("node:perf_hooks");
 const { writeSync } = require("node:fs");
 const h = monitorEventLoopDelay({ resolution: 20 });
 h.enable();
-// Start-up (loading modules) is not a stall of the work measured: the histogram restarts once it is over, or when
-// the process calls globalThis.hostileLagReset().
+// Start-up (loading modules) is not a stall of the work measured: the histogram restarts once it is over, told by
+// a SIGUSR2 from the test or by the process calling globalThis.hostileLagReset().
 globalThis.hostileLagReset = () => h.reset();
-setTimeout(() => h.reset(), Number(process.env.HOSTILE_LAG_AFTER_MS ?? 1500)).unref();
+process.on("SIGUSR2", () => h.reset());
 process.on("exit", () => {
   writeSync(2, "\\nHOSTILE_PEAK " + JSON.stringify({ rssBytes: process.resourceUsage().maxRSS * 1024, maxLagMs: h.max / 1e6 }) + "\\n");
 });
