@@ -48,6 +48,9 @@ function gzipBomb(): Buffer[] {
   return Array.from({ length: BOMB_INFLATED_BYTES / (1024 * 1024) }, () => bombMember as Buffer);
 }
 
+/** The huge-string answer, built once. */
+let hugeString: Buffer | undefined;
+
 function gzipOf(text: string): Buffer {
   return gzipSync(Buffer.from(text));
 }
@@ -94,10 +97,11 @@ function answer(kind: HostileKind, req: IncomingMessage, res: ServerResponse): v
       return;
     }
     case "huge-string": {
-      res.writeHead(200, JSON_TYPE);
-      return void res.end(
+      hugeString ??= Buffer.from(
         `{"note":"${"x".repeat(HUGE_STRING_CHARS)}","beneficiaryAccountNumber":${DUPLICATE_WINNER_DIGITS}}`,
       );
+      res.writeHead(200, JSON_TYPE);
+      return void res.end(hugeString);
     }
     case "html":
       res.writeHead(200, { "content-type": "text/html" });
