@@ -13,7 +13,7 @@ import {
   peakOf,
   startHostileServer,
 } from "@merchant-payments/test-support";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 
 const TOKEN = "tok_live_Qz9XwVh3KpL7mNc2RtY8bJdSECRET";
 const TIMEOUT_MS = 10_000;
@@ -136,6 +136,9 @@ const EXPECTED: Partial<Record<HostileKind, string>> = {
   "corrupt-gzip": "UnexpectedResponseError",
   "truncated-gzip": "UnexpectedResponseError",
 };
+
+// Each test starts a child process and reads up to the answer limit: generous, for a loaded CI machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let server: HostileServer;
 beforeAll(async () => {

@@ -158,10 +158,10 @@ async function runProxyCli(
     out += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the proxy did not start:\n${out}`)), 15_000);
+      const timer = setTimeout(() => reject(new Error(`the proxy did not start:\n${out}`)), 45_000);
       child.stdout.on("data", () => {
         if (out.includes("Proxy URL")) {
           clearTimeout(timer);

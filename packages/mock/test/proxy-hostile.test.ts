@@ -156,7 +156,7 @@ describe("the validation proxy in front of a hostile upstream", () => {
     } finally {
       if (!stopped) await proxy.stop();
     }
-  });
+  }, 120_000);
 
   test("nothing listening upstream: recorded as a transport failure, exit 1", async () => {
     const report = join(dir, "refused.jsonl");
@@ -167,5 +167,5 @@ describe("the validation proxy in front of a hostile upstream", () => {
     expect(code).toBe(1);
     expect(readFileSync(report, "utf8")).toContain('"outcome":"transport-failure"');
     expectNoToken(output);
-  });
+  }, 90_000);
 });

@@ -28,7 +28,7 @@ export class UsageError extends Error {
 }
 
 /** The usage text. */
-export const USAGE = `Usage: MERCHANT_PAYMENTS_TOKEN=… merchant-payments-verify --base-url <url> [options]
+export const USAGE = `Usage: merchant-payments-verify --base-url <url> [options]   (token: MERCHANT_PAYMENTS_TOKEN or --token-file)
 
 Sends every operation of the Merchant Payments spec to a live server and checks every answer against the spec.
 

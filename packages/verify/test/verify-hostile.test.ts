@@ -141,5 +141,5 @@ describe("verify against a hostile server", () => {
     const run = await runVerify(`http://127.0.0.1:${await closedPort()}`, "refused");
     expectBounded(run, "nothing listening");
     expect(run.text).toMatch(/connection-refused|not reachable|unreachable/i);
-  });
+  }, 120_000);
 });
