@@ -13,7 +13,7 @@ import { DeadlineExceeded, timedSend } from "./timed-transport.js";
 import { whenAbortedOrDue } from "./timers.js";
 import {
   BodyTooLarge,
-  CodingError,
+  CorruptCoding,
   type Transport,
   TransportFailure,
   type TransportResponse,
@@ -84,7 +84,7 @@ export async function sendOnce(attempt: Attempt): Promise<TransportResponse> {
     if (failure.cause instanceof BodyTooLarge) {
       throw new ResponseTooLargeError(failure.cause.maxResponseBytes, status, requestId);
     }
-    if (failure.cause instanceof CodingError && failure.response) {
+    if (failure.cause instanceof CorruptCoding && failure.response) {
       throw new UnexpectedResponseError(
         status,
         "",

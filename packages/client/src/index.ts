@@ -42,7 +42,7 @@ export {
 } from "./retry.js";
 export {
   BodyTooLarge,
-  CodingError,
+  CorruptCoding,
   fetchTransport,
   type RequestSent,
   type ResponseHead,

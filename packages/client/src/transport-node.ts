@@ -8,7 +8,7 @@ import { DeadlineExceeded, type TimedRequest, type TimedTransport } from "./time
 import { whenAbortedOrDue } from "./timers.js";
 import {
   BodyTooLarge,
-  CodingError,
+  CorruptCoding,
   type RequestSent,
   type ResponseHead,
   requestIdFrom,
@@ -89,7 +89,7 @@ function codingSteps(coding: string | null): string[] | undefined {
 
 /**
  * A chain of streaming decoders for `steps`: bytes go in with `write`, decoded bytes come out to `onData`, `onEnd`
- * once the whole coding is undone, `onError` with a CodingError for a corrupt or truncated one. "deflate" is
+ * once the whole coding is undone, `onError` with a CorruptCoding for a corrupt or truncated one. "deflate" is
  * zlib-wrapped or raw, whichever its first byte says.
  */
 function decoderChain(
@@ -101,7 +101,7 @@ function decoderChain(
   let first: Transform | undefined;
   const streams: Transform[] = [];
   const fail = (cause: unknown) =>
-    onError(new CodingError("the answer's content coding is corrupt or truncated", { cause }));
+    onError(new CorruptCoding("the answer's content coding is corrupt or truncated", { cause }));
   const build = (firstByte: number) => {
     for (const step of steps) {
       const stream =

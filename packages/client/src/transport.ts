@@ -105,9 +105,9 @@ export class BodyTooLarge extends Error {
 }
 
 /** The `cause` of a TransportFailure when the answer's content coding (gzip, deflate, br) is corrupt or truncated. */
-export class CodingError extends Error {
+export class CorruptCoding extends Error {
   override get name(): string {
-    return "CodingError";
+    return "CorruptCoding";
   }
 }
 
@@ -227,7 +227,7 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
       const reason =
         cause instanceof BodyTooLarge || request.signal.aborted || !isCodingFailure(cause)
           ? cause
-          : new CodingError("the answer's content coding is corrupt", { cause });
+          : new CorruptCoding("the answer's content coding is corrupt", { cause });
       throw new TransportFailure("complete", reason, head);
     }
     return {

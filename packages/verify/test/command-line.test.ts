@@ -138,9 +138,8 @@ describe("the bin merchant-payments-verify (built)", () => {
       timeout: 20_000,
     });
     expect(help.status).toBe(0);
-    expect(help.stdout).toContain(
-      "Usage: merchant-payments-verify --base-url <url> --token <token>",
-    );
+    expect(help.stdout).toContain("Usage: merchant-payments-verify --base-url <url> [options]");
+    expect(help.stdout).toContain("--token-file <file>");
     const bare = spawnSync(process.execPath, [bin, "--token", "t"], {
       encoding: "utf8",
       timeout: 20_000,
