@@ -30,7 +30,8 @@ export function largestMaxItems(document: Json, operations: readonly OperationSp
   };
   for (const op of operations) {
     if (op.request) walk(op.request.schema, 0);
-    for (const response of op.responses) for (const media of response.content) walk(media.schema, 0);
+    for (const response of op.responses)
+      for (const media of response.content) walk(media.schema, 0);
   }
   return largest;
 }
