@@ -123,8 +123,9 @@ function decoderChain(
       first?.write(chunk);
     },
     end() {
-      if (!first) build(0);
-      first?.end();
+      // No byte at all (a 204, or an empty body with a coding header): nothing to decode, as fetch does.
+      if (first) first.end();
+      else onEnd();
     },
     destroy() {
       for (const stream of streams) {

@@ -315,3 +315,15 @@ describe("maxResponseBytes", () => {
     }
   });
 });
+
+describe("content codings", () => {
+  test("an empty body marked gzip is an empty body on both transports, not a corrupt coding", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      res.end();
+    });
+    const err = await failure(client().getTransaction(lookup));
+    expect(err).toMatchObject({ name: "UnexpectedResponseError", body: "" });
+    expect((err as Error).message).toContain("not valid JSON");
+  });
+});
