@@ -14,6 +14,7 @@ const TRANSPORT_FREE = [
   "test/readable-types.test.ts",
   "test/response-validators.test.ts",
   "test/formats.test.ts",
+  "test/hostile-servers.test.ts",
 ];
 
 // Every behaviour test runs twice: once with the default entry (the fetch transport), once with the tests' import of

@@ -1,3 +1,5 @@
-// The browser-safe entry (`@merchant-payments/spec/model`): the model and the conformance check, no file system.
+// The browser-safe entry (`@merchant-payments/spec/model`): the model, the conformance check and the message bounds
+// (largest message, token redaction), no file system.
 export * from "./conformance.js";
+export * from "./message-bounds.js";
 export * from "./model.js";

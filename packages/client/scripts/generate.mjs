@@ -16,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { bundleJsonPath, operations, readBundle } from "@merchant-payments/spec";
 import { DECIMAL_STRING_PATTERN, deref } from "@merchant-payments/spec/model";
+import { defaultMaxResponseBytes } from "./lib/answer-limit.mjs";
 import { emitClientModule } from "./lib/client-codegen.mjs";
 import { operationFacts } from "./lib/operation-facts.mjs";
 import { typeEmitter } from "./lib/type-codegen.mjs";
@@ -113,6 +114,9 @@ export type OperationId = keyof typeof operations;
 
 /** Default of the Accept-Language header, from the spec. */
 export const defaultAcceptLanguage = ${JSON.stringify(defaultAcceptLanguage)};
+
+/** Default of \`maxResponseBytes\`, in bytes: the spec's largest \`maxItems\` × 1 KiB + 1 MiB (scripts/lib/answer-limit.mjs). */
+export const defaultMaxResponseBytes = ${defaultMaxResponseBytes(document, operationsList)};
 
 /** The text form of a decimal (the spec model's DECIMAL_STRING_PATTERN), e.g. "100.10" or "-0.5". */
 export const DECIMAL_STRING = ${DECIMAL_STRING_PATTERN.toString()};

@@ -10,8 +10,10 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { build } from "esbuild";
 
-// The size reached (9,200 B) and about 5% headroom, so the budget keeps catching growth.
-export const BUDGET_BYTES = 9_650;
+// The size reached (10,471 B: 9,200 B plus 1,271 B for hostile answers: the bounded body read of the fetch transport,
+// ResponseTooLargeError, the linear JSON scan, the token-fragment redaction of request ids and withResponse headers)
+// and about 5% headroom, so the budget keeps catching growth.
+export const BUDGET_BYTES = 11_000;
 
 const gzipped = (code) => gzipSync(code, { level: 9 }).length;
 

@@ -1,9 +1,23 @@
-import { apiErrorFor, ConnectionError, TimeoutError } from "./errors.js";
+import {
+  apiErrorFor,
+  ConnectionError,
+  excerpt,
+  MAX_BODY_EXCERPT_CHARS,
+  ResponseTooLargeError,
+  TimeoutError,
+  UnexpectedResponseError,
+} from "./errors.js";
 import { headersToObject, parseErrorBody } from "./normalize.js";
 import { redact } from "./redact.js";
 import { DeadlineExceeded, timedSend } from "./timed-transport.js";
 import { whenAbortedOrDue } from "./timers.js";
-import { type Transport, TransportFailure, type TransportResponse } from "./transport.js";
+import {
+  BodyTooLarge,
+  CorruptCoding,
+  type Transport,
+  TransportFailure,
+  type TransportResponse,
+} from "./transport.js";
 
 /** One HTTP attempt's inputs. Holds no token after the call returns: headers live only in the request. */
 export interface Attempt {
@@ -14,6 +28,8 @@ export interface Attempt {
   body: string;
   /** Timeout of the attempt, body included, in milliseconds (Infinity: none). */
   timeoutMs: number;
+  /** Largest answer body, in bytes, as received and as decoded. */
+  maxResponseBytes: number;
   signal: AbortSignal | undefined;
 }
 
@@ -38,6 +54,7 @@ export async function sendOnce(attempt: Attempt): Promise<TransportResponse> {
     headers,
     body: attempt.body,
     signal: user,
+    maxResponseBytes: attempt.maxResponseBytes,
   };
   let late = false;
   let stop: (() => void) | undefined;
@@ -58,19 +75,47 @@ export async function sendOnce(attempt: Attempt): Promise<TransportResponse> {
     // The caller's abort reason, else TimeoutError when the attempt's time ran out, else ConnectionError.
     if (user?.aborted) throw user.reason;
     const failure = err instanceof TransportFailure ? err : new TransportFailure("unknown", err);
-    const details = { requestSent: failure.requestSent, requestId: failure.response?.requestId };
+    const secret = secretOf(headers);
+    const requestId = scrubbed(failure.response?.requestId, secret);
+    const details = { requestSent: failure.requestSent, requestId };
     const timedOut = within ? err === failure && failure.cause instanceof DeadlineExceeded : late;
-    throw timedOut
-      ? new TimeoutError(timeoutMs, details)
-      : new ConnectionError(failure.cause, secretOf(headers), details);
+    if (timedOut) throw new TimeoutError(timeoutMs, details);
+    const status = failure.response?.status ?? 0;
+    if (failure.cause instanceof BodyTooLarge) {
+      throw new ResponseTooLargeError(failure.cause.maxResponseBytes, status, requestId);
+    }
+    if (failure.cause instanceof CorruptCoding && failure.response) {
+      throw new UnexpectedResponseError(
+        status,
+        "",
+        requestId,
+        "its content coding is corrupt or truncated",
+      );
+    }
+    throw new ConnectionError(failure.cause, secret, details);
   } finally {
     stop?.();
   }
-  if (response.status >= 200 && response.status < 300) return response;
   const secret = secretOf(headers);
+  const requestId = scrubbed(response.requestId, secret);
+  // A custom transport may not apply the limit: a text longer than it in characters is longer in bytes.
+  if (response.text.length > attempt.maxResponseBytes) {
+    throw new ResponseTooLargeError(attempt.maxResponseBytes, response.status, requestId);
+  }
+  if (response.status >= 200 && response.status < 300) {
+    return requestId === response.requestId ? response : { ...response, requestId };
+  }
+  const text = response.text;
   throw apiErrorFor(
     response.status,
-    parseErrorBody(redact(response.text, secret)),
+    text.length > MAX_BODY_EXCERPT_CHARS
+      ? redact(excerpt(text), secret)
+      : parseErrorBody(redact(text, secret)),
     headersToObject(response.headers, secret),
   );
+}
+
+/** A request id with the token (and its fragments) a server echoed into it redacted. */
+function scrubbed(requestId: string | undefined, secret: string | undefined): string | undefined {
+  return requestId === undefined ? undefined : redact(requestId, secret);
 }

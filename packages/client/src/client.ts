@@ -1,10 +1,12 @@
 import type { DecimalMode } from "./decimals.js";
+import { excerpt, UnexpectedResponseError } from "./errors.js";
 import { bindMethods, type MerchantPaymentsClient } from "./generated/client-methods.js";
 import { operations } from "./generated/operation-table.js";
 import type { ResponseValidators } from "./generated/response-validators.js";
 import { formatChecks, type Issue } from "./generated/validators.js";
-import { parseResult } from "./normalize.js";
+import { MAX_ANSWER_DEPTH, nestsTooDeep, parseResult } from "./normalize.js";
 import { type ClientOptions, resolveOptions } from "./options.js";
+import { redact } from "./redact.js";
 import { createRequestCore } from "./request-core.js";
 import { ResponseValidationError } from "./response-validation-error.js";
 import { NOT_JSON, readJson, toObjectForm } from "./wire-values.js";
@@ -58,12 +60,14 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
               secret,
               response.requestId,
             )
-          : readJson(text);
-      if (validators && data !== NOT_JSON) {
+          : objectFormJson(response.status, text, secret, response.requestId);
+      if (validators) {
         const issues: Issue[] = [];
         validators[operation](data, issues, decimalStrings);
         if (issues.length > 0) {
-          throw new ResponseValidationError(issues, response.status, response.requestId);
+          // A path names the answer's own keys: one a server made of the token is redacted.
+          const shown = issues.map((i) => ({ path: redact(i.path, secret), message: i.message }));
+          throw new ResponseValidationError(shown, response.status, response.requestId);
         }
       }
       return objectForm === undefined ? data : toObjectForm(data, text, objectForm);
@@ -84,4 +88,26 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
   return bindMethods<Decimals>((operation, body, requestOptions) =>
     core.send(operation, body, requestOptions, decode),
   );
+}
+
+/**
+ * The parsed answer of an operation answered in an object form: like every answer the spec declares JSON, a body that
+ * is not JSON (or is empty, or nests too deep) is an UnexpectedResponseError, never a `{ message: "<html>…" }`.
+ */
+function objectFormJson(
+  status: number,
+  text: string,
+  secret: string | undefined,
+  requestId: string | undefined,
+): unknown {
+  const data = readJson(text);
+  if (data === NOT_JSON || nestsTooDeep(text)) {
+    throw new UnexpectedResponseError(
+      status,
+      redact(excerpt(text), secret),
+      requestId,
+      data === NOT_JSON ? "not valid JSON" : `nested deeper than ${MAX_ANSWER_DEPTH} levels`,
+    );
+  }
+  return data;
 }

@@ -251,26 +251,71 @@ export class TokenError extends MerchantPaymentsError {
   }
 }
 
-/** A 2xx response whose body could not be read as the operation's result (e.g. not JSON); it may have been processed. */
+/** Most characters of an answer body an error keeps (`body`): a longer body is cut there, with a note of the rest. */
+export const MAX_BODY_EXCERPT_CHARS = 65_536;
+
+/** `text` cut to MAX_BODY_EXCERPT_CHARS characters, with "…[N more characters]" when it was longer. */
+export function excerpt(text: string): string {
+  return text.length <= MAX_BODY_EXCERPT_CHARS
+    ? text
+    : `${text.slice(0, MAX_BODY_EXCERPT_CHARS)}…[${text.length - MAX_BODY_EXCERPT_CHARS} more characters]`;
+}
+
+/**
+ * An answer whose body could not be read as the operation's result: a 2xx body that is not JSON (or is empty) where
+ * the spec declares JSON, JSON nested deeper than the client reads, or a content coding (gzip, deflate, br) that is
+ * corrupt or truncated. A 2xx may have been processed; for another status `mayHaveBeenProcessed` follows the status.
+ */
 export class UnexpectedResponseError extends MerchantPaymentsError {
   /** HTTP status code of the response. */
   declare readonly status: number;
-  /** The raw response text. */
+  /** The response text (at most MAX_BODY_EXCERPT_CHARS characters, the access token redacted). */
   declare readonly body: string;
   /** The request id of the response headers, if any. */
   declare readonly requestId: string | undefined;
-  /** Built by the client from an unreadable 2xx response. */
-  constructor(status: number, body: string, requestId?: string) {
-    super(`Unexpected response body for status ${status}: not valid JSON`, {
-      mayHaveBeenProcessed: true,
+  /** Built by the client from an unreadable response; `reason` says why (default "not valid JSON"). */
+  constructor(status: number, body: string, requestId?: string, reason = "not valid JSON") {
+    super(`Unexpected response body for status ${status}: ${reason}`, {
+      mayHaveBeenProcessed:
+        status >= 200 && status < 300 ? true : statusMayHaveBeenProcessed(status),
     });
     this.status = status;
-    this.body = body;
+    this.body = excerpt(body);
     this.requestId = requestId;
   }
 
   override get name(): string {
     return "UnexpectedResponseError";
+  }
+}
+
+/**
+ * The answer's body was larger than `maxResponseBytes`, as received or once decoded (gzip, deflate, br): the attempt
+ * stopped reading it there. `mayHaveBeenProcessed` is what the answer's status says (true for 2xx and 5xx).
+ */
+export class ResponseTooLargeError extends MerchantPaymentsError {
+  /** The limit, in bytes. */
+  declare readonly maxResponseBytes: number;
+  /** HTTP status code of the response. */
+  declare readonly status: number;
+  /** The request id of the response headers, if any. */
+  declare readonly requestId: string | undefined;
+  /** Built by the client when an answer passes `maxResponseBytes`. */
+  constructor(maxResponseBytes: number, status: number, requestId?: string) {
+    super(
+      `The ${status} answer is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read`,
+      {
+        mayHaveBeenProcessed:
+          status >= 200 && status < 300 ? true : statusMayHaveBeenProcessed(status),
+      },
+    );
+    this.maxResponseBytes = maxResponseBytes;
+    this.status = status;
+    this.requestId = requestId;
+  }
+
+  override get name(): string {
+    return "ResponseTooLargeError";
   }
 }
 

@@ -17,6 +17,7 @@ export {
   RateLimitError,
   RedirectError,
   RequestValidationError,
+  ResponseTooLargeError,
   ServerError,
   TimeoutError,
   TokenError,
@@ -40,6 +41,8 @@ export {
   provesNothingWasSent,
 } from "./retry.js";
 export {
+  BodyTooLarge,
+  CorruptCoding,
   fetchTransport,
   type RequestSent,
   type ResponseHead,

@@ -2,6 +2,7 @@ import type { DecimalMode } from "./decimals.js";
 import { ensure, notSent, TokenError } from "./errors.js";
 import {
   defaultAcceptLanguage,
+  defaultMaxResponseBytes,
   type OperationId,
   operations,
 } from "./generated/operation-table.js";
@@ -57,6 +58,12 @@ export interface ClientOptions<Decimals extends DecimalMode = DecimalMode> {
   decimals?: Decimals;
   /** Checks every 2xx answer against the operation's schema; a violation throws ResponseValidationError. Default false. */
   validateResponses?: boolean;
+  /**
+   * Largest answer body read, in bytes, as received and once decoded (gzip, deflate, br); a bigger one ends the attempt
+   * with ResponseTooLargeError without being buffered. Default `clientDefaults.maxResponseBytes`: sized from the spec
+   * (its largest `maxItems` times 1 KiB per item, plus 1 MiB; see the README).
+   */
+  maxResponseBytes?: number;
 }
 
 /** Per-call options; each overrides the client's option of the same name for this call only. */
@@ -91,6 +98,8 @@ export const clientDefaults = {
   decimals: "number" as DecimalMode,
   /** Answers are not checked against their schemas. */
   validateResponses: false,
+  /** Largest answer body, in bytes (received and decoded), from the spec: its largest maxItems × 1 KiB + 1 MiB. */
+  maxResponseBytes: defaultMaxResponseBytes,
 } as const;
 
 /** The base URL split for building each operation's URL: `prefix + path + query`. */
@@ -118,6 +127,7 @@ export interface ResolvedOptions {
   readonly log: Log | undefined;
   readonly decimals: DecimalMode;
   readonly validateResponses: boolean;
+  readonly maxResponseBytes: number;
 }
 
 const WHERE = "createMerchantPaymentsClient";
@@ -147,6 +157,14 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
   const timeoutMs = options.timeoutMs ?? clientDefaults.timeoutMs;
   const maxRetries = options.maxRetries ?? clientDefaults.maxRetries;
   const decimals = options.decimals ?? clientDefaults.decimals;
+  const maxResponseBytes = options.maxResponseBytes ?? clientDefaults.maxResponseBytes;
+  ensure(
+    Number.isInteger(maxResponseBytes) && (maxResponseBytes as number) > 0,
+    WHERE,
+    "maxResponseBytes must be a whole number of bytes above 0",
+    maxResponseBytes,
+    RangeError,
+  );
   const { fetch, transport } = options;
   checkAcceptLanguage(acceptLanguage, WHERE);
   checkTimeoutMs(timeoutMs, WHERE);
@@ -196,6 +214,7 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
     log: resolveLog(options.logger, options.logLevel ?? clientDefaults.logLevel),
     decimals,
     validateResponses: options.validateResponses === true,
+    maxResponseBytes,
   };
 }
 

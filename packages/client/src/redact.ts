@@ -5,7 +5,7 @@ export const REDACTED = "[redacted]";
 export const MIN_TOKEN_LENGTH = 8;
 
 /** Shortest run of the token's characters treated as a partial echo of it. */
-export const MIN_FRAGMENT_LENGTH = 12;
+export const MIN_FRAGMENT_LENGTH = 8;
 
 /**
  * `text` with the access token a server may echo back replaced by "[redacted]": the whole token, and any run of at least
@@ -17,15 +17,38 @@ export function redact(text: string, secret: string | undefined): string {
   return secret.length > MIN_FRAGMENT_LENGTH ? redactFragments(whole, secret) : whole;
 }
 
-/** Replaces every run of at least MIN_FRAGMENT_LENGTH characters that also occurs in `secret`, longest first. */
+/** The token's windows of MIN_FRAGMENT_LENGTH characters and its character codes, for the last token seen. */
+let cached: { secret: string; windows: Set<string>; codes: Set<number> } | undefined;
+
+function windowsOf(secret: string): { windows: Set<string>; codes: Set<number> } {
+  if (cached?.secret !== secret) {
+    const windows = new Set<string>();
+    const codes = new Set<number>();
+    for (let i = 0; i + MIN_FRAGMENT_LENGTH <= secret.length; i++) {
+      windows.add(secret.slice(i, i + MIN_FRAGMENT_LENGTH));
+    }
+    for (let i = 0; i < secret.length; i++) codes.add(secret.charCodeAt(i));
+    cached = { secret, windows, codes };
+  }
+  return cached;
+}
+
+/**
+ * Replaces every run of at least MIN_FRAGMENT_LENGTH characters that also occurs in `secret`, longest first. Linear in
+ * the text: a character the token does not hold cannot be inside a window, so the scan jumps past it.
+ */
 function redactFragments(text: string, secret: string): string {
   const width = MIN_FRAGMENT_LENGTH;
   if (text.length < width) return text;
-  const windows = new Set<string>();
-  for (let i = 0; i + width <= secret.length; i++) windows.add(secret.slice(i, i + width));
+  const { windows, codes } = windowsOf(secret);
   let out = "";
   let kept = 0;
   for (let i = 0; i + width <= text.length; ) {
+    const last = i + width - 1;
+    if (!codes.has(text.charCodeAt(last))) {
+      i = last + 1;
+      continue;
+    }
     if (!windows.has(text.slice(i, i + width))) {
       i++;
       continue;

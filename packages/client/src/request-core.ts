@@ -149,6 +149,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
           headers,
           body: json,
           timeoutMs,
+          maxResponseBytes: resolved.maxResponseBytes,
           signal,
         });
         lines?.logAnswer(

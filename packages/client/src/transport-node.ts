@@ -1,11 +1,14 @@
 // The Node transport: undici's dispatcher API (the HTTP/1.1 engine under Node's own fetch, without the Fetch layer),
 // keep-alive connections shared by every client of the process, and a timeout that is one timer, not an AbortSignal.
 // Only the `node` entry of the package imports this module: browsers, Deno, Bun and edge runtimes never see it.
-import { brotliDecompressSync, gunzipSync, inflateRawSync, inflateSync } from "node:zlib";
+import type { Transform } from "node:stream";
+import { createBrotliDecompress, createGunzip, createInflate, createInflateRaw } from "node:zlib";
 import { Agent, type Dispatcher } from "undici";
 import { DeadlineExceeded, type TimedRequest, type TimedTransport } from "./timed-transport.js";
 import { whenAbortedOrDue } from "./timers.js";
 import {
+  BodyTooLarge,
+  CorruptCoding,
   type RequestSent,
   type ResponseHead,
   requestIdFrom,
@@ -59,32 +62,78 @@ function headersOf(raw: Buffer[] | string[] | null): Headers {
   return headers;
 }
 
-/** Decoders of the content codings fetch decodes; "deflate" is zlib-wrapped or raw, whichever the bytes are. */
-const DECODERS: Readonly<Record<string, (body: Buffer) => Buffer>> = {
-  gzip: gunzipSync,
-  "x-gzip": gunzipSync,
-  br: brotliDecompressSync,
-  deflate: (body) => (((body[0] ?? 0) & 0x0f) === 8 ? inflateSync(body) : inflateRawSync(body)),
+/** Streaming decoders of the content codings fetch decodes (zlib runs off the event loop, chunk by chunk). */
+const DECODERS: Readonly<Record<string, () => Transform>> = {
+  gzip: createGunzip,
+  "x-gzip": createGunzip,
+  br: createBrotliDecompress,
+  deflate: createInflate,
 };
 
 /**
- * The body as UTF-8 text, decoded from its content codings (gzip, deflate, br) as fetch does; like fetch, a body with
- * a coding it cannot decode is left as it came.
+ * The decoding steps of a Content-Encoding (last applied first), or undefined when there is none to undo or one
+ * this transport cannot decode (the body is then left as it came, as fetch does).
  */
-function textOf(chunks: Buffer[], headers: Headers): string {
-  const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
-  const coding = headers.get("content-encoding");
-  if (!coding) return body.toString("utf8");
+function codingSteps(coding: string | null): string[] | undefined {
+  if (!coding) return undefined;
   const steps = coding
     .toLowerCase()
     .split(",")
     .map((step) => step.trim())
     .filter((step) => step !== "" && step !== "identity")
     .reverse();
-  if (!steps.every((step) => Object.hasOwn(DECODERS, step))) return body.toString("utf8");
-  let decoded = body;
-  for (const step of steps) decoded = (DECODERS[step] as (body: Buffer) => Buffer)(decoded);
-  return decoded.toString("utf8");
+  return steps.length > 0 && steps.every((step) => Object.hasOwn(DECODERS, step))
+    ? steps
+    : undefined;
+}
+
+/**
+ * A chain of streaming decoders for `steps`: bytes go in with `write`, decoded bytes come out to `onData`, `onEnd`
+ * once the whole coding is undone, `onError` with a CorruptCoding for a corrupt or truncated one. "deflate" is
+ * zlib-wrapped or raw, whichever its first byte says.
+ */
+function decoderChain(
+  steps: string[],
+  onData: (chunk: Buffer) => void,
+  onEnd: () => void,
+  onError: (error: Error) => void,
+): { write(chunk: Buffer): void; end(): void; destroy(): void } {
+  let first: Transform | undefined;
+  const streams: Transform[] = [];
+  const fail = (cause: unknown) =>
+    onError(new CorruptCoding("the answer's content coding is corrupt or truncated", { cause }));
+  const build = (firstByte: number) => {
+    for (const step of steps) {
+      const stream =
+        step === "deflate" && streams.length === 0 && (firstByte & 0x0f) !== 8
+          ? createInflateRaw()
+          : (DECODERS[step] as () => Transform)();
+      stream.on("error", fail);
+      streams.at(-1)?.pipe(stream);
+      streams.push(stream);
+    }
+    const last = streams.at(-1) as Transform;
+    last.on("data", onData);
+    last.on("end", onEnd);
+    first = streams[0];
+  };
+  return {
+    write(chunk) {
+      if (!first) build(chunk[0] ?? 0);
+      first?.write(chunk);
+    },
+    end() {
+      // No byte at all (a 204, or an empty body with a coding header): nothing to decode, as fetch does.
+      if (first) first.end();
+      else onEnd();
+    },
+    destroy() {
+      for (const stream of streams) {
+        stream.removeAllListeners("data");
+        stream.destroy();
+      }
+    },
+  };
 }
 
 /**
@@ -108,11 +157,29 @@ export function sendWithin(request: TimedRequest, timeoutMs: number): Promise<Tr
     let head: ResponseHead | undefined;
     let headers: Headers | undefined;
     const chunks: Buffer[] = [];
+    const limit = request.maxResponseBytes ?? Number.POSITIVE_INFINITY;
+    /** Bytes received, and bytes decoded (when the answer has a content coding). */
+    let received = 0;
+    let decoded = 0;
+    let decoder: ReturnType<typeof decoderChain> | undefined;
     let cancelDeadline: (() => void) | undefined;
 
     const settle = () => {
       settled = true;
       cancelDeadline?.();
+      decoder?.destroy();
+    };
+    /** Resolves with the whole (decoded) body. */
+    const finish = () => {
+      if (settled) return;
+      settle();
+      const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+      resolve({
+        status,
+        headers: headers ?? new Headers(),
+        text: body.toString("utf8"),
+        requestId: head?.requestId,
+      });
     };
     const fail = (cause: unknown) => {
       if (settled) return;
@@ -142,29 +209,41 @@ export function sendWithin(request: TimedRequest, timeoutMs: number): Promise<Tr
         status = statusCode;
         headers = headersOf(rawHeaders as Buffer[]);
         head = { status, headers, requestId: requestIdFrom(headers) };
+        const declared = headers.get("content-length");
+        if (declared !== null && Number(declared) > limit) {
+          stop(new BodyTooLarge(limit));
+          return false;
+        }
+        const steps = codingSteps(headers.get("content-encoding"));
+        if (steps) {
+          decoder = decoderChain(
+            steps,
+            (chunk) => {
+              decoded += chunk.length;
+              if (decoded > limit) stop(new BodyTooLarge(limit));
+              else chunks.push(chunk);
+            },
+            finish,
+            stop,
+          );
+        }
         return true;
       },
       onData(chunk) {
-        chunks.push(chunk);
+        if (settled) return false;
+        received += chunk.length;
+        if (received > limit) {
+          stop(new BodyTooLarge(limit));
+          return false;
+        }
+        if (decoder) decoder.write(chunk);
+        else chunks.push(chunk);
         return true;
       },
       onComplete() {
         if (settled) return;
-        const responseHeaders = headers ?? new Headers();
-        let text: string;
-        try {
-          text = textOf(chunks, responseHeaders);
-        } catch (cause) {
-          fail(cause);
-          return;
-        }
-        settle();
-        resolve({
-          status,
-          headers: responseHeaders,
-          text,
-          requestId: head?.requestId,
-        });
+        if (decoder) decoder.end();
+        else finish();
       },
       onError(error) {
         if (settled) return;

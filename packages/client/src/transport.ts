@@ -40,6 +40,11 @@ export interface TransportRequest {
   readonly body: string;
   /** Aborts the attempt: fired by the client on the attempt's timeout or on the caller's abort. */
   readonly signal: AbortSignal;
+  /**
+   * Largest answer body accepted, in bytes, as received and as decoded (gzip, deflate, br); a transport that reads
+   * more rejects with a TransportFailure whose cause is a {@link BodyTooLarge}. Undefined: no limit.
+   */
+  readonly maxResponseBytes?: number;
 }
 
 /** The whole answer to one attempt. */
@@ -81,6 +86,48 @@ export class TransportFailure extends Error {
   override get name(): string {
     return "TransportFailure";
   }
+}
+
+/** The `cause` of a TransportFailure when the answer body went over `maxResponseBytes` (received or decoded). */
+export class BodyTooLarge extends Error {
+  /** The limit that was passed, in bytes. */
+  declare readonly maxResponseBytes: number;
+
+  /** @param maxResponseBytes - the limit that was passed, in bytes. */
+  constructor(maxResponseBytes: number) {
+    super(`the answer body is larger than ${maxResponseBytes} bytes`);
+    this.maxResponseBytes = maxResponseBytes;
+  }
+
+  override get name(): string {
+    return "BodyTooLarge";
+  }
+}
+
+/** The `cause` of a TransportFailure when the answer's content coding (gzip, deflate, br) is corrupt or truncated. */
+export class CorruptCoding extends Error {
+  override get name(): string {
+    return "CorruptCoding";
+  }
+}
+
+/** zlib error codes: a corrupt or truncated coding, as Node's zlib (and so undici's fetch) reports it. */
+const ZLIB_CODES = new Set([
+  "Z_DATA_ERROR",
+  "Z_BUF_ERROR",
+  "Z_NEED_DICT",
+  "ERR_BROTLI_DECOMPRESSION_FAILED",
+]);
+
+/** True when `error` (or its cause) is zlib's report of a corrupt or truncated coding. */
+function isCodingFailure(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === "object"; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && ZLIB_CODES.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Sends one attempt; see the module documentation for the rules every transport follows. */
@@ -172,15 +219,16 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
       throw new TransportFailure(provesNothingSent(cause) ? "none" : "unknown", cause);
     }
     const requestId = requestIdFrom(response.headers);
+    const head = { status: response.status, headers: response.headers, requestId };
     let text: string;
     try {
-      text = await response.text();
+      text = await bodyText(response, request.maxResponseBytes ?? Number.POSITIVE_INFINITY);
     } catch (cause) {
-      throw new TransportFailure("complete", cause, {
-        status: response.status,
-        headers: response.headers,
-        requestId,
-      });
+      const reason =
+        cause instanceof BodyTooLarge || request.signal.aborted || !isCodingFailure(cause)
+          ? cause
+          : new CorruptCoding("the answer's content coding is corrupt", { cause });
+      throw new TransportFailure("complete", reason, head);
     }
     return {
       status: response.type === "opaqueredirect" ? 0 : response.status,
@@ -189,4 +237,44 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
       requestId,
     };
   };
+}
+
+/**
+ * The whole body as text, within `limit` bytes: `response.text()` when the limit cannot be passed (none, or a
+ * Content-Length within it and no coding), else read chunk by chunk, cancelled as soon as the decoded bytes pass it.
+ */
+async function bodyText(response: Response, limit: number): Promise<string> {
+  const declared = response.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) {
+    await response.body?.cancel().catch(() => {});
+    throw new BodyTooLarge(limit);
+  }
+  const body = response.body;
+  if (
+    limit === Number.POSITIVE_INFINITY ||
+    body === null ||
+    (declared !== null && !response.headers.has("content-encoding"))
+  ) {
+    return response.text();
+  }
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new BodyTooLarge(limit);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(all);
 }

@@ -61,8 +61,8 @@ export function readJson(text: string): unknown {
 }
 
 /**
- * An answer in its object form: `{ [property]: "…" }` as sent; a bare JSON string, a text that is not JSON or any
- * other value as `{ [property]: text }`. `data` is the parsed text (`readJson`).
+ * An answer in its object form: `{ [property]: "…" }` as sent; a bare JSON string, or any other JSON value, as
+ * `{ [property]: text }`. `data` is the parsed text (the client refuses a text that is not JSON before this).
  */
 export function toObjectForm(data: unknown, text: string, property: string): unknown {
   if (typeof data === "string") return { [property]: data };

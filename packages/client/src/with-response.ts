@@ -1,4 +1,5 @@
 import type { OperationId } from "./generated/operation-table.js";
+import { redact } from "./redact.js";
 import type { TransportResponse } from "./transport.js";
 
 /** The HTTP answer a method resolved from. */
@@ -25,6 +26,19 @@ export interface Exchange {
   readonly secret: string | undefined;
   /** The operation it answered. */
   readonly operation: OperationId;
+}
+
+/** The headers with the token (and its fragments) a server echoed into any value redacted; themselves if none was. */
+function scrubbedHeaders(headers: Headers, secret: string | undefined): Headers {
+  if (!secret) return headers;
+  let copy: Headers | undefined;
+  headers.forEach((value, name) => {
+    const clean = redact(value, secret);
+    if (clean === value) return;
+    copy ??= new Headers(headers);
+    copy.set(name, clean);
+  });
+  return copy ?? headers;
 }
 
 const settled = (resolve: (value: never) => void) => resolve(undefined as never);
@@ -58,9 +72,9 @@ export class ApiPromise<T> extends Promise<T> {
   /** Resolves with `{ data, response, requestId }`; rejects with the same error as the promise itself. */
   withResponse(): Promise<WithResponse<T>> {
     return this.#result().then((data) =>
-      this.#exchange.then(({ response }) => ({
+      this.#exchange.then(({ response, secret }) => ({
         data,
-        response,
+        response: { status: response.status, headers: scrubbedHeaders(response.headers, secret) },
         requestId: response.requestId,
       })),
     );

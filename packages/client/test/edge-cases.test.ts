@@ -42,12 +42,16 @@ describe("unusual answers", () => {
     expect((err as UnexpectedResponseError).status).toBe(200);
   });
 
-  test("a 204 to the webhook delete resolves { message: '' }", async () => {
+  test("an empty 204 to the webhook delete is an UnexpectedResponseError: the spec declares a JSON 200", async () => {
     server.handle((_req, res) => {
       res.writeHead(204);
       res.end();
     });
-    await expect(client().deleteWebhookSubscription(webhook)).resolves.toEqual({ message: "" });
+    await expect(client().deleteWebhookSubscription(webhook)).rejects.toMatchObject({
+      name: "UnexpectedResponseError",
+      status: 204,
+      mayHaveBeenProcessed: true,
+    });
   });
 
   test("a 502 HTML page is a ServerError carrying the page, retried for a lookup", async () => {

@@ -285,3 +285,45 @@ describe("smaller fixes", () => {
     expect(server.received[0]?.headers["accept-language"]).toBe(clientDefaults.acceptLanguage);
   });
 });
+
+describe("maxResponseBytes", () => {
+  test("an answer over the limit is a ResponseTooLargeError whose mayHaveBeenProcessed follows the status", async () => {
+    for (const [status, processed] of [
+      [200, true],
+      [404, false],
+      [503, true],
+    ] as const) {
+      server.handle((_req, res) => {
+        res.writeHead(status, { "content-type": "application/json" });
+        res.write('{"padding":"');
+        res.end(`${"x".repeat(4096)}"}`);
+      });
+      const err = await failure(client({ maxResponseBytes: 1024 }).getTransaction(lookup));
+      expect(err).toBeInstanceOf(api.ResponseTooLargeError);
+      expect(err).toMatchObject({
+        status,
+        maxResponseBytes: 1024,
+        mayHaveBeenProcessed: processed,
+      });
+    }
+  });
+
+  test("the default comes from the spec and a limit that is not a whole number above 0 is a RangeError", () => {
+    expect(clientDefaults.maxResponseBytes).toBeGreaterThan(1024 * 1024);
+    for (const bad of [0, -1, 1.5, Number.NaN]) {
+      expect(thrown(() => client({ maxResponseBytes: bad }))).toBeInstanceOf(RangeError);
+    }
+  });
+});
+
+describe("content codings", () => {
+  test("an empty body marked gzip is an empty body on both transports, not a corrupt coding", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-encoding": "gzip" });
+      res.end();
+    });
+    const err = await failure(client().getTransaction(lookup));
+    expect(err).toMatchObject({ name: "UnexpectedResponseError", body: "" });
+    expect((err as Error).message).toContain("not valid JSON");
+  });
+});

@@ -83,9 +83,13 @@ describe("deleteWebhookSubscription", () => {
     });
   });
 
-  test("resolves { message } from a plain-text confirmation", async () => {
-    raw(200, "Deleted", "text/plain");
-    await expect(client().deleteWebhookSubscription(body)).resolves.toEqual({ message: "Deleted" });
+  test("a plain-text or HTML 200 is an UnexpectedResponseError, never a { message } of the page", async () => {
+    raw(200, "<html><body>Login</body></html>", "text/html");
+    await expect(client().deleteWebhookSubscription(body)).rejects.toMatchObject({
+      name: "UnexpectedResponseError",
+      status: 200,
+      mayHaveBeenProcessed: true,
+    });
   });
 
   test("derives the MerchantAccountNumber header from the body", async () => {

@@ -23,10 +23,10 @@ const srcFiles = (dir = join(root, "src")): string[] =>
   );
 
 describe("the built package", () => {
-  test("what the ESM entry loads at start, dependencies included, is within 9,650 B minified and gzipped", async () => {
+  test("what the ESM entry loads at start, dependencies included, is within 11,000 B minified and gzipped", async () => {
     expect(existsSync(join(dist, "index.js")), "run the build first").toBe(true);
     const { gzipped } = await measure(join(dist, "index.js"));
-    expect(BUDGET_BYTES).toBe(9_650);
+    expect(BUDGET_BYTES).toBe(11_000);
     expect(gzipped).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 

@@ -14,6 +14,7 @@ const USAGE = `Usage:
                               [--fault-latency-ms <ms>] [--fault-retry-after <s>] [--fault-operation <id=rate>]...
   merchant-payments-mock proxy <upstream-url> [--port 4010] [--host 127.0.0.1] [--no-errors] [--spec <file>]
                               [--report <file>] [--fail-fast] [--upstream-timeout-ms 30000] [--log-level …]
+                              [--max-response-bytes <n>]
 
 mock   serves the spec with Prism's mocker: static examples, or --dynamic generated data (--seed for
        reproducible data). --fault-* answer a seeded share of requests with a fault (${FAULT_KINDS.join(", ")}).
@@ -141,6 +142,7 @@ async function main(argv: string[]): Promise<number> {
       report: { type: "string" },
       "fail-fast": { type: "boolean" },
       "upstream-timeout-ms": { type: "string" },
+      "max-response-bytes": { type: "string" },
       help: { type: "boolean" },
     },
   });
@@ -181,6 +183,16 @@ async function main(argv: string[]): Promise<number> {
       ...(values.report ? { report: resolve(invokedFrom, values.report) } : {}),
       upstreamTimeoutMs:
         number("upstream-timeout-ms", values["upstream-timeout-ms"], 1, 3_600_000) ?? 30_000,
+      ...(values["max-response-bytes"] === undefined
+        ? {}
+        : {
+            maxResponseBytes: number(
+              "max-response-bytes",
+              values["max-response-bytes"],
+              1,
+              Number.MAX_SAFE_INTEGER,
+            ),
+          }),
       onFailure: (event) => {
         if (values["fail-fast"])
           stopEarly?.(`--fail-fast: ${event.outcome} in ${event.method} ${event.path}`);

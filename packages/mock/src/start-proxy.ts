@@ -2,24 +2,38 @@
 // of which is checked with the spec model's `checkResponse`. CI-grade: every failure is recorded, reported
 // (JSON lines) and makes the CLI exit non-zero.
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { request as httpsRequest } from "node:https";
 import { dirname } from "node:path";
-import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
-import { type ConformanceIssue, checkResponse, parsePointer } from "@merchant-payments/spec/model";
+import {
+  bearerToken,
+  type ConformanceIssue,
+  checkResponse,
+  type Json,
+  type OperationSpec,
+  parsePointer,
+  redactSecret,
+  resolvePointer,
+} from "@merchant-payments/spec/model";
 import { DEFAULT_CHECKS } from "./checks.js";
+import { defaultMaxBodyBytes } from "./limits.js";
 import type { Violation } from "./prism-engine.js";
 import { PROBLEM_MEDIA_TYPE, problemBody, problemFor } from "./problem.js";
 import { describeError } from "./request-validation.js";
 import { type CommonServerOptions, listen, prepare, type RunningServer } from "./running.js";
 import { type Answer, type CheckedRequest, createSpecServer } from "./server.js";
+import { forward } from "./upstream.js";
 
 /** Options of `startValidationProxy`. */
 export interface StartValidationProxyOptions extends CommonServerOptions {
   /** URL of the real server to check, e.g. "https://sandbox.example/v1". Required. */
   upstream: string;
-  /** Milliseconds to wait for the upstream's whole answer before answering 504; default 30000. */
+  /** Milliseconds to wait for the upstream's whole answer, decoding included, before answering 504; default 30000. */
   upstreamTimeoutMs?: number;
+  /**
+   * Largest upstream answer body, in bytes, as received and as decoded (gzip, deflate, br): a bigger one is recorded as
+   * `response-too-large` and answered 502 without being buffered. Default: from the spec, as the request body limit
+   * (its largest `maxItems` × 1 KiB + 1 MiB).
+   */
+  maxResponseBytes?: number;
   /** File to write the report to, as JSON lines (one per exchange, a summary line at close); default none. */
   report?: string;
   /** Called at the first failure (the CLI's `--fail-fast` stops there); default none. */
@@ -33,7 +47,9 @@ export type ProxyOutcome =
   | "response-violation"
   | "undocumented-status"
   | "transport-failure"
-  | "timeout";
+  | "timeout"
+  | "response-too-large"
+  | "proxy-error";
 
 /** One exchange through the proxy. */
 export interface ProxyEvent {
@@ -68,6 +84,10 @@ export interface ProxySummary {
   undocumentedStatuses: number;
   transportFailures: number;
   timeouts: number;
+  /** Upstream answers larger than `maxResponseBytes`. */
+  tooLarge: number;
+  /** Exchanges the proxy itself failed on (each is recorded and fails the run). */
+  proxyErrors: number;
 }
 
 /** The report: a summary and every exchange. */
@@ -100,25 +120,22 @@ const OUTCOME_COUNT: Record<Exclude<ProxyOutcome, "ok">, keyof ProxySummary> = {
   "undocumented-status": "undocumentedStatuses",
   "transport-failure": "transportFailures",
   timeout: "timeouts",
+  "response-too-large": "tooLarge",
+  "proxy-error": "proxyErrors",
 };
 
-/** The text of an answer's body, decoded from its Content-Encoding (gzip, deflate, br) when it has one. */
-function bodyText(body: Buffer, encoding: string | undefined): string {
-  try {
-    switch ((encoding ?? "").trim().toLowerCase()) {
-      case "gzip":
-      case "x-gzip":
-        return gunzipSync(body).toString("utf8");
-      case "deflate":
-        return inflateSync(body).toString("utf8");
-      case "br":
-        return brotliDecompressSync(body).toString("utf8");
-      default:
-        return body.toString("utf8");
-    }
-  } catch {
-    return body.toString("latin1");
-  }
+/**
+ * True when the operation requires credentials: its `security` (else the document's) lists requirements and none of
+ * them is the empty one.
+ */
+function requiresCredentials(document: Json, operation: OperationSpec): boolean {
+  const own = (resolvePointer(document, operation.pointer) as { security?: unknown }).security;
+  const security = own ?? (document as { security?: unknown }).security;
+  return (
+    Array.isArray(security) &&
+    security.length > 0 &&
+    security.every((requirement) => Object.keys(requirement ?? {}).length > 0)
+  );
 }
 
 function describeIssue(issue: ConformanceIssue): string {
@@ -129,79 +146,6 @@ function describeIssue(issue: ConformanceIssue): string {
       : `Response body ${issue.message}`;
   }
   return issue.message;
-}
-
-interface UpstreamAnswer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-type Exchange =
-  | { kind: "answer"; answer: UpstreamAnswer }
-  | { kind: "timeout" }
-  | { kind: "transport"; message: string };
-
-/** Sends one request upstream and reads the whole answer, within `timeoutMs`. */
-function exchange(upstream: URL, request: CheckedRequest, timeoutMs: number): Promise<Exchange> {
-  return new Promise((resolve) => {
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (!HOP_BY_HOP.has(name)) headers[name] = value;
-    }
-    headers["content-length"] = String(request.bytes.byteLength);
-    // The answer is checked as text: ask for it uncompressed (a compressed one is still decoded, see bodyText).
-    headers["accept-encoding"] = "identity";
-    const send = upstream.protocol === "https:" ? httpsRequest : httpRequest;
-    let settled = false;
-    const settle = (result: Exchange) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(result);
-    };
-    const outgoing = send(
-      new URL(`${upstream.pathname.replace(/\/$/, "")}${request.url}`, upstream),
-      { method: request.method, headers },
-      (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
-        incoming.once("end", () =>
-          settle({
-            kind: "answer",
-            answer: {
-              status: incoming.statusCode ?? 0,
-              headers: incoming.headers,
-              body: Buffer.concat(chunks),
-            },
-          }),
-        );
-        incoming.once("aborted", () =>
-          settle({
-            kind: "transport",
-            message: "the upstream closed the connection in the middle of its answer",
-          }),
-        );
-        incoming.once("error", (error) =>
-          settle({
-            kind: "transport",
-            message: `the upstream's answer broke off: ${error.message}`,
-          }),
-        );
-      },
-    );
-    const timer = setTimeout(() => {
-      settle({ kind: "timeout" });
-      outgoing.destroy();
-    }, timeoutMs);
-    outgoing.once("error", (error: NodeJS.ErrnoException) =>
-      settle({
-        kind: "transport",
-        message: `the upstream could not be reached or reset the connection: ${error.code ?? error.message}`,
-      }),
-    );
-    outgoing.end(request.bytes);
-  });
 }
 
 /**
@@ -217,6 +161,7 @@ export async function startValidationProxy(
   const { spec, logger } = prepared;
   const errors = options.errors ?? true;
   const timeoutMs = options.upstreamTimeoutMs ?? 30_000;
+  const maxResponseBytes = options.maxResponseBytes ?? defaultMaxBodyBytes(spec);
   const events: ProxyEvent[] = [];
   const summary: ProxySummary = {
     exchanges: 0,
@@ -227,6 +172,8 @@ export async function startValidationProxy(
     undocumentedStatuses: 0,
     transportFailures: 0,
     timeouts: 0,
+    tooLarge: 0,
+    proxyErrors: 0,
   };
   let reportFile: WriteStream | undefined;
   if (options.report) {
@@ -235,7 +182,7 @@ export async function startValidationProxy(
   }
   let failedOnce = false;
 
-  const record = (event: ProxyEvent) => {
+  const recordEvent = (event: ProxyEvent) => {
     events.push(event);
     summary.exchanges++;
     if (event.outcome === "ok") summary.passed++;
@@ -248,10 +195,13 @@ export async function startValidationProxy(
         code: issue.check,
         message: issue.message,
       }));
+      // One line per violation: through onViolations when it is given (the CLI's), else the logger.
       prepared.report({ method: event.method, path: event.path, status: event.status, violations });
-      logger.error(
-        `proxy: ${event.outcome} in ${event.method} ${event.path}: ${event.issues.map((i) => i.message).join("; ")}`,
-      );
+      if (!options.onViolations) {
+        logger.error(
+          `proxy: ${event.outcome} in ${event.method} ${event.path}: ${event.issues.map((i) => i.message).join("; ")}`,
+        );
+      }
       if (!failedOnce) {
         failedOnce = true;
         options.onFailure?.(event);
@@ -278,12 +228,46 @@ export async function startValidationProxy(
     keepBodies: true,
     async answer(request) {
       const time = new Date().toISOString();
+      const secret = bearerToken(request.headers.authorization);
       const base = {
         time,
         method: request.method,
-        path: request.url,
+        path: redactSecret(request.url, secret),
         ...(request.operation ? { operationId: request.operation.operationId } : {}),
       };
+      // Whatever happens below, the exchange is recorded (and fails the run) with the token scrubbed from it.
+      const record = (event: ProxyEvent) =>
+        recordEvent({
+          ...event,
+          issues: event.issues.map((issue) => ({
+            check: issue.check,
+            path: redactSecret(issue.path, secret),
+            message: redactSecret(issue.message, secret),
+          })),
+        });
+      try {
+        return await answerChecked(request, base, record, secret);
+      } catch (error) {
+        const message = `the proxy failed on this exchange: ${(error as Error).message}`;
+        record({
+          ...base,
+          outcome: "proxy-error",
+          status: 500,
+          issues: [{ check: "proxy", path: "", message }],
+        });
+        return problem(500, redactSecret(message, secret));
+      }
+    },
+  });
+
+  /** The answer to one checked request: its check, its exchange with the upstream, the answer's check. */
+  async function answerChecked(
+    request: CheckedRequest,
+    base: Pick<ProxyEvent, "time" | "method" | "path" | "operationId">,
+    record: (event: ProxyEvent) => void,
+    secret: string | undefined,
+  ): Promise<Answer> {
+    {
       if (!request.operation) {
         const answer = problem(
           404,
@@ -303,16 +287,26 @@ export async function startValidationProxy(
         });
         return answer;
       }
-      if (request.errors.length > 0) {
-        const issues = request.errors.map((e) => ({
-          check: "request",
-          path: e.pointer,
-          message: describeError(e),
-        }));
+      const requestIssues = request.errors.map((e) => ({
+        check: "request",
+        path: e.pointer,
+        message: describeError(e),
+      }));
+      if (requiresCredentials(spec.document, request.operation) && secret === undefined) {
+        requestIssues.unshift({
+          check: "credentials",
+          path: "/headers/authorization",
+          message:
+            "the request has no Authorization: Bearer credentials, which the spec's security requires",
+        });
+      }
+      if (requestIssues.length > 0) {
+        const issues = requestIssues;
         if (errors) {
-          record({ ...base, outcome: "request-violation", status: 422, issues });
+          const status = issues.every((i) => i.check === "credentials") ? 401 : 422;
+          record({ ...base, outcome: "request-violation", status, issues });
           return problem(
-            422,
+            status,
             `The request does not conform to the spec, so the proxy did not forward it: ${issues
               .slice(0, 5)
               .map((i) => i.message)
@@ -321,9 +315,32 @@ export async function startValidationProxy(
           );
         }
       }
-      const result = await exchange(upstream, request, timeoutMs);
+      const forwarded: Record<string, string> = {};
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (!HOP_BY_HOP.has(name)) forwarded[name] = value;
+      }
+      forwarded["content-length"] = String(request.bytes.byteLength);
+      // The answer is checked as text: ask for it uncompressed (a compressed one is still decoded, streaming).
+      forwarded["accept-encoding"] = "identity";
+      const result = await forward(
+        upstream,
+        { method: request.method, url: request.url, headers: forwarded, bytes: request.bytes },
+        timeoutMs,
+        maxResponseBytes,
+      );
+      if (result.kind === "too-large") {
+        const message = `the upstream's answer${result.status ? ` (${result.status})` : ""} is larger than ${maxResponseBytes} bytes (received or decoded)`;
+        record({
+          ...base,
+          outcome: "response-too-large",
+          ...(result.status ? { upstreamStatus: result.status } : {}),
+          status: 502,
+          issues: [{ check: "size", path: "", message }],
+        });
+        return problem(502, `The proxy did not read the upstream's answer: ${message}.`);
+      }
       if (result.kind === "timeout") {
-        const message = `the upstream did not answer within ${timeoutMs} ms`;
+        const message = `the upstream did not answer within ${timeoutMs} ms (body and decoding included)`;
         record({
           ...base,
           outcome: "timeout",
@@ -341,7 +358,7 @@ export async function startValidationProxy(
         });
         return problem(
           502,
-          `The proxy got no complete answer from the upstream: ${result.message}.`,
+          `The proxy got no complete answer from the upstream: ${redactSecret(result.message, secret)}.`,
         );
       }
       const { answer } = result;
@@ -353,25 +370,20 @@ export async function startValidationProxy(
       const conformance = checkResponse(spec.ajv, request.operation, {
         status: answer.status,
         headers,
-        body: bodyText(answer.body, headers["content-encoding"]),
+        body: answer.decoded.toString("utf8"),
       });
       const issues = conformance.issues.map((issue) => ({
         check: issue.check,
-        path: issue.path,
-        message: describeIssue(issue),
+        path: redactSecret(issue.path, secret),
+        message: redactSecret(describeIssue(issue), secret),
       }));
       const outcome: ProxyOutcome = conformance.conforms
-        ? request.errors.length > 0
+        ? requestIssues.length > 0
           ? "request-violation"
           : "ok"
         : conformance.issues.some((i) => i.check === "status")
           ? "undocumented-status"
           : "response-violation";
-      const requestIssues = request.errors.map((e) => ({
-        check: "request",
-        path: e.pointer,
-        message: describeError(e),
-      }));
       if (!conformance.conforms && errors) {
         record({
           ...base,
@@ -397,8 +409,8 @@ export async function startValidationProxy(
         issues: [...requestIssues, ...issues],
       });
       return { status: answer.status, headers, body: answer.body };
-    },
-  });
+    }
+  }
 
   const running = await listen(server, prepared, options, async () => {
     if (reportFile) {

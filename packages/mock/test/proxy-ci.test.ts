@@ -54,6 +54,22 @@ describe("the validation proxy's failures", () => {
     });
   });
 
+  test("reports a request without the credentials the spec requires (401), and does not forward it", async () => {
+    let forwarded = 0;
+    upstream.handle((_request, response) => {
+      forwarded++;
+      sendJson(response, 200, conformingUser);
+    });
+    const answer = await post(`${proxy.baseUrl}${USER_PATH}`, userRequest, { authorization: "" });
+    expect(answer.status).toBe(401);
+    expect(forwarded).toBe(0);
+    expect(proxy.report().events.at(-1)).toMatchObject({
+      outcome: "request-violation",
+      status: 401,
+      issues: [expect.objectContaining({ check: "credentials" })],
+    });
+  });
+
   test("reports a reset connection as a transport failure with a 502 problem", async () => {
     upstream.handle((request, response) => {
       void request;
@@ -124,6 +140,7 @@ describe("the validation proxy's failures", () => {
       undocumentedStatuses: 1,
       transportFailures: 2,
       timeouts: 1,
+      requestViolations: 1,
       passed: 2,
     });
     await proxy.close();
@@ -132,7 +149,7 @@ describe("the validation proxy's failures", () => {
       .split("\n")
       .map((line) => JSON.parse(line));
     expect(lines.filter((l) => l.type === "exchange")).toHaveLength(summary.exchanges);
-    expect(lines.at(-1)).toMatchObject({ type: "summary", failed: 4, passed: 2, exchanges: 6 });
+    expect(lines.at(-1)).toMatchObject({ type: "summary", failed: 5, passed: 2, exchanges: 7 });
   });
 });
 
@@ -158,10 +175,10 @@ async function runProxyCli(
     out += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const killer = setTimeout(() => child.kill("SIGKILL"), 20_000);
+  const killer = setTimeout(() => child.kill("SIGKILL"), 60_000);
   try {
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the proxy did not start:\n${out}`)), 15_000);
+      const timer = setTimeout(() => reject(new Error(`the proxy did not start:\n${out}`)), 45_000);
       child.stdout.on("data", () => {
         if (out.includes("Proxy URL")) {
           clearTimeout(timer);
@@ -201,14 +218,14 @@ describe("the proxy CLI's exit code", () => {
     expect(out).toContain("stopping the validation proxy");
     expect(out).not.toMatch(/\bmock\b/i);
     expect(out).toContain("1 passed, 0 failed");
-  }, 30_000);
+  }, 60_000);
 
   test("is 1 at stop when it saw a violation", async () => {
     const bad = JSON.stringify({ merchantAccountNumber: 12345678, userId: "2048" });
     const { code, out } = await runProxyCli(upstream.baseUrl, [], [userRequest, bad, userRequest]);
     expect(code).toBe(1);
     expect(out).toContain("2 passed, 1 failed");
-  }, 30_000);
+  }, 60_000);
 
   test("with --upstream-timeout-ms, answers a silent upstream with 504, reports the timeout and exits 1", async () => {
     const silent = JSON.stringify({ merchantAccountNumber: 12345678, userId: "4096" });
@@ -225,12 +242,20 @@ describe("the proxy CLI's exit code", () => {
       .map((line) => JSON.parse(line));
     expect(events).toContainEqual(expect.objectContaining({ outcome: "timeout", status: 504 }));
     expect(events.at(-1)).toMatchObject({ type: "summary", timeouts: 1 });
-  }, 30_000);
+  }, 60_000);
+
+  test("prints each violation once: one spec-violation block, no second logger line", async () => {
+    const bad = JSON.stringify({ merchantAccountNumber: 12345678, userId: "2048" });
+    const { code, out } = await runProxyCli(upstream.baseUrl, [], [bad]);
+    expect(code).toBe(1);
+    expect(out.match(/spec violation/g)).toHaveLength(1);
+    expect(out).not.toContain("proxy: response-violation");
+  }, 60_000);
 
   test("with --fail-fast, stops with 1 at the first violation", async () => {
     const bad = JSON.stringify({ merchantAccountNumber: 12345678, userId: "2048" });
     const { code, out } = await runProxyCli(upstream.baseUrl, ["--fail-fast"], [bad]);
     expect(code).toBe(1);
     expect(out).toContain("--fail-fast: response-violation");
-  }, 30_000);
+  }, 60_000);
 });

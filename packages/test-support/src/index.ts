@@ -1,6 +1,17 @@
 // Shared test support for every package of the workspace. Browser helpers live in "./browser" (playwright-core).
 
 export {
+  BOMB_INFLATED_BYTES,
+  DUPLICATE_WINNER_DIGITS,
+  HOSTILE_KINDS,
+  type HostileKind,
+  type HostileServer,
+  HUGE_STRING_CHARS,
+  PEAK_PRELOAD,
+  peakOf,
+  startHostileServer,
+} from "./hostile-server.js";
+export {
   type LoopbackServer,
   type ReceivedRequest,
   type RequestHandler,

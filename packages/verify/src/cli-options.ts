@@ -1,5 +1,6 @@
 // The command line of merchant-payments-verify, parsed with node:util parseArgs (strict: unknown options and
 // stray arguments are refused) and checked into VerifyOptions plus the report files.
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import {
@@ -28,12 +29,14 @@ export class UsageError extends Error {
 }
 
 /** The usage text. */
-export const USAGE = `Usage: merchant-payments-verify --base-url <url> --token <token> [options]
+export const USAGE = `Usage: merchant-payments-verify --base-url <url> [options]   (token: MERCHANT_PAYMENTS_TOKEN or --token-file)
 
 Sends every operation of the Merchant Payments spec to a live server and checks every answer against the spec.
 
   --base-url <url>       base URL of the server, e.g. https://api.example.com/v1 (required)
-  --token <token>        Bearer token sent in Authorization (required; or MERCHANT_PAYMENTS_TOKEN)
+  --token-file <file>    read the Bearer token sent in Authorization from <file> (or set MERCHANT_PAYMENTS_TOKEN;
+                         --token <token> also works, but a package manager echoes its command line)
+  --max-response-bytes <n>  largest answer body read, in bytes (default from the spec: ${"largest maxItems × 1 KiB + 1 MiB"})
   --report-json <file>   write the JSON report to <file>
   --junit <file>         write a JUnit XML report to <file>
   --seed <n>             seed of the generated bodies (default: from the clock; printed)
@@ -80,6 +83,8 @@ export function parseCommandLine(
       options: {
         "base-url": { type: "string" },
         token: { type: "string" },
+        "token-file": { type: "string" },
+        "max-response-bytes": { type: "string" },
         "report-json": { type: "string" },
         junit: { type: "string" },
         seed: { type: "string" },
@@ -110,8 +115,23 @@ export function parseCommandLine(
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new UsageError(`--base-url must be http or https, got ${url.protocol}`);
   }
-  const token = values.token ?? env.MERCHANT_PAYMENTS_TOKEN;
-  if (!token) throw new UsageError("--token is required (or set MERCHANT_PAYMENTS_TOKEN)");
+  const tokenFile = values["token-file"];
+  let token = values.token ?? env.MERCHANT_PAYMENTS_TOKEN;
+  if (tokenFile !== undefined) {
+    try {
+      token = readFileSync(resolve(invokedFrom(env), tokenFile), "utf8").trim();
+    } catch (error) {
+      throw new UsageError(
+        `--token-file: cannot read ${tokenFile}: ${(error as NodeJS.ErrnoException).code ?? "error"}`,
+      );
+    }
+  }
+  if (!token) {
+    throw new UsageError(
+      "a token is required: set MERCHANT_PAYMENTS_TOKEN or give --token-file <file> (or --token)",
+    );
+  }
+  const maxResponseBytes = integer("max-response-bytes", values["max-response-bytes"], 1);
   const seed = integer("seed", values.seed, 0);
   const timeoutMs = integer("timeout-ms", values["timeout-ms"], 1);
   const runs = integer("runs", values.runs, 0);
@@ -126,6 +146,7 @@ export function parseCommandLine(
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(runs === undefined ? {} : { runs }),
       ...(concurrency === undefined ? {} : { concurrency }),
+      ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
     },
     ...(values["report-json"]
       ? { reportJson: resolve(invokedFrom(env), values["report-json"]) }

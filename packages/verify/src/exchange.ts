@@ -18,6 +18,8 @@ export type TransportFailureKind =
   | "timeout"
   | "reset"
   | "truncated-body"
+  | "response-too-large"
+  | "corrupt-coding"
   | "connection-refused"
   | "connection-failed";
 
@@ -57,11 +59,47 @@ function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
 }
 
+/** Marks a body that passed the size limit. */
+class TooLarge extends Error {}
+
+/** zlib's codes for a corrupt or truncated content coding (undici's fetch decodes with zlib). */
+const CODING_CODES = /Z_DATA_ERROR|Z_BUF_ERROR|Z_NEED_DICT|ERR_BROTLI_DECOMPRESSION_FAILED/;
+
+/**
+ * The body as text, read chunk by chunk (decoded by fetch from its content coding) and cancelled as soon as it
+ * passes `maxBytes`.
+ */
+async function boundedText(response: Response, maxBytes: number): Promise<string> {
+  if (Number(response.headers.get("content-length") ?? 0) > maxBytes) {
+    await response.body?.cancel().catch(() => {});
+    throw new TooLarge();
+  }
+  if (!response.body) return "";
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw new TooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 /**
  * Sends `request` once (never retried) and reads the whole answer within `timeoutMs` milliseconds
- * (headers and body together); a failure on the way is returned, not thrown.
+ * (headers and body together) and `maxBytes` bytes (as decoded); a failure on the way is returned, not thrown.
  */
-export async function exchange(request: OutgoingRequest, timeoutMs: number): Promise<Exchange> {
+export async function exchange(
+  request: OutgoingRequest,
+  timeoutMs: number,
+  maxBytes = Number.POSITIVE_INFINITY,
+): Promise<Exchange> {
   const signal = AbortSignal.timeout(timeoutMs);
   let response: Response;
   try {
@@ -96,9 +134,17 @@ export async function exchange(request: OutgoingRequest, timeoutMs: number): Pro
     headers[name] = value;
   });
   try {
-    const body = await response.text();
+    const body = await boundedText(response, maxBytes);
     return { kind: "answer", status: response.status, headers, body };
   } catch (error) {
+    if (error instanceof TooLarge) {
+      return {
+        kind: "transport",
+        failure: "response-too-large",
+        status: response.status,
+        message: `status ${response.status} arrived, the body is larger than ${maxBytes} bytes (as decoded); not read`,
+      };
+    }
     if (isTimeout(error) || signal.aborted) {
       return {
         kind: "transport",
@@ -107,11 +153,20 @@ export async function exchange(request: OutgoingRequest, timeoutMs: number): Pro
         message: `status ${response.status} arrived, the body did not end within ${timeoutMs} ms`,
       };
     }
+    const chain = causeChain(error);
+    if (CODING_CODES.test(chain)) {
+      return {
+        kind: "transport",
+        failure: "corrupt-coding",
+        status: response.status,
+        message: `status ${response.status} arrived, its ${headers["content-encoding"] ?? ""} coding is corrupt: ${chain}`,
+      };
+    }
     return {
       kind: "transport",
       failure: "truncated-body",
       status: response.status,
-      message: `status ${response.status} arrived, the body was cut short: ${causeChain(error)}`,
+      message: `status ${response.status} arrived, the body was cut short: ${chain}`,
     };
   }
 }

@@ -10,6 +10,8 @@ export type DefectName =
   | "timeout"
   | "reset"
   | "truncated-body"
+  | "response-too-large"
+  | "corrupt-coding"
   | "connection-refused"
   | "connection-failed"
   | "undocumented-status"

@@ -2,6 +2,7 @@
 // and gathers the results per operation.
 import {
   createAjv,
+  largestMessageBytes,
   loadBundle,
   type OperationSpec,
   operations as operationsOf,
@@ -12,6 +13,7 @@ import { type Defect, judge } from "./judge.js";
 import { type CaseKind, planCases } from "./plan.js";
 import { mapLimit } from "./pool.js";
 import { defectPlace } from "./reports.js";
+import { scrubDefects } from "./secrets.js";
 
 /** Options of `runVerify`. */
 export interface VerifyOptions {
@@ -19,6 +21,11 @@ export interface VerifyOptions {
   readonly baseUrl: string;
   /** Bearer token sent in Authorization. Required. */
   readonly token: string;
+  /**
+   * Largest answer body read, in bytes (as decoded); a bigger one is the defect `response-too-large`. Default: from
+   * the spec, as the mock's body limit (its largest `maxItems` × 1 KiB + 1 MiB).
+   */
+  readonly maxResponseBytes?: number;
   /** Seed of the generated bodies; default one taken from the clock (printed, and in the report). */
   readonly seed?: number;
   /** Milliseconds one request may take, headers and body together; default 10000. */
@@ -170,6 +177,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const log = options.onLine ?? (() => {});
   const ops = operationsOf(document);
+  const maxResponseBytes = options.maxResponseBytes ?? largestMessageBytes(document, ops);
   const plan = planCases(document, ops, ajv, { seed, runs, allowWrites, token: options.token });
   for (const skip of plan.skipped) log(`SKIP ${skip.operation.operationId}: ${skip.reason}`);
 
@@ -198,8 +206,9 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
           body: kase.body,
         },
         timeoutMs,
+        maxResponseBytes,
       );
-      const defects = judge(ajv, kase, received);
+      const defects = scrubDefects(judge(ajv, kase, received), options.token);
       const connectionFailure = defects.find((d) => CONNECTION_FAILURES.has(d.name));
       consecutiveConnectionFailures = connectionFailure ? consecutiveConnectionFailures + 1 : 0;
       if (

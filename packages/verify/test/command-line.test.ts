@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -49,7 +49,10 @@ describe("the command line", () => {
 
   test.each([
     [[], /--base-url is required/],
-    [["--base-url", "http://x"], /--token is required/],
+    [
+      ["--base-url", "http://x"],
+      /a token is required: set MERCHANT_PAYMENTS_TOKEN or give --token-file/,
+    ],
     [["--base-url", "not a url", "--token", "t"], /absolute http\(s\) URL/],
     [["--base-url", "ftp://x", "--token", "t"], /http or https/],
     [
@@ -68,6 +71,24 @@ describe("the command line", () => {
       parseCommandLine(["--base-url", "http://x"], { MERCHANT_PAYMENTS_TOKEN: "env" }).options
         .token,
     ).toBe("env");
+  });
+
+  test("reads the token from --token-file, so it never sits on a command line", () => {
+    const dir = mkdtempSync(join(tmpdir(), "verify-token-"));
+    const file = join(dir, "token");
+    writeFileSync(file, "tok_from_file_123456\n");
+    try {
+      const options = parseCommandLine(
+        ["--base-url", "http://x", "--token-file", file],
+        {},
+      ).options;
+      expect(options.token).toBe("tok_from_file_123456");
+      expect(() =>
+        parseCommandLine(["--base-url", "http://x", "--token-file", join(dir, "none")], {}),
+      ).toThrow(/--token-file: cannot read/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("exits 2 with the usage for a command line it cannot run, 0 for --help", async () => {
@@ -204,9 +225,8 @@ describe("the bin merchant-payments-verify (built)", () => {
       timeout: 20_000,
     });
     expect(help.status).toBe(0);
-    expect(help.stdout).toContain(
-      "Usage: merchant-payments-verify --base-url <url> --token <token>",
-    );
+    expect(help.stdout).toContain("Usage: merchant-payments-verify --base-url <url> [options]");
+    expect(help.stdout).toContain("--token-file <file>");
     const bare = spawnSync(process.execPath, [bin, "--token", "t"], {
       encoding: "utf8",
       timeout: 20_000,
