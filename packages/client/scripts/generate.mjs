@@ -173,9 +173,7 @@ ${models}`;
  * @returns {{ requests: string, answers: string }}
  */
 function emitValidatorModules({ document, factsList }) {
-  /** @param {Json} node */
-  const resolveNode = (node) => deref(document, node);
-  const { emitValidator, takeConstants, takeFormats } = validatorEmitter(resolveNode);
+  const { emitValidator, takeConstants, takeFormats } = validatorEmitter(document);
   let validators = "";
   let answerModule = "";
   let answerConstants = "";
@@ -188,7 +186,7 @@ function emitValidatorModules({ document, factsList }) {
    * @param {"request" | "answer"} module
    */
   function validatorFor(node, fallbackName, module) {
-    const schema = resolveNode(node);
+    const schema = deref(document, node);
     const known = emitted.get(schema);
     if (known) return known;
     const name = `validate${fallbackName}`;

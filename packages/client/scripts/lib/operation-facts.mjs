@@ -2,11 +2,12 @@
 // Anything the client cannot honour (path or query parameters, a body that is not JSON, an unknown required
 // header, a nested integer-or-string answer...) stops the generation with a message naming the operation.
 // @ts-check
-import { deref, isObject, refName } from "@merchant-payments/spec/model";
+import { deref, isObject, refName, walkSchema } from "@merchant-payments/spec/model";
 
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
 /** @typedef {import("@merchant-payments/spec/model").OperationSpec} OperationSpec */
 /** @typedef {import("@merchant-payments/spec/model").MediaSpec} MediaSpec */
+/** @typedef {import("@merchant-payments/spec/model").SchemaVisit} SchemaVisit */
 /** @typedef {ReturnType<typeof operationFacts>} OperationFacts */
 
 /** Methods whose requests can carry a JSON body through fetch. */
@@ -25,26 +26,21 @@ function refuse(operationId, message) {
   throw new Error(`${operationId}: ${message} (the client generator does not support this)`);
 }
 
+/** The sub-schema keywords the client's facts follow. */
+const FOLLOWED = /** @type {const} */ (["properties", "items", "allOf", "anyOf", "oneOf"]);
+
 /**
- * Every schema the node can reach through `$ref`s, properties, items and branches, once each.
+ * Every schema `root` reaches through `$ref`s, properties, items and branches, once per path, with its property
+ * path (`*` for an array item). Keywords the runtime's paths cannot name yet (maps, tuples) are not followed.
  * @param {Json} document
- * @param {Json} node
- * @param {string[]} path
- * @param {Set<Json>} seen
- * @returns {Generator<{ schema: Json, path: string[], node: Json }>}
+ * @param {Json} root
+ * @returns {SchemaVisit[]}
  */
-function* schemaNodes(document, node, path = [], seen = new Set()) {
-  const schema = deref(document, node);
-  if (!isObject(schema) || seen.has(schema)) return;
-  seen.add(schema);
-  yield { schema, path, node };
-  for (const [key, sub] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
-    yield* schemaNodes(document, sub, [...path, key], new Set(seen));
-  }
-  if (schema.items) yield* schemaNodes(document, schema.items, [...path, "*"], new Set(seen));
-  for (const branch of [...(schema.anyOf ?? []), ...(schema.oneOf ?? [])]) {
-    yield* schemaNodes(document, branch, path, new Set(seen));
-  }
+function schemaNodes(document, root) {
+  /** @type {SchemaVisit[]} */
+  const out = [];
+  walkSchema(document, root, (visit) => void out.push(visit), { keywords: FOLLOWED });
+  return out;
 }
 
 /**
@@ -78,7 +74,7 @@ function pathsWhere(document, root, test) {
   /** @type {string[][]} */
   const out = [];
   for (const { schema, path } of schemaNodes(document, root)) {
-    if (test(schema) && path.length > 0) out.push(path);
+    if (test(schema) && path.length > 0) out.push([...path]);
   }
   return out;
 }
@@ -223,7 +219,7 @@ function decimalKeys(document, id, root, decimalPaths, what) {
   for (const { schema, path } of schemaNodes(document, root)) {
     const key = path[path.length - 1];
     if (key === undefined || !keys.has(key) || isDecimalSchema(schema)) continue;
-    if (schema.anyOf || schema.oneOf) continue; // its branches are visited on their own
+    if (schema.anyOf || schema.oneOf || schema.allOf) continue; // its branches are visited on their own
     refuse(id, `${what} property "${key}" is a decimal in one place and not elsewhere`);
   }
   return [...keys];

@@ -7,7 +7,7 @@
 // Request form ("in"): `format: date` also takes a Date, `x-accepts-integer` also takes a number, decimals take
 // `DecimalInput<Decimals>` (a decimal string too when `decimals: "string"`). Open enums offer their known values.
 // @ts-check
-import { deref, isObject, refName } from "@merchant-payments/spec/model";
+import { deref, isObject, refName, walkSchema } from "@merchant-payments/spec/model";
 import { isDecimalSchema } from "./operation-facts.mjs";
 
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
@@ -40,52 +40,46 @@ export function typeEmitter(document) {
   const components = isObject(document.components?.schemas) ? document.components.schemas : {};
 
   /**
-   * Component names reached from `node` (through $refs, properties, items, branches).
-   * @param {Json} node
+   * Adds to `into` the component names `root` reaches (through $refs, properties, items, maps, branches).
+   * @param {Json} root
    * @param {Set<string>} into
-   * @param {Set<Json>} [seen]
-   * @returns {Set<string>}
    */
-  function reach(node, into, seen = new Set()) {
-    if (!isObject(node) || seen.has(node)) return into;
-    seen.add(node);
-    const name = refName(node);
-    if (name) {
-      if (into.has(name)) return into;
-      into.add(name);
-      return reach(deref(document, node), into, seen);
-    }
-    for (const sub of Object.values(isObject(node.properties) ? node.properties : {}))
-      reach(sub, into, seen);
-    if (node.items) reach(node.items, into, seen);
-    if (isObject(node.additionalProperties)) reach(node.additionalProperties, into, seen);
-    for (const b of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) reach(b, into, seen);
-    return into;
+  function reach(root, into) {
+    walkSchema(
+      document,
+      root,
+      ({ node }) => {
+        const name = refName(node);
+        if (name) into.add(name);
+      },
+      { once: true },
+    );
   }
 
-  /** True when the schema reaches a decimal, so its type takes the `Decimals` parameter. */
-  /** @type {Map<Json, boolean>} */
+  /** @type {Map<Json, boolean>} schema -> whether it reaches a decimal */
   const decimalCache = new Map();
   /**
+   * True when the schema reaches a decimal (through $refs, properties, items, maps, branches), so its type takes
+   * the `Decimals` parameter.
    * @param {Json} node
-   * @param {Set<Json>} [seen]
    * @returns {boolean}
    */
-  function hasDecimal(node, seen = new Set()) {
+  function hasDecimal(node) {
     const schema = deref(document, node);
-    if (!isObject(schema) || seen.has(schema)) return false;
     const cached = decimalCache.get(schema);
     if (cached !== undefined) return cached;
-    seen.add(schema);
-    const subs = [
-      ...Object.values(isObject(schema.properties) ? schema.properties : {}),
-      ...(schema.items ? [schema.items] : []),
-      ...(schema.anyOf ?? []),
-      ...(schema.oneOf ?? []),
-    ];
-    const result = isDecimalSchema(schema) || subs.some((s) => hasDecimal(s, seen));
-    decimalCache.set(schema, result);
-    return result;
+    let found = false;
+    walkSchema(
+      document,
+      schema,
+      (visit) => {
+        if (isDecimalSchema(visit.schema)) found = true;
+        return !found;
+      },
+      { once: true },
+    );
+    decimalCache.set(schema, found);
+    return found;
   }
 
   /**

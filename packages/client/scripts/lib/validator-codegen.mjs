@@ -9,6 +9,8 @@
 // a 50,000-item batch (a property read by a name held in a variable is about 10x slower than a written-out one).
 // Shared helper functions in place of the repeated code saved 3.9 KB minified but no gzipped byte.
 
+import { deref as derefIn, pointer, walkSchema } from "@merchant-payments/spec/model";
+
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
 /** @typedef {{ s: string } | { v: string }} PathPart a static property name, or the variable of an array index */
 
@@ -64,10 +66,12 @@ export function formatImports(names) {
 }
 
 /**
- * The validator emitter: code that checks a value against a schema, resolving $refs with `deref`.
- * @param {(node: Json) => Json} deref
+ * The validator emitter: code that checks a value against a schema, resolving $refs against `document`.
+ * @param {Json} document the OpenAPI document the schemas' `$ref`s point into
  */
-export function validatorEmitter(deref) {
+export function validatorEmitter(document) {
+  /** @param {Json} node */
+  const deref = (node) => derefIn(document, node);
   const ANNOTATIONS = new Set([
     "description",
     "examples",
@@ -192,21 +196,38 @@ export function validatorEmitter(deref) {
   };
 
   /**
+   * Throws on a keyword the emitted code would not check, and on a recursive schema, naming where.
+   * @param {Json} root
+   */
+  function refuseUnsupported(root) {
+    walkSchema(
+      document,
+      root,
+      ({ schema, path }) => {
+        for (const k of Object.keys(schema)) {
+          if (!SUPPORTED.has(k) && !ANNOTATIONS.has(k) && !k.startsWith("x-"))
+            throw new Error(
+              `Unsupported keyword "${k}" in a request schema at ${pointer(...path)}`,
+            );
+        }
+      },
+      {
+        onCycle: ({ path }) => {
+          throw new Error(`Recursive schema at ${pointer(...path)} (not supported yet)`);
+        },
+      },
+    );
+  }
+
+  /**
    * Emits code that checks `v` against `schema`, pushing issues at `parts`.
    * @param {Json} schemaIn
    * @param {string} v
    * @param {PathPart[]} parts
-   * @param {number} depth
    * @returns {string}
    */
-  function emit(schemaIn, v, parts, depth) {
-    if (depth > 30) throw new Error("Schema too deep (recursive schemas are not supported)");
+  function emit(schemaIn, v, parts) {
     const schema = deref(schemaIn);
-    for (const k of Object.keys(schema)) {
-      if (!SUPPORTED.has(k) && !ANNOTATIONS.has(k) && !k.startsWith("x-")) {
-        throw new Error(`Unsupported keyword "${k}" in a request schema`);
-      }
-    }
     let code = "";
     if (schema.format === "decimal" && !schema["x-decimal-text-checked"]) {
       // The text form of a decimal (decimals: "string"), then the schema's own checks on the number.
@@ -224,7 +245,7 @@ export function validatorEmitter(deref) {
             `else if (Number(${v}) ${op} ${schema[k]}) ${push(parts, str(`${words} ${schema[k]}`))}`,
           );
       }
-      const rest = emit({ ...schema, "x-decimal-text-checked": true }, v, parts, depth);
+      const rest = emit({ ...schema, "x-decimal-text-checked": true }, v, parts);
       return `if (decimalStrings && typeof ${v} === "string") {\n${text.join("\n")}\n} else {\n${rest}}\n`;
     }
     if (schema.anyOf || schema.oneOf) {
@@ -243,7 +264,7 @@ export function validatorEmitter(deref) {
         const names = branches.map(() => fresh("b"));
         code += "{\n";
         branches.forEach((b, i) => {
-          code += `const ${names[i]} = ((issues: Issue[]): number => {\n${emit(b, v, parts, depth + 1)}return issues.length; })([]);\n`;
+          code += `const ${names[i]} = ((issues: Issue[]): number => {\n${emit(b, v, parts)}return issues.length; })([]);\n`;
         });
         const cond = schema.anyOf
           ? names.map((n) => `${n} > 0`).join(" && ")
@@ -342,7 +363,7 @@ export function validatorEmitter(deref) {
       body.push(
         only(
           "array",
-          `for (let ${i} = 0, ${n} = ${v}.length; ${i} < ${n}; ${i}++) { const ${e} = ${v}[${i}];\n${emit(schema.items, e, [...parts, { v: i }], depth + 1)}}`,
+          `for (let ${i} = 0, ${n} = ${v}.length; ${i} < ${n}; ${i}++) { const ${e} = ${v}[${i}];\n${emit(schema.items, e, [...parts, { v: i }])}}`,
         ),
       );
     }
@@ -352,7 +373,7 @@ export function validatorEmitter(deref) {
       for (const [k, sub] of Object.entries(schema.properties ?? {})) {
         const pv = fresh("p");
         oc += `{ const ${pv} = ${v}[${str(k)}];\n`;
-        const inner = emit(sub, pv, [...parts, { s: k }], depth + 1);
+        const inner = emit(sub, pv, [...parts, { s: k }]);
         if (required.has(k))
           oc += `if (${pv} === undefined) ${push([...parts, { s: k }], str("is required"))}\nelse {\n${inner}}\n`;
         else oc += `if (${pv} !== undefined) {\n${inner}}\n`;
@@ -380,8 +401,9 @@ export function validatorEmitter(deref) {
      * @returns {string}
      */
     emitValidator(schema) {
+      refuseUnsupported(schema);
       varCounter = 0;
-      return emit(schema, "v", [], 0);
+      return emit(schema, "v", []);
     },
     /** The module-level constants the validators emitted since the last call use, one declaration a line. */
     takeConstants() {
