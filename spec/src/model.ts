@@ -339,10 +339,19 @@ export function operation(document: Json, operationId: string): OperationSpec {
   return found;
 }
 
+/**
+ * How a response's status key covers a status: `"exact"` (`404` for 404), `"range"` (`4XX` for 404, any case), or
+ * undefined (`default` is no match here: it covers what nothing else does, see `responseFor`).
+ */
+export function statusMatch(key: string, status: number): "exact" | "range" | undefined {
+  if (key === String(status)) return "exact";
+  return key.toUpperCase() === `${String(status)[0]}XX` ? "range" : undefined;
+}
+
 /** The documented response that covers `status` (exact key first, then `4XX`/`5XX`, then `default`). */
 export function responseFor(op: OperationSpec, status: number): ResponseSpec | undefined {
-  const exact = op.responses.find((r) => r.status === String(status));
-  const range = op.responses.find((r) => r.status.toUpperCase() === `${String(status)[0]}XX`);
+  const exact = op.responses.find((r) => statusMatch(r.status, status) === "exact");
+  const range = op.responses.find((r) => statusMatch(r.status, status) === "range");
   return exact ?? range ?? op.responses.find((r) => r.status === "default");
 }
 

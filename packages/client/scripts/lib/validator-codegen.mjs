@@ -9,7 +9,12 @@
 // a 50,000-item batch (a property read by a name held in a variable is about 10x slower than a written-out one).
 // Shared helper functions in place of the repeated code saved 3.9 KB minified but no gzipped byte.
 
-import { deref as derefIn, pointer, walkSchema } from "@merchant-payments/spec/model";
+import {
+  deref as derefIn,
+  escapePointer,
+  pointer,
+  walkSchema,
+} from "@merchant-payments/spec/model";
 
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
 /** @typedef {{ s: string } | { v: string }} PathPart a static property name, or the variable of an array index */
@@ -130,9 +135,6 @@ export function validatorEmitter(document) {
     constants.push(`const ${name} = ${expr};`);
     return name;
   };
-  /** @param {string} k */
-  const ptr = (k) => k.replace(/~/g, "~0").replace(/\//g, "~1");
-
   /**
    * A path is a list of parts: {s: "static"} or {v: "indexVar"}; compiled to a string expression.
    * @param {PathPart[]} parts
@@ -143,7 +145,7 @@ export function validatorEmitter(document) {
     const out = [];
     let acc = "";
     for (const p of parts) {
-      if ("s" in p) acc += `/${ptr(p.s)}`;
+      if ("s" in p) acc += `/${escapePointer(p.s)}`;
       else {
         acc += "/";
         out.push(JSON.stringify(acc), p.v);
