@@ -54,10 +54,10 @@ export async function breakingChanges(
 /** Optic's findings with everything inside a removed operation folded into its one "operation removal" finding. */
 export function collapseRemovedOperations(findings: readonly Finding[]): Finding[] {
   const removed = findings
-    .filter((f) => f.rule === "prevent operation removal")
-    .map((f) => `${f.where} `);
+    .filter((f) => f.check === "prevent operation removal")
+    .map((f) => `${f.path} `);
   return findings.filter(
-    (f) => f.rule === "prevent operation removal" || !removed.some((w) => f.where.startsWith(w)),
+    (f) => f.check === "prevent operation removal" || !removed.some((w) => f.path.startsWith(w)),
   );
 }
 

@@ -68,7 +68,7 @@ function compareEnums(
   const headValues = new Set(head.values.map(key));
   const baseValues = new Set(base.values.map(key));
   const push = (rule: string, message: string) =>
-    out.push({ source: "spec-model", rule, where, message });
+    out.push({ source: "spec-model", check: rule, path: where, message });
   if (direction === "request") {
     if (base.open && !head.open)
       push(
@@ -107,8 +107,8 @@ function compareBounds(
     const change = `${keyword} ${before ?? "(none)"} → ${after ?? "(none)"}`;
     out.push({
       source: "spec-model",
-      rule: narrowed ? "narrowed request bound" : "widened response bound",
-      where,
+      check: narrowed ? "narrowed request bound" : "widened response bound",
+      path: where,
       message: narrowed
         ? `${change}: values the released spec accepted are now rejected`
         : `${change}: answers may now hold values the released spec ruled out`,
@@ -117,8 +117,8 @@ function compareBounds(
   if (narrowed && typeof head.pattern === "string" && head.pattern !== base.pattern) {
     out.push({
       source: "spec-model",
-      rule: "narrowed request bound",
-      where,
+      check: "narrowed request bound",
+      path: where,
       message: `pattern ${base.pattern ?? "(none)"} → ${head.pattern}: values the released spec accepted may be rejected`,
     });
   }
@@ -180,8 +180,8 @@ function compareUnions(walk: Walk, base: JsonObject, head: JsonObject, where: st
     if (removed.length > 0)
       walk.out.push({
         source: "spec-model",
-        rule: "request union branch removed",
-        where,
+        check: "request union branch removed",
+        path: where,
         message: `no longer accepts ${removed.join(" or ")}`,
       });
   } else {
@@ -189,8 +189,8 @@ function compareUnions(walk: Walk, base: JsonObject, head: JsonObject, where: st
     if (added.length > 0)
       walk.out.push({
         source: "spec-model",
-        rule: "response union branch added",
-        where,
+        check: "response union branch added",
+        path: where,
         message: `may now answer ${added.join(" or ")}`,
       });
   }
