@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", model: "src/portable.ts" },
+  entry: { index: "src/index.ts", model: "src/portable.ts", internal: "src/internal.ts" },
   format: ["esm"],
   dts: true,
   sourcemap: true,

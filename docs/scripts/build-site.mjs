@@ -22,6 +22,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { loadDocument } from "@merchant-payments/spec";
 import { bundleConsole, SPEC_GLOBAL } from "./lib/console-bundle.mjs";
 import { layoutStyle } from "./lib/layout.mjs";
 import { releaseNotesMarkdown } from "./lib/release-notes.mjs";
@@ -44,7 +45,7 @@ const output = join(outDir, "index.html");
 mkdirSync(outDir, { recursive: true });
 
 // The page renders a copy of the bundle whose description ends with the versions and the client's changelog.
-const document = JSON.parse(readFileSync(bundleJson, "utf8"));
+const document = loadDocument(bundleJson);
 const releases = releaseNotesMarkdown({
   specVersion: String(document.info.version),
   clientVersion: String(JSON.parse(readFileSync(clientManifest, "utf8")).version),

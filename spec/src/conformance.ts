@@ -1,21 +1,17 @@
 // Does an answer conform to the spec? The one check shared by the contract suite, `verify`, the validation
 // proxy and the docs console: documented status, media type, body schema, declared headers, stated invariants.
+import type { Issue } from "./issues.js";
 import { deref, isObject, type OperationSpec, responseFor, type SpecAjv } from "./model.js";
 
 /** Which kind of check an issue comes from. */
 export type ConformanceCheck = "status" | "media-type" | "body" | "schema" | "header" | "invariant";
 
-/** One way an answer departs from the spec. */
-export interface ConformanceIssue {
-  /** The check that failed. */
-  readonly check: ConformanceCheck;
-  /** JSON Pointer in the body for `schema` and `invariant` issues, the header name for `header`, else `""`. */
-  readonly path: string;
-  /** What is wrong, in words. */
-  readonly message: string;
-  /** For `schema` issues, the JSON Schema keyword that failed (`type`, `required`, `maximum`, ...). */
-  readonly keyword?: string;
-}
+/**
+ * One way an answer departs from the spec: an `Issue` whose `check` is always set. `path` is the JSON Pointer in the
+ * body for `schema` and `invariant` issues, the header name for `header`, else `""`; `keyword` is set on `schema`
+ * issues.
+ */
+export type ConformanceIssue = Issue & { readonly check: ConformanceCheck };
 
 /** An answer as received: status, headers (any case) and the body's exact text. */
 export interface ReceivedAnswer {

@@ -1,6 +1,6 @@
 // @merchant-payments/spec for Node: the bundled document, loaded once, and the model bound to it.
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { loadDocument } from "./load-document.js";
 import {
   createAjv as createAjvFor,
   type Json,
@@ -10,6 +10,7 @@ import {
   type SpecAjv,
 } from "./model.js";
 
+export { DocumentLoadError, loadDocument } from "./load-document.js";
 export * from "./portable.js";
 
 /** Absolute path of the bundled spec as JSON (`dist/openapi.json`). */
@@ -29,19 +30,19 @@ export const codeSamplesDir: string = fileURLToPath(
 
 const loaded = new Map<string, Json>();
 
-/** Reads and parses an OpenAPI document (JSON), once per path; default: the bundle. */
+/** Reads and parses an OpenAPI document (JSON or YAML, see `loadDocument`), once per path; default: the bundle. */
 export function loadBundle(path: string = bundleJsonPath): Json {
   let document = loaded.get(path);
   if (document === undefined) {
-    document = JSON.parse(readFileSync(path, "utf8"));
+    document = loadDocument(path);
     loaded.set(path, document);
   }
   return document;
 }
 
-/** Reads and parses a document afresh, bypassing the cache (for a bundle rebuilt during a run). */
+/** Reads and parses a document afresh, bypassing the cache (for a bundle rebuilt during a run); default: the bundle. */
 export function readBundle(path: string = bundleJsonPath): Json {
-  return JSON.parse(readFileSync(path, "utf8"));
+  return loadDocument(path);
 }
 
 /** Every operation of the bundle (or of `document`), in the order of its paths. */

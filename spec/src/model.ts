@@ -7,6 +7,7 @@ import {
   type ValidateFunction,
 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
+import type { Issue } from "./issues.js";
 
 /** A parsed JSON value of an OpenAPI document, walked generically. */
 // biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is untyped JSON.
@@ -339,10 +340,19 @@ export function operation(document: Json, operationId: string): OperationSpec {
   return found;
 }
 
+/**
+ * How a response's status key covers a status: `"exact"` (`404` for 404), `"range"` (`4XX` for 404, any case), or
+ * undefined (`default` is no match here: it covers what nothing else does, see `responseFor`).
+ */
+export function statusMatch(key: string, status: number): "exact" | "range" | undefined {
+  if (key === String(status)) return "exact";
+  return key.toUpperCase() === `${String(status)[0]}XX` ? "range" : undefined;
+}
+
 /** The documented response that covers `status` (exact key first, then `4XX`/`5XX`, then `default`). */
 export function responseFor(op: OperationSpec, status: number): ResponseSpec | undefined {
-  const exact = op.responses.find((r) => r.status === String(status));
-  const range = op.responses.find((r) => r.status.toUpperCase() === `${String(status)[0]}XX`);
+  const exact = op.responses.find((r) => statusMatch(r.status, status) === "exact");
+  const range = op.responses.find((r) => statusMatch(r.status, status) === "range");
   return exact ?? range ?? op.responses.find((r) => r.status === "default");
 }
 
@@ -363,15 +373,8 @@ export function isDecimal(value: unknown): boolean {
 /** The URI under which `createAjv` registers the document; compile `{ $ref: DOCUMENT_ID + "#/pointer" }`. */
 export const DOCUMENT_ID = "openapi.json";
 
-/** One violation found by a validator: JSON Pointer of the offending value and what is wrong. */
-export interface ValidationIssue {
-  /** JSON Pointer of the value, `""` for the whole body, e.g. `/transactions/3/transactionAmount`. */
-  readonly path: string;
-  /** What is wrong, e.g. `must be <= 99999999`. */
-  readonly message: string;
-  /** The JSON Schema keyword that failed, e.g. `maximum`. */
-  readonly keyword: string;
-}
+/** An `Issue` a schema validator found (`toIssues`): its `keyword` is always set. */
+export type ValidationIssue = Issue & { readonly keyword: string };
 
 /** An Ajv 2020-12 instance that knows the document, plus shortcuts to compile schemas inside it. */
 export interface SpecAjv {
@@ -382,12 +385,12 @@ export interface SpecAjv {
   /** A validator for the schema at a JSON Pointer of the document (compiled once per pointer). */
   compileAt(schemaPointer: string): ValidateFunction;
   /** Validates `value` against the schema at `schemaPointer`; every violation, none when valid. */
-  issuesAt(schemaPointer: string, value: unknown): ValidationIssue[];
+  issuesAt(schemaPointer: string, value: unknown): Issue[];
 }
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
-/** Ajv's errors as `ValidationIssue`s (path, message, keyword). */
+/** Ajv's errors as `Issue`s (path, message, keyword). */
 export function toIssues(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
   return (errors ?? []).map((e) => ({
     path: e.instancePath,

@@ -2,4 +2,6 @@
 // (largest message, token redaction), no file system.
 export * from "./conformance.js";
 export * from "./message-bounds.js";
+export * from "./issues.js";
 export * from "./model.js";
+export * from "./walk.js";

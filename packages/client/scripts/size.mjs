@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-check
 // Size budget: what an app loads at start from the core ESM entry (dist/index.js, without `raw`), bundled with its
 // dependencies for the browser, minified and gzipped. Code the entry imports with a dynamic `import()` (the answer
 // validators, loaded only with `validateResponses`) is split into lazy chunks, measured and printed beside it,
@@ -15,12 +16,15 @@ import { build } from "esbuild";
 // and about 5% headroom, so the budget keeps catching growth.
 export const BUDGET_BYTES = 11_000;
 
+/** @param {Uint8Array} code its gzipped size in bytes */
 const gzipped = (code) => gzipSync(code, { level: 9 }).length;
 
 /**
  * Bundles `entry` for the browser with its dependencies, splitting dynamic imports into chunks as an app's bundler
  * does. Returns the bytes loaded at start ({ minified, gzipped }: the entry chunk and the chunks it imports
  * statically) and `lazy`, one { name, minified, gzipped } per chunk loaded only by a dynamic `import()`.
+ * @param {string} [entry] the ESM entry (default: dist/index.js)
+ * @returns {Promise<{ minified: number, gzipped: number, lazy: { name: string, minified: number, gzipped: number }[] }>}
  */
 export async function measure(
   entry = join(dirname(fileURLToPath(import.meta.url)), "..", "dist", "index.js"),
@@ -44,21 +48,23 @@ export async function measure(
   const files = new Map(
     out.outputFiles.map((f) => [f.path.replace(/^.*?\/size-measure\//, ""), f]),
   );
-  const outputs = Object.entries(out.metafile.outputs).map(([path, meta]) => [
-    basename(path),
-    meta,
-  ]);
+  const outputs = Object.entries(out.metafile.outputs).map(
+    ([path, meta]) => /** @type {const} */ ([basename(path), meta]),
+  );
   const meta = new Map(outputs);
   const [entryName] = outputs.find(([, m]) => m.entryPoint !== undefined) ?? [];
   // The entry and everything it imports statically load at start; the rest only on a dynamic import().
+  /** @type {Set<string>} */
   const atStart = new Set();
+  /** @param {string} name */
   const visit = (name) => {
     if (atStart.has(name)) return;
     atStart.add(name);
     for (const i of meta.get(name)?.imports ?? [])
       if (i.kind === "import-statement" && !i.external) visit(basename(i.path));
   };
-  visit(entryName);
+  if (entryName !== undefined) visit(entryName);
+  /** @param {string} name */
   const sizeOf = (name) => {
     const code = files.get(name)?.contents ?? new Uint8Array();
     return { minified: code.length, gzipped: gzipped(code) };

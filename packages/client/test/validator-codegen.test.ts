@@ -7,7 +7,7 @@ import {
 import type { Issue } from "../src/generated/validators.js";
 
 describe("generated validators", () => {
-  const { emitValidator, takeConstants } = validatorEmitter((s) => s as Record<string, unknown>);
+  const { emitValidator, takeConstants } = validatorEmitter({});
   const body = emitValidator({ type: "string", pattern: "^[A-Z]{3}-\\d+$" });
   const constants = takeConstants();
 
@@ -35,10 +35,8 @@ describe("generated validators", () => {
 });
 
 describe("the format functions the generated validators call", () => {
-  const resolve = (s: unknown) => s as Record<string, unknown>;
-
   test("are reported per module, so each module imports only the checks it uses", () => {
-    const { emitValidator, takeFormats } = validatorEmitter(resolve);
+    const { emitValidator, takeFormats } = validatorEmitter({});
     emitValidator({
       type: "object",
       properties: {
@@ -54,14 +52,33 @@ describe("the format functions the generated validators call", () => {
   });
 
   test("stop the generation on a format the client cannot check", () => {
-    const { emitValidator } = validatorEmitter(resolve);
+    const { emitValidator } = validatorEmitter({});
     expect(() => emitValidator({ type: "string", format: "ipv6" })).toThrow(
       'Unsupported format "ipv6"',
     );
   });
 
+  test("stop the generation on a recursive schema, naming where it recurs", () => {
+    const document = {
+      components: {
+        schemas: {
+          Node: {
+            type: "object",
+            properties: {
+              children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
+            },
+          },
+        },
+      },
+    };
+    const { emitValidator } = validatorEmitter(document);
+    expect(() => emitValidator({ $ref: "#/components/schemas/Node" })).toThrow(
+      "Recursive schema at /children/*",
+    );
+  });
+
   test("stop the generation on a keyword the client cannot check", () => {
-    const { emitValidator } = validatorEmitter(resolve);
+    const { emitValidator } = validatorEmitter({});
     expect(() => emitValidator({ type: "string", contentEncoding: "base64" })).toThrow(
       'Unsupported keyword "contentEncoding"',
     );

@@ -1,14 +1,14 @@
 // The spec a mock or proxy serves: read once, then read only through the spec model.
-import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { loadDocument } from "@merchant-payments/spec";
 import {
   createAjv,
   type Json,
   type OperationSpec,
   operations,
   type SpecAjv,
+  statusMatch,
 } from "@merchant-payments/spec/model";
-import { parse as parseYaml } from "yaml";
 
 /** A spec file could not be read or is not an OpenAPI document the mock can serve. */
 export class SpecLoadError extends Error {
@@ -35,17 +35,11 @@ export function bundledSpecPath(): string {
 
 /** Reads a spec (JSON, or YAML for other extensions) and binds the spec model to it; throws `SpecLoadError`. */
 export function loadSpec(path: string = bundledSpecPath()): SpecSource {
-  let text: string;
-  try {
-    text = readFileSync(path, "utf8");
-  } catch (error) {
-    throw new SpecLoadError(`Cannot read the spec: ${(error as Error).message}`);
-  }
   let document: Json;
   try {
-    document = path.endsWith(".json") ? JSON.parse(text) : parseYaml(text);
+    document = loadDocument(path);
   } catch (error) {
-    throw new SpecLoadError(`Error parsing ${path}: ${(error as Error).message}`);
+    throw new SpecLoadError((error as Error).message, { cause: error });
   }
   if (typeof document !== "object" || document === null || typeof document.openapi !== "string") {
     throw new SpecLoadError(`${path} is not an OpenAPI document (no "openapi" version field).`);
@@ -66,8 +60,7 @@ export function problemExample(
 ): { type?: string; title: string; detail?: string } | undefined {
   for (const op of spec.operations) {
     for (const response of op.responses) {
-      if (response.status !== String(status) && response.status !== `${String(status)[0]}XX`)
-        continue;
+      if (!statusMatch(response.status, status)) continue;
       for (const media of response.content) {
         if (!media.mediaType.includes("problem+json")) continue;
         for (const example of media.examples) {

@@ -13,7 +13,7 @@ export interface Edit {
 
 /** Test files of one package to run against a mutant. */
 export interface Suite {
-  /** Package folder, relative to the repository root, e.g. `packages/contract`. */
+  /** Package folder, relative to the repository root, e.g. `packages/contract-tests`. */
   readonly dir: string;
   /** Test files, relative to that folder. */
   readonly files: readonly string[];
@@ -37,7 +37,7 @@ export interface Mutant {
 
 const CLIENT = "packages/client";
 const SPEC = "spec";
-const CONTRACT = "packages/contract";
+const CONTRACT = "packages/contract-tests";
 
 /** The seven defects. */
 export const MUTANTS: readonly Mutant[] = [

@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
 import { MUTANTS } from "../src/mutants.js";
@@ -10,6 +12,9 @@ describe("every deliberate defect turns the suites red, through the tests that c
     expect(MUTANTS).toHaveLength(7);
     for (const mutant of MUTANTS) {
       expect(mutant.edits.length * mutant.suites.length * mutant.killers.length).toBeGreaterThan(0);
+      for (const suite of mutant.suites) {
+        for (const file of suite.files) expect(existsSync(join(root, suite.dir, file))).toBe(true);
+      }
     }
   });
 

@@ -1,5 +1,5 @@
 // The breaking-change gate: the current spec against the last released one, passed only by a major changeset.
-import { readFile } from "node:fs/promises";
+import { loadDocument } from "@merchant-payments/spec";
 import {
   CLIENT_PACKAGE,
   majorChangesetFor,
@@ -13,9 +13,9 @@ import { opticBreakingChanges } from "./optic.js";
 
 /** Options of `specDiff`. */
 export interface SpecDiffOptions {
-  /** The released spec (bundled JSON). */
+  /** The released spec (bundled, JSON or YAML). */
   readonly basePath: string;
-  /** The current spec (bundled JSON). */
+  /** The current spec (bundled, JSON or YAML). */
   readonly headPath: string;
   /** The folder holding `.changeset/`: the workspace root. */
   readonly changesetRoot: string;
@@ -44,11 +44,9 @@ export async function breakingChanges(
   headPath: string,
   options: { readonly timeoutMs?: number } = {},
 ): Promise<Finding[]> {
-  // Both files are read first: a missing or malformed one fails at once, before optic starts.
-  const [base, head] = await Promise.all([
-    readFile(basePath, "utf8").then(JSON.parse),
-    readFile(headPath, "utf8").then(JSON.parse),
-  ]);
+  // Both files are read first (JSON or YAML): a missing or malformed one fails at once, before optic starts.
+  const base = loadDocument(basePath);
+  const head = loadDocument(headPath);
   const own = [...modelBreakingChanges(base, head), ...operationBreakingChanges(base, head)];
   const optic = await opticBreakingChanges(basePath, headPath, options);
   return [...collapseRemovedOperations(optic), ...withoutOpticDuplicates(own, optic)];
@@ -57,10 +55,10 @@ export async function breakingChanges(
 /** Optic's findings with everything inside a removed operation folded into its one "operation removal" finding. */
 export function collapseRemovedOperations(findings: readonly Finding[]): Finding[] {
   const removed = findings
-    .filter((f) => f.rule === "prevent operation removal")
-    .map((f) => `${f.where} `);
+    .filter((f) => f.check === "prevent operation removal")
+    .map((f) => `${f.path} `);
   return findings.filter(
-    (f) => f.rule === "prevent operation removal" || !removed.some((w) => f.where.startsWith(w)),
+    (f) => f.check === "prevent operation removal" || !removed.some((w) => f.path.startsWith(w)),
   );
 }
 

@@ -7,6 +7,8 @@ import {
   type JsonObject,
   type OperationSpec,
   operations,
+  type SchemaEdge,
+  schemaChildren,
 } from "@merchant-payments/spec/model";
 import type { Finding } from "./findings.js";
 
@@ -66,7 +68,7 @@ function compareEnums(
   const headValues = new Set(head.values.map(key));
   const baseValues = new Set(base.values.map(key));
   const push = (rule: string, message: string) =>
-    out.push({ source: "spec-model", rule, where, message });
+    out.push({ source: "spec-model", check: rule, path: where, message });
   if (direction === "request") {
     if (base.open && !head.open)
       push(
@@ -105,8 +107,8 @@ function compareBounds(
     const change = `${keyword} ${before ?? "(none)"} → ${after ?? "(none)"}`;
     out.push({
       source: "spec-model",
-      rule: narrowed ? "narrowed request bound" : "widened response bound",
-      where,
+      check: narrowed ? "narrowed request bound" : "widened response bound",
+      path: where,
       message: narrowed
         ? `${change}: values the released spec accepted are now rejected`
         : `${change}: answers may now hold values the released spec ruled out`,
@@ -115,8 +117,8 @@ function compareBounds(
   if (narrowed && typeof head.pattern === "string" && head.pattern !== base.pattern) {
     out.push({
       source: "spec-model",
-      rule: "narrowed request bound",
-      where,
+      check: "narrowed request bound",
+      path: where,
       message: `pattern ${base.pattern ?? "(none)"} → ${head.pattern}: values the released spec accepted may be rejected`,
     });
   }
@@ -178,8 +180,8 @@ function compareUnions(walk: Walk, base: JsonObject, head: JsonObject, where: st
     if (removed.length > 0)
       walk.out.push({
         source: "spec-model",
-        rule: "request union branch removed",
-        where,
+        check: "request union branch removed",
+        path: where,
         message: `no longer accepts ${removed.join(" or ")}`,
       });
   } else {
@@ -187,8 +189,8 @@ function compareUnions(walk: Walk, base: JsonObject, head: JsonObject, where: st
     if (added.length > 0)
       walk.out.push({
         source: "spec-model",
-        rule: "response union branch added",
-        where,
+        check: "response union branch added",
+        path: where,
         message: `may now answer ${added.join(" or ")}`,
       });
   }
@@ -222,25 +224,34 @@ function compareSchemas(walk: Walk, baseNode: Json, headNode: Json, where: strin
   // Enums written as unions are judged by their values above, other unions by their branches.
   if (!baseEnum && !headEnum) compareUnions(walk, base, head, where);
 
-  const child = (name: string) =>
-    where.endsWith(" body") ? `${where} ${name}` : `${where}.${name}`;
-  if (isObject(base.properties) && isObject(head.properties)) {
-    for (const [name, schema] of Object.entries(base.properties)) {
-      if (name in head.properties) compareSchemas(walk, schema, head.properties[name], child(name));
-    }
+  // The sub-schemas of both sides (the spec model's one walker's edges), matched by keyword and key. Branches and
+  // tuple positions are matched by position only when both sides keep the same number of them.
+  const headEdges = new Map(schemaChildren(head).map((edge) => [edgeKey(edge), edge]));
+  for (const edge of schemaChildren(base)) {
+    const match = headEdges.get(edgeKey(edge));
+    if (!match) continue;
+    if (typeof edge.key === "number" && base[edge.keyword].length !== head[edge.keyword].length)
+      continue;
+    compareSchemas(walk, edge.node, match.node, childWhere(where, edge));
   }
-  if (base.items !== undefined && head.items !== undefined)
-    compareSchemas(walk, base.items, head.items, `${where}[]`);
-  if (isObject(base.additionalProperties) && isObject(head.additionalProperties))
-    compareSchemas(walk, base.additionalProperties, head.additionalProperties, `${where}{}`);
-  for (const combinator of ["allOf", "anyOf", "oneOf", "prefixItems"] as const) {
-    const before = base[combinator];
-    const after = head[combinator];
-    // Branches are matched by position only when both sides keep the same number of them.
-    if (!Array.isArray(before) || !Array.isArray(after) || before.length !== after.length) continue;
-    before.forEach((schema: Json, i: number) => {
-      compareSchemas(walk, schema, after[i], `${where}(${combinator}[${i}])`);
-    });
+}
+
+/** An edge's identity on both sides: keyword and key. */
+function edgeKey(edge: SchemaEdge): string {
+  return `${edge.keyword}/${edge.key ?? ""}`;
+}
+
+/** Where a sub-schema is, for a finding: `… body name`, `.name`, `[]` (items), `{}` (map values), `(oneOf[1])`. */
+function childWhere(where: string, edge: SchemaEdge): string {
+  switch (edge.keyword) {
+    case "properties":
+      return where.endsWith(" body") ? `${where} ${edge.key}` : `${where}.${edge.key}`;
+    case "items":
+      return `${where}[]`;
+    case "additionalProperties":
+      return `${where}{}`;
+    default:
+      return `${where}(${edge.keyword}[${edge.key}])`;
   }
 }
 

@@ -102,8 +102,8 @@ export async function opticBreakingChanges(
         .filter((r) => !r.passed && !r.exempted && !REPLACED_OPTIC_RULES.has(r.name))
         .map((r) => ({
           source: "optic" as const,
-          rule: r.name,
-          where: r.where,
+          check: r.name,
+          path: r.where,
           message: r.error ?? "breaking change",
         })),
     );

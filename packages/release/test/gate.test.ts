@@ -236,7 +236,7 @@ afterAll(async () => {
 });
 
 const found = (rule: string, ...whereParts: string[]) =>
-  breaking.filter((f) => f.rule === rule && whereParts.every((part) => f.where.includes(part)));
+  breaking.filter((f) => f.check === rule && whereParts.every((part) => f.path.includes(part)));
 
 describe("catches breaking changes", () => {
   test("a removed response field", () => {
@@ -259,7 +259,7 @@ describe("catches breaking changes", () => {
 
   test("a removed operation", () => {
     expect(found("prevent operation removal")).toEqual([
-      expect.objectContaining({ where: opLabel(removedOp) }),
+      expect.objectContaining({ path: opLabel(removedOp) }),
     ]);
   });
 
@@ -276,7 +276,7 @@ describe("catches breaking changes", () => {
     const hits = found("narrowed request bound", bounded.name).filter((f) =>
       f.message.startsWith(`maximum ${maximumBefore} → ${maximumBefore - 1}`),
     );
-    expect(hits.map((f) => f.where)).toEqual(
+    expect(hits.map((f) => f.path)).toEqual(
       expect.arrayContaining([expect.stringContaining(opLabel(bounded.op))]),
     );
   });
@@ -296,7 +296,7 @@ describe("catches breaking changes", () => {
 
   test("folds the changes inside a removed operation into its one removal", () => {
     expect(
-      breaking.filter((f) => f.where.startsWith(`${opLabel(removedOp)} `)).map((f) => f.rule),
+      breaking.filter((f) => f.path.startsWith(`${opLabel(removedOp)} `)).map((f) => f.check),
     ).toEqual([]);
   });
 });

@@ -48,7 +48,7 @@ describe("request bodies", () => {
       obj({}),
     );
     const findings = modelBreakingChanges(before, after);
-    expect(findings.map((f) => [f.rule, f.where, f.message.split(":")[0]])).toEqual([
+    expect(findings.map((f) => [f.check, f.path, f.message.split(":")[0]])).toEqual([
       ["narrowed request bound", "POST /things request body n", "maximum 10 → 9"],
       ["narrowed request bound", "POST /things request body s", "maxLength 5 → 4"],
       ["narrowed request bound", "POST /things request body a", "maxItems 3 → 2"],
@@ -79,7 +79,7 @@ describe("request bodies", () => {
       api(body, obj({}), components(100)),
       api(body, obj({}), components(50)),
     );
-    expect(findings.map((f) => f.where)).toEqual(["POST /things request body items[].amount"]);
+    expect(findings.map((f) => f.path)).toEqual(["POST /things request body items[].amount"]);
   });
 
   test("an open enum closed to its known values is breaking; a known value added is not", () => {
@@ -91,8 +91,8 @@ describe("request bodies", () => {
       ),
     ).toEqual([
       expect.objectContaining({
-        rule: "open request enum closed",
-        where: "POST /things request body kind",
+        check: "open request enum closed",
+        path: "POST /things request body kind",
       }),
     ]);
     expect(
@@ -105,7 +105,7 @@ describe("request bodies", () => {
     const after = api(obj({ kind: { enum: ["A"] } }), obj({}));
     expect(modelBreakingChanges(before, after)).toEqual([
       expect.objectContaining({
-        rule: "request enum value removed",
+        check: "request enum value removed",
         message: 'no longer accepts "B"',
       }),
     ]);
@@ -119,7 +119,7 @@ describe("request bodies", () => {
       ];
       return doc;
     };
-    expect(modelBreakingChanges(withHeader(10), withHeader(5)).map((f) => f.where)).toEqual([
+    expect(modelBreakingChanges(withHeader(10), withHeader(5)).map((f) => f.path)).toEqual([
       "POST /things request header X-Count",
     ]);
   });
@@ -134,8 +134,8 @@ describe("response bodies", () => {
     const after = api(obj({}), obj({ n: { type: "integer", maximum: 5 }, s: { type: "string" } }));
     expect(modelBreakingChanges(before, after)).toEqual([
       expect.objectContaining({
-        rule: "widened response bound",
-        where: "POST /things response 200 application/json body s",
+        check: "widened response bound",
+        path: "POST /things response 200 application/json body s",
       }),
     ]);
   });
@@ -144,7 +144,7 @@ describe("response bodies", () => {
     const closed = api(obj({}), obj({ status: { type: "string", enum: ["S", "F"] } }));
     expect(
       modelBreakingChanges(closed, api(obj({}), obj({ status: open(["S", "F"]) }))).map(
-        (f) => f.rule,
+        (f) => f.check,
       ),
     ).toEqual(["closed response enum opened"]);
     expect(
@@ -153,7 +153,10 @@ describe("response bodies", () => {
         api(obj({}), obj({ status: { type: "string", enum: ["S", "F", "P"] } })),
       ),
     ).toEqual([
-      expect.objectContaining({ rule: "response enum value added", message: 'may now answer "P"' }),
+      expect.objectContaining({
+        check: "response enum value added",
+        message: 'may now answer "P"',
+      }),
     ]);
     expect(modelBreakingChanges(api(obj({}), obj({ status: open(["S"]) })), closed)).toEqual([]);
   });
@@ -177,7 +180,7 @@ test("a recursive schema is compared without looping", () => {
     api({ $ref: "#/components/schemas/Node" }, obj({}), { Node: node }),
     api({ $ref: "#/components/schemas/Node" }, obj({}), { Node: after }),
   );
-  expect(findings.map((f) => f.where)).toEqual(["POST /things request body n"]);
+  expect(findings.map((f) => f.path)).toEqual(["POST /things request body n"]);
 });
 
 describe("unions that are not enums", () => {
@@ -189,7 +192,7 @@ describe("unions that are not enums", () => {
     });
     expect(modelBreakingChanges(before, wider)).toEqual([
       expect.objectContaining({
-        rule: "response union branch added",
+        check: "response union branch added",
         message: 'may now answer {"type":"number"}',
       }),
     ]);
@@ -202,7 +205,7 @@ describe("unions that are not enums", () => {
       modelBreakingChanges(before, api(obj({ id: { anyOf: [{ type: "string" }] } }), obj({}))),
     ).toEqual([
       expect.objectContaining({
-        rule: "request union branch removed",
+        check: "request union branch removed",
         message: 'no longer accepts {"type":"integer"}',
       }),
     ]);
@@ -252,7 +255,7 @@ test("a union branch keeps its fields named like annotations, and a recursive br
     { Tree: renamed },
   );
   // The Tree branch now has a field `title` instead of `description`: a branch the released spec did not have.
-  expect(modelBreakingChanges(before, after).map((f) => f.rule)).toContain(
+  expect(modelBreakingChanges(before, after).map((f) => f.check)).toContain(
     "response union branch added",
   );
 });

@@ -10,16 +10,17 @@ import type {
 import { breakingChanges, gate, modelBreakingChanges, specDiff } from "../src/index.js";
 
 describe("types", () => {
-  test("a finding names its source, rule, place and message", () => {
+  test("a finding is an Issue naming its source, rule (check), place (path) and message", () => {
     expectTypeOf<FindingSource>().toEqualTypeOf<"optic" | "spec-model">();
     expectTypeOf<Finding>().toEqualTypeOf<{
       readonly source: FindingSource;
-      readonly rule: string;
-      readonly where: string;
+      readonly check: string;
+      readonly path: string;
       readonly message: string;
+      readonly keyword?: string;
     }>();
     // @ts-expect-error: a finding from an unknown tool is not a Finding
-    const unknownSource: Finding = { source: "oasdiff", rule: "r", where: "w", message: "m" };
+    const unknownSource: Finding = { source: "oasdiff", check: "r", path: "w", message: "m" };
     void unknownSource;
   });
 

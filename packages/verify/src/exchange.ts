@@ -1,5 +1,6 @@
 // One HTTP exchange with the server under test: the answer as received, or the transport failure that
 // prevented it (a timeout, a reset before the answer, a body cut short, a refused connection).
+import { describeCauses } from "@merchant-payments/spec/internal";
 
 /** The request verify sends: method, absolute URL, headers and the body's exact text. */
 export interface OutgoingRequest {
@@ -43,17 +44,6 @@ export type Exchange =
       /** What happened, in words. */
       readonly message: string;
     };
-
-function causeChain(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
-    const code = (current as { code?: unknown }).code;
-    parts.push(`${current.message}${typeof code === "string" ? ` (${code})` : ""}`);
-    current = (current as { cause?: unknown }).cause;
-  }
-  return parts.join(": ");
-}
 
 function isTimeout(error: unknown): boolean {
   return error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
@@ -118,7 +108,7 @@ export async function exchange(
         message: `no answer within ${timeoutMs} ms`,
       };
     }
-    const text = causeChain(error);
+    const text = describeCauses(error);
     return {
       kind: "transport",
       failure: /ECONNREFUSED/.test(text)
@@ -153,7 +143,7 @@ export async function exchange(
         message: `status ${response.status} arrived, the body did not end within ${timeoutMs} ms`,
       };
     }
-    const chain = causeChain(error);
+    const chain = describeCauses(error);
     if (CODING_CODES.test(chain)) {
       return {
         kind: "transport",

@@ -1,17 +1,2 @@
-/** Runs `fn` over `items` with at most `limit` calls in flight; results keep the order of `items`. */
-export async function mapLimit<T, R>(
-  items: readonly T[],
-  limit: number,
-  fn: (item: T, index: number) => Promise<R>,
-): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await fn(items[index] as T, index);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
-}
+// The workspace's one bounded-concurrency map (`@merchant-payments/spec/internal`, bundled into verify).
+export { mapLimit } from "@merchant-payments/spec/internal";

@@ -1,8 +1,16 @@
 // The client's public surface from the operations: the `MerchantPaymentsClient` interface (one method per operation,
 // with JSDoc: summary, description, retry behaviour, the errors it may throw, a short example), the request and
 // answer type of each operation, and the method table binding each method to the shared request core.
+// @ts-check
 
-/** The error class the client throws for a documented status (the table of `apiErrorFor` in src/errors.ts). */
+/** @typedef {import("@merchant-payments/spec/model").Json} Json */
+/** @typedef {import("@merchant-payments/spec/model").OperationSpec} OperationSpec */
+/** @typedef {import("./operation-facts.mjs").OperationFacts} OperationFacts */
+
+/**
+ * The error class the client throws for a documented status (the table of `apiErrorFor` in src/errors.ts).
+ * @type {Record<string, string>}
+ */
 const ERROR_FOR_STATUS = {
   400: "BadRequestError",
   401: "AuthenticationError",
@@ -12,13 +20,23 @@ const ERROR_FOR_STATUS = {
   429: "RateLimitError",
 };
 
+/**
+ * The error class of a documented status key (`404`, `5XX`).
+ * @param {string} status
+ * @returns {string}
+ */
 function errorFor(status) {
   if (ERROR_FOR_STATUS[status]) return ERROR_FOR_STATUS[status];
   if (/^5/.test(status)) return "ServerError";
   return "ApiError";
 }
 
-/** A JavaScript literal of an example value, short: keys unquoted where possible, long arrays cut to one item. */
+/**
+ * A JavaScript literal of an example value, short: keys unquoted where possible, long arrays cut to one item.
+ * @param {Json} value
+ * @param {string} [indent]
+ * @returns {string}
+ */
 export function exampleLiteral(value, indent = "") {
   if (Array.isArray(value)) {
     const items = value.slice(0, 1).map((v) => exampleLiteral(v, `${indent}  `));
@@ -34,6 +52,11 @@ export function exampleLiteral(value, indent = "") {
   return JSON.stringify(value);
 }
 
+/**
+ * The lines of a text for a JSDoc block (`*` followed by `/` escaped).
+ * @param {unknown} text
+ * @returns {string[]}
+ */
 function docLines(text) {
   return String(text ?? "")
     .replace(/\*\//g, "*\\/")
@@ -41,8 +64,15 @@ function docLines(text) {
     .map((l) => l.trimEnd());
 }
 
-/** The JSDoc of one method. */
+/**
+ * The JSDoc of one method.
+ * @param {OperationFacts} facts
+ * @param {OperationSpec} operation
+ * @param {string} resultName
+ * @returns {string}
+ */
 function methodDoc(facts, operation, resultName) {
+  /** @type {string[]} */
   const lines = [];
   lines.push(`${facts.summary.replace(/\.?$/, ".")}`, "");
   lines.push(...docLines(facts.description), "");
@@ -104,12 +134,20 @@ function methodDoc(facts, operation, resultName) {
 /**
  * The text of the generated client module. `factsList` are the operations' facts, `operationsList` the spec model's
  * operations (same order), `types` the type emitter (for the request and answer type of each).
+ * @param {{
+ *   factsList: readonly OperationFacts[],
+ *   operationsList: readonly OperationSpec[],
+ *   types: ReturnType<typeof import("./type-codegen.mjs").typeEmitter>,
+ *   banner: string,
+ *   modelNames: readonly string[],
+ * }} input
+ * @returns {string}
  */
 export function emitClientModule({ factsList, operationsList, types, banner, modelNames }) {
   const D = `<Decimals extends DecimalMode = "number">`;
   const rows = factsList.map((facts, i) => ({
     facts,
-    operation: operationsList[i],
+    operation: /** @type {OperationSpec} */ (operationsList[i]),
     request: types.typeOf(facts.requestSchema, "in"),
     result: types.typeOf(facts.responseSchema, "out"),
   }));

@@ -6,12 +6,21 @@
 // client's `decimals` option (`DecimalValue<Decimals>`), a `x-normalize-to-object` union is its object branch.
 // Request form ("in"): `format: date` also takes a Date, `x-accepts-integer` also takes a number, decimals take
 // `DecimalInput<Decimals>` (a decimal string too when `decimals: "string"`). Open enums offer their known values.
-import { deref, isObject, refName } from "@merchant-payments/spec/model";
+// @ts-check
+import { deref, isObject, refName, walkSchema } from "@merchant-payments/spec/model";
 import { isDecimalSchema } from "./operation-facts.mjs";
+
+/** @typedef {import("@merchant-payments/spec/model").Json} Json */
+/** @typedef {"in" | "out"} Mode the request form ("in") or the answer form ("out") of a type */
 
 const D_PARAM = `<Decimals extends DecimalMode = "number">`;
 
-/** A JSDoc block from lines of text, indented. */
+/**
+ * A JSDoc block from lines of text, indented.
+ * @param {unknown[]} lines
+ * @param {string} [indent]
+ * @returns {string}
+ */
 function jsdoc(lines, indent = "") {
   const text = lines.filter(Boolean).join("\n\n").replace(/\*\//g, "*\\/").trim();
   if (!text) return "";
@@ -20,49 +29,64 @@ function jsdoc(lines, indent = "") {
   return `${indent}/**\n${body.map((l) => `${indent} *${l ? ` ${l}` : ""}`).join("\n")}\n${indent} */\n`;
 }
 
+/** @param {string} k a property name, quoted unless an identifier */
 const key = (k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
 
-/** Emits the types of `document`'s components reached from the request roots and the answer roots. */
+/**
+ * Emits the types of `document`'s components reached from the request roots and the answer roots.
+ * @param {Json} document
+ */
 export function typeEmitter(document) {
   const components = isObject(document.components?.schemas) ? document.components.schemas : {};
 
-  /** Component names reached from `node` (through $refs, properties, items, branches). */
-  function reach(node, into, seen = new Set()) {
-    if (!isObject(node) || seen.has(node)) return into;
-    seen.add(node);
-    const name = refName(node);
-    if (name) {
-      if (into.has(name)) return into;
-      into.add(name);
-      return reach(deref(document, node), into, seen);
-    }
-    for (const sub of Object.values(isObject(node.properties) ? node.properties : {}))
-      reach(sub, into, seen);
-    if (node.items) reach(node.items, into, seen);
-    if (isObject(node.additionalProperties)) reach(node.additionalProperties, into, seen);
-    for (const b of [...(node.anyOf ?? []), ...(node.oneOf ?? [])]) reach(b, into, seen);
-    return into;
+  /**
+   * Adds to `into` the component names `root` reaches (through $refs, properties, items, maps, branches).
+   * @param {Json} root
+   * @param {Set<string>} into
+   */
+  function reach(root, into) {
+    walkSchema(
+      document,
+      root,
+      ({ node }) => {
+        const name = refName(node);
+        if (name) into.add(name);
+      },
+      { once: true },
+    );
   }
 
-  /** True when the schema reaches a decimal, so its type takes the `Decimals` parameter. */
+  /** @type {Map<Json, boolean>} schema -> whether it reaches a decimal */
   const decimalCache = new Map();
-  function hasDecimal(node, seen = new Set()) {
+  /**
+   * True when the schema reaches a decimal (through $refs, properties, items, maps, branches), so its type takes
+   * the `Decimals` parameter.
+   * @param {Json} node
+   * @returns {boolean}
+   */
+  function hasDecimal(node) {
     const schema = deref(document, node);
-    if (!isObject(schema) || seen.has(schema)) return false;
-    if (decimalCache.has(schema)) return decimalCache.get(schema);
-    seen.add(schema);
-    const subs = [
-      ...Object.values(isObject(schema.properties) ? schema.properties : {}),
-      ...(schema.items ? [schema.items] : []),
-      ...(schema.anyOf ?? []),
-      ...(schema.oneOf ?? []),
-    ];
-    const result = isDecimalSchema(schema) || subs.some((s) => hasDecimal(s, seen));
-    decimalCache.set(schema, result);
-    return result;
+    const cached = decimalCache.get(schema);
+    if (cached !== undefined) return cached;
+    let found = false;
+    walkSchema(
+      document,
+      schema,
+      (visit) => {
+        if (isDecimalSchema(visit.schema)) found = true;
+        return !found;
+      },
+      { once: true },
+    );
+    decimalCache.set(schema, found);
+    return found;
   }
 
-  /** A component inlined where used: a primitive (no object, array, enum or union of its own). */
+  /**
+   * A component inlined where used: a primitive (no object, array, enum or union of its own).
+   * @param {Json} schema
+   * @returns {boolean}
+   */
   function isPrimitive(schema) {
     return (
       !schema.properties &&
@@ -75,23 +99,41 @@ export function typeEmitter(document) {
     );
   }
 
-  /** Known values of an open enum (`anyOf: [{enum}, {type: string}]`), else undefined. */
+  /**
+   * Known values of an open enum (`anyOf: [{enum}, {type: string}]`), else undefined.
+   * @param {Json} schema
+   * @returns {{ values: Json[], open: boolean, descriptions: Json } | undefined}
+   */
   function openEnum(schema) {
-    const branches = schema.anyOf?.map((b) => deref(document, b));
+    /** @type {Json[] | undefined} */
+    const branches = schema.anyOf?.map((/** @type {Json} */ b) => deref(document, b));
     if (!branches || !Array.isArray(branches[0]?.enum)) return undefined;
     const open = branches.slice(1).some((b) => b.type === "string" && !b.enum && !b.format);
     return { values: branches[0].enum, open, descriptions: branches[0]["x-enumDescriptions"] };
   }
 
+  /** @type {Set<string>} */
   const requestNames = new Set();
+  /** @type {Set<string>} */
   const answerNames = new Set();
-  const inputNames = new Map(); // component -> name of its request form when it differs from the answer form
+  /** @type {Map<string, string>} component -> name of its request form when it differs from the answer form */
+  const inputNames = new Map();
 
+  /**
+   * The type argument of a component's name: `<Decimals>` when it reaches a decimal.
+   * @param {string} name
+   */
   function dArg(name) {
     return hasDecimal(components[name]) ? "<Decimals>" : "";
   }
 
-  /** The TypeScript type of a schema node in `mode` ("in" or "out"). */
+  /**
+   * The TypeScript type of a schema node in `mode` ("in" or "out").
+   * @param {Json} node
+   * @param {Mode} mode
+   * @param {string} indent
+   * @returns {string}
+   */
   function tsType(node, mode, indent) {
     const name = refName(node);
     const schema = deref(document, node);
@@ -102,11 +144,27 @@ export function typeEmitter(document) {
     return inlineType(schema, mode, indent);
   }
 
+  /**
+   * The type of the one object branch of an `x-normalize-to-object` union.
+   * @param {Json} schema
+   * @param {Mode} mode
+   * @param {string} indent
+   * @returns {string}
+   */
   function objectBranchType(schema, mode, indent) {
-    const branch = schema.oneOf.find((b) => deref(document, b).type === "object");
+    const branch = schema.oneOf.find(
+      (/** @type {Json} */ b) => deref(document, b).type === "object",
+    );
     return tsType(branch, mode, indent);
   }
 
+  /**
+   * The type of a schema written out where used (not by a component's name).
+   * @param {Json} schema
+   * @param {Mode} mode
+   * @param {string} indent
+   * @returns {string}
+   */
   function inlineType(schema, mode, indent) {
     if (!isObject(schema)) return "unknown";
     if (mode === "out" && typeof schema["x-normalize-to-object"] === "string") {
@@ -123,12 +181,15 @@ export function typeEmitter(document) {
     }
     if (schema.anyOf || schema.oneOf) {
       const types = [
-        ...new Set((schema.anyOf ?? schema.oneOf).map((b) => tsType(b, mode, indent))),
+        ...new Set(
+          (schema.anyOf ?? schema.oneOf).map((/** @type {Json} */ b) => tsType(b, mode, indent)),
+        ),
       ];
       return types.join(" | ");
     }
     if (schema.const !== undefined) return JSON.stringify(schema.const);
     if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
+    /** @type {string[]} */
     const types =
       schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
     if (types.length === 0) return schema.properties ? objectType(schema, mode, indent) : "unknown";
@@ -141,6 +202,14 @@ export function typeEmitter(document) {
     return [...new Set(types.map((t) => scalar(t, schema, mode, indent)))].join(" | ");
   }
 
+  /**
+   * The type of one JSON type of a schema.
+   * @param {string} type
+   * @param {Json} schema
+   * @param {Mode} mode
+   * @param {string} indent
+   * @returns {string}
+   */
   function scalar(type, schema, mode, indent) {
     switch (type) {
       case "integer":
@@ -165,6 +234,12 @@ export function typeEmitter(document) {
     }
   }
 
+  /**
+   * The JSDoc lines of a property: its description, its enum's descriptions, its format.
+   * @param {Json} node
+   * @param {Json} schema
+   * @returns {string[]}
+   */
   function propertyDoc(node, schema) {
     const own =
       isObject(node) && typeof node.description === "string" ? node.description : undefined;
@@ -182,6 +257,13 @@ export function typeEmitter(document) {
     return lines;
   }
 
+  /**
+   * The members of an object type, one a line, each with its JSDoc.
+   * @param {Json} schema
+   * @param {Mode} mode
+   * @param {string} indent
+   * @returns {string}
+   */
   function members(schema, mode, indent) {
     const required = new Set(schema.required ?? []);
     let out = "";
@@ -199,12 +281,25 @@ export function typeEmitter(document) {
     return out;
   }
 
+  /**
+   * An object type written out.
+   * @param {Json} schema
+   * @param {Mode} mode
+   * @param {string} indent
+   * @returns {string}
+   */
   function objectType(schema, mode, indent) {
     if (!schema.properties) return "Record<string, unknown>";
     return `{\n${members(schema, mode, `${indent}  `)}${indent}}`;
   }
 
-  /** The declaration of one component in one mode, under `name`. */
+  /**
+   * The declaration of one component in one mode, under `name`.
+   * @param {string} component
+   * @param {string} name
+   * @param {Mode} mode
+   * @returns {string}
+   */
   function declaration(component, name, mode) {
     const schema = deref(document, components[component]);
     const param = hasDecimal(components[component]) ? D_PARAM : "";
@@ -234,6 +329,9 @@ export function typeEmitter(document) {
     /**
      * The module text: every component reached from `requestRoots` (request form) and `answerRoots` (answer form).
      * A component reached from both whose two forms differ gets its request form as `<Name>Input`.
+     * @param {Json[]} requestRoots
+     * @param {Json[]} answerRoots
+     * @returns {string}
      */
     emitModels(requestRoots, answerRoots) {
       for (const root of requestRoots) reach(root, requestNames);
@@ -241,7 +339,7 @@ export function typeEmitter(document) {
       const both = [...requestNames].filter((n) => answerNames.has(n));
       for (const n of both) {
         if (isPrimitive(deref(document, components[n]))) continue; // inlined where used; declared once below
-        const text = (mode) => declaration(n, n, mode);
+        const text = (/** @type {Mode} */ mode) => declaration(n, n, mode);
         if (text("in") !== text("out")) inputNames.set(n, `${n}Input`);
       }
       let out = "";
@@ -253,7 +351,12 @@ export function typeEmitter(document) {
       }
       return out;
     },
-    /** The type of a request body (request form) or of an answer (answer form), as used in a method signature. */
+    /**
+     * The type of a request body (request form) or of an answer (answer form), as used in a method signature.
+     * @param {Json} node
+     * @param {Mode} mode
+     * @returns {string}
+     */
     typeOf(node, mode) {
       const schema = deref(document, node);
       // A named list of named items reads better as `Item[]` than as the list's name.

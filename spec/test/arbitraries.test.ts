@@ -1,0 +1,72 @@
+import fc from "fast-check";
+import { describe, expect, test } from "vitest";
+import { invalidArbitrary, mutationsOf, validArbitrary } from "../src/internal.js";
+import { createAjv } from "../src/model.js";
+
+const document = {
+  components: {
+    schemas: {
+      Body: {
+        type: "object",
+        required: ["a"],
+        properties: {
+          a: { type: "integer", minimum: 1, maximum: 5 },
+          list: { type: "array", maxItems: 3, items: { $ref: "#/components/schemas/Item" } },
+        },
+      },
+      Item: {
+        type: "object",
+        required: ["x"],
+        properties: { x: { type: "string", format: "date" } },
+      },
+      Tree: {
+        type: "object",
+        properties: { children: { type: "array", items: { $ref: "#/components/schemas/Tree" } } },
+      },
+    },
+  },
+};
+const body = { $ref: "#/components/schemas/Body" };
+
+describe("the value generators of @merchant-payments/spec/internal", () => {
+  test("mutationsOf breaks one place at a time, down to the first item of each array the value has", () => {
+    const descriptions = mutationsOf(document, body, { a: 2, list: [{ x: "2024-01-01" }] }).map(
+      (m) => m.description,
+    );
+    expect(descriptions).toEqual(
+      expect.arrayContaining([
+        "(body): without required a",
+        "a: below minimum",
+        "a: above maximum",
+        "a: not an integer",
+        "list: a string instead",
+        "list.0: without required x",
+        "list.0.x: breaks format date",
+      ]),
+    );
+    const none = mutationsOf(document, body, { a: 2, list: [] }).map((m) => m.description);
+    expect(none.some((d) => d.startsWith("list.0"))).toBe(false);
+  });
+
+  test("every mutation is invalid and every generated valid value is valid (Ajv 2020-12)", () => {
+    const ajv = createAjv(document);
+    const validate = ajv.compileAt("/components/schemas/Body");
+    fc.assert(
+      fc.property(validArbitrary(document, body), (value) => validate(value) === true),
+      { numRuns: 50, seed: 21 },
+    );
+    fc.assert(
+      fc.property(invalidArbitrary(document, body), (m) => validate(m.value) === false),
+      { numRuns: 50, seed: 21 },
+    );
+  });
+
+  test("a recursive schema ends", () => {
+    const tree = { $ref: "#/components/schemas/Tree" };
+    expect(mutationsOf(document, tree, { children: [{ children: [] }] }).length).toBeGreaterThan(0);
+    fc.assert(
+      fc.property(validArbitrary(document, tree), () => true),
+      { numRuns: 10, seed: 21 },
+    );
+  });
+});

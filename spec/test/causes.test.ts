@@ -1,0 +1,37 @@
+import { describe, expect, test } from "vitest";
+import { causeChain, describeCauses } from "../src/internal.js";
+import { statusMatch } from "../src/model.js";
+
+describe("the cause-chain walker", () => {
+  test("describes each message with its code, outermost first", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:9"), {
+      code: "ECONNREFUSED",
+    });
+    const error = new TypeError("fetch failed", { cause: refused });
+    expect(describeCauses(error)).toBe(
+      "fetch failed: connect ECONNREFUSED 127.0.0.1:9 (ECONNREFUSED)",
+    );
+    expect(describeCauses({ code: "UND_ERR_SOCKET" })).toBe("(UND_ERR_SOCKET)");
+    expect(describeCauses("not an object")).toBe("");
+  });
+
+  test("ends on a cycle and at its bound", () => {
+    const a: { cause?: unknown } = {};
+    const b = { cause: a };
+    a.cause = b;
+    expect(causeChain(a)).toEqual([a, b]);
+    let deep: unknown = new Error("root");
+    for (let i = 0; i < 20; i++) deep = new Error(`level ${i}`, { cause: deep });
+    expect(causeChain(deep, 5)).toHaveLength(5);
+  });
+});
+
+describe("statusMatch, the one status-key matcher", () => {
+  test("an exact key, a range key in any case, and no match for others or default", () => {
+    expect(statusMatch("404", 404)).toBe("exact");
+    expect(statusMatch("4XX", 404)).toBe("range");
+    expect(statusMatch("5xx", 503)).toBe("range");
+    expect(statusMatch("5XX", 404)).toBeUndefined();
+    expect(statusMatch("default", 404)).toBeUndefined();
+  });
+});
