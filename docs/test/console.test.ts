@@ -10,6 +10,7 @@ import {
   loadBundle,
   operation,
   operations,
+  sideEffectOf,
 } from "@merchant-payments/spec";
 import type { OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
 import { beforeAll, describe, expect, test } from "vitest";
@@ -29,7 +30,6 @@ import {
   STORAGE_KEYS,
   saveSettings,
   shellQuote,
-  sideEffectOf,
   syntaxErrorPlace,
 } from "../src/console/request.js";
 import { type GeneratedValidators, standaloneSpecAjv } from "../src/console/standalone-ajv.js";

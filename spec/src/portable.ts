@@ -1,7 +1,8 @@
 // The browser-safe entry (`@merchant-payments/spec/model`): the model, the conformance check and the message bounds
 // (largest message, token redaction), no file system.
 export * from "./conformance.js";
-export * from "./message-bounds.js";
 export * from "./issues.js";
+export * from "./message-bounds.js";
 export * from "./model.js";
+export * from "./side-effects.js";
 export * from "./walk.js";

@@ -2,9 +2,8 @@
 // and adds a panel to every operation Redoc shows (again whenever Redoc re-renders one).
 
 import { byPointer, bySchemaText } from "virtual:spec-validators";
-import { operations } from "@merchant-payments/spec/model";
+import { operations, sideEffectOf } from "@merchant-payments/spec/model";
 import { type ConsoleContext, createPanel } from "./panel.js";
-import { sideEffectOf } from "./request.js";
 import { standaloneSpecAjv } from "./standalone-ajv.js";
 import { CONSOLE_CSS } from "./styles.js";
 

@@ -1,6 +1,6 @@
 // The pure part of the Try-it console: what to send for an operation, whether it may be sent, and how to show it.
 // No DOM, no network: every function here is unit-tested on its own.
-import type { OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
+import { type OperationSpec, type SpecAjv, sideEffectOf } from "@merchant-payments/spec/model";
 
 /** Where the console sends requests unless the reader says otherwise: the local mock (`pnpm mock`). */
 export const DEFAULT_BASE_URL = "http://127.0.0.1:4010";
@@ -202,23 +202,6 @@ export function isLoopback(baseUrl: string): boolean {
     host === "[::1]" ||
     /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host)
   );
-}
-
-/** The values of the spec's `x-side-effect` extension: what a call does besides answering. */
-export const SIDE_EFFECTS = ["none", "moves-money", "deletes"] as const;
-
-/** One value of `x-side-effect`. */
-export type SideEffect = (typeof SIDE_EFFECTS)[number];
-
-/** The operation's `x-side-effect`, undefined when the spec omits it; throws on a value the console does not know. */
-export function sideEffectOf(op: OperationSpec): SideEffect | undefined {
-  const value: unknown = op.extensions["x-side-effect"];
-  if (value === undefined) return undefined;
-  if (!SIDE_EFFECTS.includes(value as SideEffect))
-    throw new Error(
-      `${op.operationId}: unknown x-side-effect ${JSON.stringify(value)} (known: ${SIDE_EFFECTS.join(", ")})`,
-    );
-  return value as SideEffect;
 }
 
 /**

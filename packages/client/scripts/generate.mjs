@@ -19,8 +19,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { bundleJsonPath, operations, readBundle } from "@merchant-payments/spec";
-import { DECIMAL_STRING_PATTERN, deref } from "@merchant-payments/spec/model";
-import { defaultMaxResponseBytes } from "./lib/answer-limit.mjs";
+import { DECIMAL_STRING_PATTERN, deref, largestMessageBytes } from "@merchant-payments/spec/model";
 import { emitClientModule } from "./lib/client-codegen.mjs";
 import { operationFacts } from "./lib/operation-facts.mjs";
 import { typeEmitter } from "./lib/type-codegen.mjs";
@@ -92,7 +91,7 @@ function defaultAcceptLanguageOf(operationsList) {
  * @param {Generation} generation
  * @returns {string}
  */
-function emitOperationTable({ operationsList, factsList }) {
+function emitOperationTable({ document, operationsList, factsList }) {
   const table = Object.fromEntries(
     factsList.map((f) => [
       f.operationId,
@@ -135,8 +134,8 @@ export type OperationId = keyof typeof operations;
 /** Default of the Accept-Language header, from the spec. */
 export const defaultAcceptLanguage = ${JSON.stringify(defaultAcceptLanguageOf(operationsList))};
 
-/** Default of \`maxResponseBytes\`, in bytes: the spec's largest \`maxItems\` × 1 KiB + 1 MiB (scripts/lib/answer-limit.mjs). */
-export const defaultMaxResponseBytes = ${defaultMaxResponseBytes(document, operationsList)};
+/** Default of \`maxResponseBytes\`, in bytes: the spec model's largestMessageBytes (the spec's largest \`maxItems\` × 1 KiB + 1 MiB), the limit the mock, the proxy and verify apply too. */
+export const defaultMaxResponseBytes = ${largestMessageBytes(document, operationsList)};
 
 /** The text form of a decimal (the spec model's DECIMAL_STRING_PATTERN), e.g. "100.10" or "-0.5". */
 export const DECIMAL_STRING = ${DECIMAL_STRING_PATTERN.toString()};

@@ -86,7 +86,7 @@ function parameterChanges(
 ): Finding[] {
   const out: Finding[] = [];
   const push = (rule: string, message: string) =>
-    out.push({ source: "spec-model", rule, where, message });
+    out.push({ source: "spec-model", check: rule, path: where, message });
   if (before.required !== true && after.required === true)
     push("parameter made required", "an optional parameter is now required");
   const [baseTypes, headTypes] = [typesOf(baseDoc, before.schema), typesOf(headDoc, after.schema)];
@@ -147,7 +147,7 @@ function operationChanges(
 ): Finding[] {
   const out: Finding[] = [];
   const push = (rule: string, where: string, message: string) =>
-    out.push({ source: "spec-model", rule, where, message });
+    out.push({ source: "spec-model", check: rule, path: where, message });
 
   for (const [key, after] of head.parameters) {
     const before = base.parameters.get(key);
@@ -256,8 +256,8 @@ export const OPTIC_EQUIVALENTS: ReadonlyMap<string, string> = new Map(
 /** True when optic's `optic` finding reports the same change, at the same place, as `own`. */
 export function sameChange(own: Finding, optic: Finding): boolean {
   return (
-    OPTIC_EQUIVALENTS.get(optic.rule) === own.rule &&
-    optic.where.replace(/ parameter: /, " parameter ") === own.where
+    OPTIC_EQUIVALENTS.get(optic.check) === own.check &&
+    optic.path.replace(/ parameter: /, " parameter ") === own.path
   );
 }
 

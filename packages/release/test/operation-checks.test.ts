@@ -322,7 +322,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const found = (rule: string, at: string) => own.filter((f) => f.rule === rule && f.where === at);
+const found = (rule: string, at: string) => own.filter((f) => f.check === rule && f.path === at);
 
 describe("catches breaking changes of how an operation is called and answered", () => {
   test("a required parameter added", () => {
@@ -352,7 +352,7 @@ describe("catches breaking changes of how an operation is called and answered", 
   test("a parameter's enum narrowed", () => {
     expect(
       own.filter(
-        (f) => f.rule === "request enum value removed" && f.where.startsWith(where(enumerated)),
+        (f) => f.check === "request enum value removed" && f.path.startsWith(where(enumerated)),
       ),
     ).toEqual([
       expect.objectContaining({
@@ -400,17 +400,17 @@ describe("catches breaking changes of how an operation is called and answered", 
   test("the gate (optic and the spec model) names the planted required parameter, once", () => {
     const planted = {
       source: "spec-model",
-      rule: "required parameter added",
-      where: `${withQuery.label} query parameter addedRequiredFilter`,
+      check: "required parameter added",
+      path: `${withQuery.label} query parameter addedRequiredFilter`,
       message: "",
     } as const;
     expect(
-      gateBroken.filter((f) => f.where === planted.where || sameChange(planted, f)),
+      gateBroken.filter((f) => f.path === planted.path || sameChange(planted, f)),
     ).toHaveLength(1);
   });
 
   test("the gate reports every change the checks find on the operations it compared, each once", () => {
-    const gated = own.filter((f) => gatedPaths.some((path) => f.where.includes(` ${path} `)));
+    const gated = own.filter((f) => gatedPaths.some((path) => f.path.includes(` ${path} `)));
     expect(gated.length).toBeGreaterThan(5);
     for (const finding of gated)
       expect(
@@ -418,9 +418,9 @@ describe("catches breaking changes of how an operation is called and answered", 
           (f) =>
             f === finding ||
             sameChange(finding, f) ||
-            (f.rule === finding.rule && f.where === finding.where),
+            (f.check === finding.check && f.path === finding.path),
         ),
-        `${finding.rule} ${finding.where}`,
+        `${finding.check} ${finding.path}`,
       ).toHaveLength(1);
   });
 });
