@@ -1,12 +1,13 @@
 // The tarballs of `pnpm release:pack`, installed together with plain npm into an empty project (one install from
 // the registry), then used the way a consumer uses them: the client from ESM and from CommonJS against a local
 // server, the mock's CLI, and the mock's startMock serving every named example of every operation to the client.
-import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { execFile, execFileSync } from "node:child_process";
+import { readFileSync, realpathSync } from "node:fs";
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { nodeBinary } from "@merchant-payments/node-runtimes";
 import { loadBundle, operations, responseFor } from "@merchant-payments/spec";
 import {
   type LoopbackServer,
@@ -20,6 +21,12 @@ import { SPEC_VERSION_FIELD, specVersionOf, specVersionSentence } from "../src/s
 
 const NPM_INSTALL_TIMEOUT_MS = 240_000;
 const SCRIPT_TIMEOUT_MS = 60_000;
+/** The oldest Node the published packages support (their `engines`): the npm install runs under it. */
+const OLDEST_NODE = nodeBinary(20);
+/** npm's own script, run by OLDEST_NODE (the `npm` on PATH would run under the Node that runs the tests). */
+const NPM_CLI = realpathSync(
+  execFileSync("sh", ["-c", "command -v npm"], { encoding: "utf8" }).trim(),
+);
 
 interface Packed {
   name: string;
@@ -175,9 +182,12 @@ beforeAll(async () => {
   await writeFile(join(project, "calls.json"), JSON.stringify(mockCalls));
   await writeFile(join(project, "verify.mjs"), verifyScript);
   await writeFile(join(project, "spec.mjs"), specScript);
+  // npm runs under the oldest Node the packages support, whichever Node runs the tests: an engine a dependency
+  // floats to (Prism's newest need Node 24) fails there first.
   install = await run(
-    "npm",
+    OLDEST_NODE,
     [
+      NPM_CLI,
       "install",
       // npm's cache first: only what it lacks comes from the registry.
       "--prefer-offline",
@@ -203,7 +213,7 @@ test("npm installs every packed public package into an empty project, every engi
   expect(install.code, install.stderr).toBe(0);
   // A dependency that floats to a release needing a newer Node (Prism's newest need Node 24) shows here.
   expect(`${install.stdout}${install.stderr}`).not.toMatch(/EBADENGINE/);
-  expect(process.versions.node.split(".")[0]).toBe("20");
+  expect(OLDEST_NODE).toMatch(/node20/);
   const { stdout } = await run("npm", ["ls", "--json", "--depth=0"], project, SCRIPT_TIMEOUT_MS);
   const installed = JSON.parse(stdout).dependencies;
   for (const p of packs) expect(installed[p.name]?.version, p.name).toBe(p.version);
