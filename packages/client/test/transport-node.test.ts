@@ -112,6 +112,33 @@ describe("connections", () => {
   });
 });
 
+describe("connections after a failure", () => {
+  test("a connection whose attempt timed out is closed, never handed back to the pool", async () => {
+    let closed: Promise<void> | undefined;
+    server.handle((_req, res) => {
+      held.push(res);
+      closed = new Promise((resolve) => res.socket?.once("close", () => resolve()));
+    });
+    const failure = await nodeTransport.within(post(), 50).catch((err: unknown) => err);
+    expect((failure as TransportFailure).cause).toBeInstanceOf(DeadlineExceeded);
+    // A pooled keep-alive connection would stay open (idle for 4 s): this one closes at once.
+    await closed;
+    server.handle((_req, res) => answer(res, 200, transaction));
+    expect((await nodeTransport.within(post(), 5_000)).status).toBe(200);
+  });
+
+  test("a reset on a reused keep-alive connection is never reported as 'none'", async () => {
+    server.handle((_req, res) => answer(res, 200, transaction));
+    expect((await nodeTransport.within(post(), 5_000)).status).toBe(200);
+    server.handle((_req, res) => res.socket?.destroy());
+    const failure = await nodeTransport.within(post(), 5_000).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(TransportFailure);
+    expect((failure as TransportFailure).requestSent).toBe("complete");
+    // Both calls went over one connection (the second reused the first's, or one left idle by an earlier test).
+    expect(connections).toBeLessThanOrEqual(1);
+  });
+});
+
 describe("what the Node transport reports", () => {
   test("a timeout after the whole request was written is 'complete' (it may have been processed)", async () => {
     server.handle((_req, res) => held.push(res));
