@@ -1,5 +1,5 @@
 // The package's entry under Node (the `node` export condition): the same API as the default entry, except that the
-// typed methods send through the Node transport (undici, keep-alive) unless the options name a `fetch` or a
+// typed methods send through the Node transport (node:http, keep-alive) unless the options name a `fetch` or a
 // `transport`. Bun and Deno also match `node`; the package routes them to the default entry first, and this module
 // keeps them on fetch should they load it anyway.
 import { createMerchantPaymentsClient as createWithOptions } from "./client.js";
@@ -15,7 +15,7 @@ const isNode =
   !("Deno" in globalThis);
 
 /**
- * Creates a client. Under Node, its typed methods use the Node transport (undici with keep-alive connections, at
+ * Creates a client. Under Node, its typed methods use the Node transport (node:http with keep-alive connections, at
  * most 64 per origin) unless `fetch` or `transport` is given; everything else is as in the default entry.
  */
 export const createMerchantPaymentsClient: typeof createWithOptions = ((options) =>

@@ -1,6 +1,11 @@
 // The Node transport on its own terms: what the Node entry chooses, connection reuse and its bound, what it reports
 // as sent, content codings. The client's behaviour tests also run through it (the "node-transport" vitest project).
-import type { ServerResponse } from "node:http";
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import { type LoopbackServer, startLoopbackServer } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
@@ -112,6 +117,33 @@ describe("connections", () => {
   });
 });
 
+describe("connections after a failure", () => {
+  test("a connection whose attempt timed out is closed, never handed back to the pool", async () => {
+    let closed: Promise<void> | undefined;
+    server.handle((_req, res) => {
+      held.push(res);
+      closed = new Promise((resolve) => res.socket?.once("close", () => resolve()));
+    });
+    const failure = await nodeTransport.within(post(), 50).catch((err: unknown) => err);
+    expect((failure as TransportFailure).cause).toBeInstanceOf(DeadlineExceeded);
+    // A pooled keep-alive connection would stay open (idle for 4 s): this one closes at once.
+    await closed;
+    server.handle((_req, res) => answer(res, 200, transaction));
+    expect((await nodeTransport.within(post(), 5_000)).status).toBe(200);
+  });
+
+  test("a reset on a reused keep-alive connection is never reported as 'none'", async () => {
+    server.handle((_req, res) => answer(res, 200, transaction));
+    expect((await nodeTransport.within(post(), 5_000)).status).toBe(200);
+    server.handle((_req, res) => res.socket?.destroy());
+    const failure = await nodeTransport.within(post(), 5_000).catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(TransportFailure);
+    expect((failure as TransportFailure).requestSent).toBe("complete");
+    // Both calls went over one connection (the second reused the first's, or one left idle by an earlier test).
+    expect(connections).toBeLessThanOrEqual(1);
+  });
+});
+
 describe("what the Node transport reports", () => {
   test("a timeout after the whole request was written is 'complete' (it may have been processed)", async () => {
     server.handle((_req, res) => held.push(res));
@@ -220,5 +252,83 @@ describe("what the Node transport reports", () => {
       const result = await api.getTransaction(lookup);
       expect(result.transactionReferenceNumber).toBe(transaction.transactionReferenceNumber);
     }
+  });
+});
+
+/** A test-only self-signed certificate for 127.0.0.1 (valid until 2126), trusted only where a test says so. */
+const TLS_DIR = new URL("./fixtures/tls/", import.meta.url);
+const tls = {
+  cert: readFileSync(new URL("cert.pem", TLS_DIR)),
+  key: readFileSync(new URL("key.pem", TLS_DIR)),
+};
+
+describe("https", () => {
+  let secure: ReturnType<typeof createHttpsServer>;
+  let secureUrl = "";
+  let handshakes = 0;
+  beforeAll(async () => {
+    secure = createHttpsServer(tls, (req: IncomingMessage, res: ServerResponse) => {
+      req.resume();
+      req.on("end", () => answer(res, 200, transaction, { "x-request-id": "tls-1" }));
+    });
+    secure.on("secureConnection", () => handshakes++);
+    await new Promise<void>((resolve) => secure.listen(0, "127.0.0.1", resolve));
+    secureUrl = `https://127.0.0.1:${(secure.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    secure.closeAllConnections();
+    await new Promise((resolve) => secure.close(resolve));
+  });
+
+  test("an untrusted certificate fails with requestSent 'none': nothing was sent", async () => {
+    const failure = await nodeTransport
+      .within({ ...post(), url: `${secureUrl}/collections/getTransaction` }, 5_000)
+      .catch((err: unknown) => err);
+    expect(failure).toBeInstanceOf(TransportFailure);
+    expect((failure as TransportFailure).requestSent).toBe("none");
+    expect((failure as TransportFailure).cause).toMatchObject({
+      code: "DEPTH_ZERO_SELF_SIGNED_CERT",
+    });
+  });
+
+  test("the built Node entry calls an https server over one kept-alive TLS connection", async () => {
+    // A child process trusts the test certificate (NODE_EXTRA_CA_CERTS is read at start only).
+    const child = `
+      const { createMerchantPaymentsClient } = await import(process.env.CLIENT_ENTRY);
+      const client = createMerchantPaymentsClient({ baseUrl: process.env.BASE_URL, token: "tls-token", maxRetries: 0 });
+      const lookup = JSON.parse(process.env.LOOKUP);
+      const out = [];
+      for (let i = 0; i < 3; i++) {
+        const { data, requestId } = await client.getTransaction(lookup).withResponse();
+        out.push([data.transactionReferenceNumber, requestId]);
+      }
+      process.stdout.write(JSON.stringify(out));
+    `;
+    handshakes = 0;
+    const stdout = await new Promise<string>((resolve, reject) =>
+      execFile(
+        process.execPath,
+        ["--input-type=module", "-e", child],
+        {
+          timeout: 30_000,
+          env: {
+            ...process.env,
+            NODE_OPTIONS: "",
+            NODE_EXTRA_CA_CERTS: fileURLToPath(new URL("cert.pem", TLS_DIR)),
+            CLIENT_ENTRY: fileURLToPath(new URL("../dist/index.node.js", import.meta.url)),
+            BASE_URL: secureUrl,
+            LOOKUP: JSON.stringify(lookup),
+          },
+        },
+        (error, out, err) => (error ? reject(new Error(`${error.message}\n${err}`)) : resolve(out)),
+      ),
+    );
+    const ref = transaction.transactionReferenceNumber;
+    expect(JSON.parse(stdout)).toEqual([
+      [ref, "tls-1"],
+      [ref, "tls-1"],
+      [ref, "tls-1"],
+    ]);
+    expect(handshakes).toBe(1);
   });
 });

@@ -163,12 +163,10 @@ function webpackForNode(): Promise<string> {
   });
 }
 
-// The Node bundles crash at import today: undici (the Node transport) is CommonJS and calls `require` at run time
-// ("Dynamic require of "node:assert" is not supported" in esbuild's ESM output). They pass once the client's Node
-// transport is bundler-safe (node:http with a keep-alive agent; see the runtime-matrix README): then `test.fails`
-// turns red, and each case below becomes a plain `test`.
-describe("bundled for Node: waits for the bundler-safe Node transport", () => {
-  test.fails("esbuild, ESM (platform node)", async () => {
+// The Node transport uses only Node built-ins (node:http, node:https, node:zlib), so every Node bundler handles the
+// client as it comes: no banner, shim, `createRequire` or external list.
+describe("bundled for Node, run in Node", () => {
+  test("esbuild, ESM (platform node)", async () => {
     expect(await runNodeBundle(await esbuildForNode("esm"), "esm")).toEqual(expected);
   });
 
@@ -176,7 +174,7 @@ describe("bundled for Node: waits for the bundler-safe Node transport", () => {
     expect(await runNodeBundle(await esbuildForNode("cjs"), "cjs")).toEqual(expected);
   });
 
-  test.fails("Rollup (node-resolve, commonjs), ESM", async () => {
+  test("Rollup (node-resolve, commonjs), ESM", async () => {
     expect(await runNodeBundle(await rollupForNode(), "esm")).toEqual(expected);
   });
 
