@@ -97,7 +97,7 @@ export const loopback = () =>
     const cpuTitle = "CPU per call in the calling process (same runs)";
     return [
       result("Per call over loopback (getTransaction)", "µs/call", wall, note, [
-        [CLIENT, RAW, 0.6],
+        [CLIENT, RAW, 0.45],
         [CLIENT_FETCH, RAW_TIMEOUT, 1],
       ]),
       result(cpuTitle, "µs/call", cpu, "", [[CLIENT, RAW, 0.55]]),
