@@ -5,7 +5,7 @@ import { parsePointer } from "@merchant-payments/spec/model";
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
 import type { Logger } from "./logger.js";
 import type { Preferences } from "./preferences.js";
-import type { FieldError } from "./problem.js";
+import { type FieldError, problemAnswer } from "./problems.js";
 import { describeError, HEADER_POINTER_PREFIX } from "./request-validation.js";
 import type { SpecSource } from "./spec-source.js";
 
@@ -111,40 +111,51 @@ function serialize(body: unknown, contentType: string | undefined): string {
   return JSON.stringify(body);
 }
 
+/**
+ * Prism's configuration: its request and response validation and security check on, `errors` as asked, no
+ * upstream; the mock's choices (dynamic, seed) under the caller's `Prefer` ones (code, example, dynamic, seed).
+ */
+export function prismConfig(options: EngineOptions, preferences: Preferences) {
+  const seed = preferences.seed ?? options.seed;
+  return {
+    validateRequest: true,
+    validateResponse: true,
+    checkSecurity: true,
+    errors: options.errors ?? false,
+    upstreamProxy: undefined,
+    isProxy: false as const,
+    mock: {
+      dynamic: preferences.dynamic ?? options.dynamic ?? false,
+      ...(preferences.code === undefined ? {} : { code: preferences.code }),
+      ...(preferences.example === undefined ? {} : { exampleKey: preferences.example }),
+      ...(seed === undefined ? {} : { seed }),
+    },
+  };
+}
+
 /** Loads the spec into Prism and returns the mock's answering function. */
 export async function createPrismEngine(spec: SpecSource, options: EngineOptions) {
   // Prism's reference parser rewrites the document it is given: hand it a copy.
   const prismOperations = await getHttpOperationsFromSpec(structuredClone(spec.document));
   const requestErrors = new WeakMap<object, readonly FieldError[]>();
-  const instance = createInstance(
-    {
-      validateRequest: true,
-      validateResponse: true,
-      checkSecurity: true,
-      errors: options.errors ?? false,
-      upstreamProxy: undefined,
-      isProxy: false,
-      mock: { dynamic: options.dynamic ?? false },
-    },
-    {
-      logger: options.logger as never,
-      // The project's validator already judged the request: hand its verdict to Prism's mocker, which picks
-      // the documented 422 (or the 401 when the credential is missing as well).
-      validateInput: (({ element }: { element: object }): Either<PrismDiagnostic[], object> => {
-        const errors = requestErrors.get(element) ?? [];
-        if (errors.length === 0) return { _tag: "Right", right: element };
-        return {
-          _tag: "Left",
-          left: errors.map((error) => ({
-            path: segments(error),
-            code: "validation",
-            message: describeError(error),
-            severity: ERROR_SEVERITY,
-          })),
-        };
-      }) as never,
-    },
-  );
+  const instance = createInstance(prismConfig(options, {}) as never, {
+    logger: options.logger as never,
+    // The project's validator already judged the request: hand its verdict to Prism's mocker, which picks
+    // the documented 422 (or the 401 when the credential is missing as well).
+    validateInput: (({ element }: { element: object }): Either<PrismDiagnostic[], object> => {
+      const errors = requestErrors.get(element) ?? [];
+      if (errors.length === 0) return { _tag: "Right", right: element };
+      return {
+        _tag: "Left",
+        left: errors.map((error) => ({
+          path: segments(error),
+          code: "validation",
+          message: describeError(error),
+          severity: ERROR_SEVERITY,
+        })),
+      };
+    }) as never,
+  });
 
   // Prism never sees the body (it was validated already), so with static examples its answer is a function of
   // the method, path, query, headers and preferences: remembered, Prism runs once per distinct request head.
@@ -175,22 +186,7 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     };
     requestErrors.set(input, request.errors);
     const { preferences } = request;
-    const config = {
-      validateRequest: true,
-      validateResponse: true,
-      checkSecurity: true,
-      errors: options.errors ?? false,
-      upstreamProxy: undefined,
-      isProxy: false as const,
-      mock: {
-        dynamic: preferences.dynamic ?? options.dynamic ?? false,
-        ...(preferences.code === undefined ? {} : { code: preferences.code }),
-        ...(preferences.example === undefined ? {} : { exampleKey: preferences.example }),
-        ...((preferences.seed ?? options.seed) === undefined
-          ? {}
-          : { seed: preferences.seed ?? options.seed }),
-      },
-    };
+    const config = prismConfig(options, preferences);
     const result = (await instance.request(input, prismOperations, config as never)()) as Either<
       Error & { status?: number; additional?: { headers?: Record<string, string> } },
       {
@@ -214,14 +210,9 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
         problem.detail = `No answer of the spec matches the Accept header sent (${String(problem.detail ?? error.message)}).`;
       }
       return {
-        status,
-        headers: {
-          ...(error.additional?.headers ?? {}),
-          "content-type": "application/problem+json",
-        },
-        body: JSON.stringify({ ...problem, status }),
+        ...problemAnswer({ ...problem, status }, error.additional?.headers ?? {}),
         violations: Array.isArray(problem.validation) ? (problem.validation as Violation[]) : [],
-      };
+      } as EngineAnswer;
     }
     const { output, validations } = result.right;
     const violations = [
@@ -234,9 +225,7 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     if (options.errors && outputErrors.length > 0) {
       // Prism's --errors: an answer of the mock that violates the spec is an error of the mock.
       return {
-        status: 500,
-        headers: { "content-type": "application/problem+json" },
-        body: JSON.stringify({
+        ...problemAnswer({
           type: "https://stoplight.io/prism/errors#VIOLATIONS",
           title: "Request/Response not valid",
           status: 500,
@@ -247,7 +236,7 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
           validation: outputErrors,
         }),
         violations,
-      };
+      } as EngineAnswer;
     }
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(output.headers ?? {})) {
