@@ -1,27 +1,19 @@
 // The validation proxy: the mock's server and request checks in front of a real implementation, every answer
 // of which is checked with the spec model's `checkResponse`. CI-grade: every failure is recorded, reported
 // (JSON lines) and makes the CLI exit non-zero.
-import {
-  bearerToken,
-  type ConformanceIssue,
-  checkResponse,
-  type Json,
-  type OperationSpec,
-  parsePointer,
-  redactSecret,
-  resolvePointer,
-} from "@merchant-payments/spec/model";
+import { bearerToken, redactSecret } from "@merchant-payments/spec/model";
 import { DEFAULT_CHECKS } from "./checks.js";
 import { defaultMaxBodyBytes } from "./limits.js";
 import { refusalAnswer, refusals } from "./problems.js";
+import { classifyExchange, type RequestFacts, type Verdict } from "./proxy/classify.js";
 import {
-  classifyExchange,
-  type ExchangeIssue,
-  type RequestFacts,
-  type Verdict,
-} from "./proxy/classify.js";
+  answerFacts,
+  failureFacts,
+  forwardedHeaders,
+  passedHeaders,
+  requestIssues,
+} from "./proxy/facts.js";
 import { createRecorder, type ProxyEvent, type ProxyReport } from "./proxy/recorder.js";
-import { describeError } from "./request-validation.js";
 import { type CommonServerOptions, listen, prepare, type RunningServer } from "./running.js";
 import { type Answer, type CheckedRequest, createSpecServer } from "./server.js";
 import { forward } from "./upstream.js";
@@ -51,42 +43,6 @@ export interface StartValidationProxyOptions extends CommonServerOptions {
 export interface ValidationProxy extends RunningServer {
   /** The report so far. */
   report(): ProxyReport;
-}
-
-const HOP_BY_HOP = new Set([
-  "connection",
-  "keep-alive",
-  "proxy-connection",
-  "transfer-encoding",
-  "upgrade",
-  "te",
-  "trailer",
-  "host",
-  "content-length",
-]);
-
-/**
- * True when the operation requires credentials: its `security` (else the document's) lists requirements and none of
- * them is the empty one.
- */
-function requiresCredentials(document: Json, operation: OperationSpec): boolean {
-  const own = (resolvePointer(document, operation.pointer) as { security?: unknown }).security;
-  const security = own ?? (document as { security?: unknown }).security;
-  return (
-    Array.isArray(security) &&
-    security.length > 0 &&
-    security.every((requirement) => Object.keys(requirement ?? {}).length > 0)
-  );
-}
-
-function describeIssue(issue: ConformanceIssue): string {
-  if (issue.check === "schema" || issue.check === "invariant") {
-    const field = parsePointer(issue.path).join(".");
-    return field
-      ? `Response body property ${field} ${issue.message}`
-      : `Response body ${issue.message}`;
-  }
-  return issue.message;
 }
 
 /**
@@ -136,7 +92,7 @@ export async function startValidationProxy(
           })),
         });
       try {
-        return await exchange(
+        return await proxyRequest(
           request,
           (text) => redactSecret(text, secret),
           secret,
@@ -155,18 +111,19 @@ export async function startValidationProxy(
     },
   });
 
-  /** One exchange: the request's verdict, the upstream's answer, the answer's verdict. */
-  async function exchange(
+  /** Forwards a checked request and judges the exchange: the request's verdict, the upstream's, the answer's. */
+  async function proxyRequest(
     request: CheckedRequest,
     redact: (text: string) => string,
     secret: string | undefined,
     record: (entry: Omit<ProxyEvent, "time" | "method" | "path" | "operationId">) => void,
   ): Promise<Answer> {
+    const { operation } = request;
     const facts: RequestFacts = {
       method: request.method,
       path: request.path,
-      matched: request.operation !== undefined,
-      issues: request.operation ? requestIssues(request, request.operation, secret) : [],
+      matched: operation !== undefined,
+      issues: operation ? requestIssues(spec.document, request, operation, secret) : [],
       errors: request.errors,
       refuseViolations,
       redact,
@@ -180,82 +137,29 @@ export async function startValidationProxy(
       return passed;
     };
     const before = classifyExchange(facts);
-    if (before.kind !== "forward") return conclude(before);
-    const operation = request.operation as OperationSpec;
-    const forwarded: Record<string, string> = {};
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (!HOP_BY_HOP.has(name)) forwarded[name] = value;
-    }
-    forwarded["content-length"] = String(request.bytes.byteLength);
-    // The answer is checked as text: ask for it uncompressed (a compressed one is still decoded, streaming).
-    forwarded["accept-encoding"] = "identity";
+    if (before.kind !== "forward" || !operation) return conclude(before);
+    const headers = forwardedHeaders(request);
+    const { method, url, bytes } = request;
     const result = await forward(
       upstream,
-      { method: request.method, url: request.url, headers: forwarded, bytes: request.bytes },
+      { method, url, headers, bytes },
       timeoutMs,
       maxResponseBytes,
     );
-    if (result.kind !== "answer") {
-      return conclude(
-        classifyExchange(
-          facts,
-          result.kind === "too-large"
-            ? {
-                kind: "too-large",
-                ...(result.status ? { status: result.status } : {}),
-                maxResponseBytes,
-              }
-            : result.kind === "timeout"
-              ? { kind: "timeout", timeoutMs }
-              : { kind: "transport", message: result.message },
-        ),
-      );
-    }
+    if (result.kind !== "answer")
+      return conclude(classifyExchange(facts, failureFacts(result, timeoutMs, maxResponseBytes)));
     const { answer } = result;
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(answer.headers)) {
-      if (value !== undefined && !HOP_BY_HOP.has(name))
-        headers[name] = Array.isArray(value) ? value.join(", ") : value;
-    }
-    const conformance = checkResponse(spec.ajv, operation, {
+    const passed = passedHeaders(answer.headers);
+    const checked = {
       status: answer.status,
-      headers,
+      headers: passed,
       body: answer.decoded.toString("utf8"),
-    });
-    const verdict = classifyExchange(facts, {
-      kind: "answered",
+    };
+    return conclude(classifyExchange(facts, answerFacts(spec.ajv, operation, checked, redact)), {
       status: answer.status,
-      conforms: conformance.conforms,
-      undocumentedStatus: conformance.issues.some((i) => i.check === "status"),
-      issues: conformance.issues.map((issue) => ({
-        check: issue.check,
-        path: redact(issue.path),
-        message: redact(describeIssue(issue)),
-      })),
+      headers: passed,
+      body: answer.body,
     });
-    return conclude(verdict, { status: answer.status, headers, body: answer.body });
-  }
-
-  /** The request's violations of the spec: missing credentials first, then the validator's. */
-  function requestIssues(
-    request: CheckedRequest,
-    operation: OperationSpec,
-    secret: string | undefined,
-  ): ExchangeIssue[] {
-    const issues = request.errors.map((e) => ({
-      check: "request",
-      path: e.pointer,
-      message: describeError(e),
-    }));
-    if (requiresCredentials(spec.document, operation) && secret === undefined) {
-      issues.unshift({
-        check: "credentials",
-        path: "/headers/authorization",
-        message:
-          "the request has no Authorization: Bearer credentials, which the spec's security requires",
-      });
-    }
-    return issues;
   }
 
   const running = await listen(server, prepared, options, () => recorder.close());

@@ -1,8 +1,12 @@
 // The mock's command as a function: parse, start the mock or the proxy, print how to use it, stop on a signal
 // (or, for the proxy with --fail-fast, at the first failure); returns the exit status.
 import type { ViolationReport } from "../running.js";
-import { startMock } from "../start-mock.js";
-import { startValidationProxy, type ValidationProxy } from "../start-proxy.js";
+import { type StartMockOptions, startMock } from "../start-mock.js";
+import {
+  type StartValidationProxyOptions,
+  startValidationProxy,
+  type ValidationProxy,
+} from "../start-proxy.js";
 import { parseCommandLine, USAGE, UsageError } from "./parse.js";
 
 /** The one line for a listen error: a taken port names the port and how to choose another. */
@@ -71,36 +75,52 @@ export async function mockCommand(args: readonly string[]): Promise<number> {
     });
     server = proxy;
     // One write, so that a reader of the banner gets it whole.
-    console.log(
-      [
-        `\nValidation proxy of the Merchant Payments spec in front of ${options.upstream}`,
-        `Proxy URL: ${proxy.baseUrl}   (point the client under test here)`,
-        ...(options.report
-          ? [`Report: ${options.report} (JSON lines, a summary line at stop)`]
-          : []),
-      ].join("\n"),
-    );
+    console.log(proxyBanner(options, proxy.baseUrl));
   } else {
-    const { options } = commandLine;
-    const { faults } = options;
-    server = await startMock({ ...options, onViolations });
-    const mode = options.dynamic
-      ? `dynamic data${options.seed === undefined ? "" : ` (seed ${options.seed})`}`
-      : "static examples";
-    console.log(
-      `\nMerchant Payments mock (Prism's mocker, ${mode})${faults ? `, faults at rate ${faults.rate}` : ""}`,
-    );
-    console.log(`Base URL: ${server.baseUrl}`);
-    console.log(
-      `  createMerchantPaymentsClient({ baseUrl: "${server.baseUrl}", token: "any-token" })`,
-    );
-    console.log(
-      '  Prefer header: "code=503", "example=TransactionIntegerBeneficiary", "dynamic=true", "fault=reset"\n',
-    );
+    server = await startMock({ ...commandLine.options, onViolations });
+    console.log(mockBanner(commandLine.options, server.baseUrl));
   }
-  return new Promise<number>((resolve) => {
+  const stopping = untilStopped(what, server, proxy);
+  stopEarly = stopping.stopEarly;
+  return stopping.status;
+}
+
+/** What the proxy prints once it listens. */
+function proxyBanner(options: StartValidationProxyOptions, baseUrl: string): string {
+  return [
+    `\nValidation proxy of the Merchant Payments spec in front of ${options.upstream}`,
+    `Proxy URL: ${baseUrl}   (point the client under test here)`,
+    ...(options.report ? [`Report: ${options.report} (JSON lines, a summary line at stop)`] : []),
+  ].join("\n");
+}
+
+/** What the mock prints once it listens. */
+function mockBanner(options: StartMockOptions, baseUrl: string): string {
+  const { faults } = options;
+  const mode = options.dynamic
+    ? `dynamic data${options.seed === undefined ? "" : ` (seed ${options.seed})`}`
+    : "static examples";
+  return [
+    `\nMerchant Payments mock (Prism's mocker, ${mode})${faults ? `, faults at rate ${faults.rate}` : ""}`,
+    `Base URL: ${baseUrl}`,
+    `  createMerchantPaymentsClient({ baseUrl: "${baseUrl}", token: "any-token" })`,
+    '  Prefer header: "code=503", "example=TransactionIntegerBeneficiary", "dynamic=true", "fault=reset"\n',
+  ].join("\n");
+}
+
+/**
+ * Stops the server at SIGINT, SIGTERM, or when the parent process is gone (`stopEarly`: now, as a failure);
+ * `status` resolves once it closed: 1 when the proxy saw a failure or it stopped early, else 0.
+ */
+function untilStopped(
+  what: string,
+  server: { close(): Promise<void> },
+  proxy: ValidationProxy | undefined,
+): { status: Promise<number>; stopEarly: (reason: string) => void } {
+  let stop: (reason: string, failed?: boolean) => void = () => {};
+  const status = new Promise<number>((resolve) => {
     let stopping = false;
-    const stop = (reason: string, failed = false) => {
+    stop = (reason, failed = false) => {
       if (stopping) return;
       stopping = true;
       console.log(`\n${reason}: stopping ${what}`);
@@ -113,7 +133,6 @@ export async function mockCommand(args: readonly string[]): Promise<number> {
         resolve(failed || summary.failed > 0 ? 1 : 0);
       });
     };
-    stopEarly = (reason) => stop(reason, true);
     // `on`, not `once`: a second Ctrl-C (or one passed on by a wrapper) while stopping changes nothing.
     process.on("SIGINT", () => stop("SIGINT"));
     process.on("SIGTERM", () => stop("SIGTERM"));
@@ -123,4 +142,5 @@ export async function mockCommand(args: readonly string[]): Promise<number> {
       if (process.ppid !== parent) stop("parent process gone");
     }, 1000).unref();
   });
+  return { status, stopEarly: (reason) => stop(reason, true) };
 }
