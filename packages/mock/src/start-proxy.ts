@@ -16,6 +16,7 @@ import {
 import { createRecorder, type ProxyEvent, type ProxyReport } from "./proxy/recorder.js";
 import { type CommonServerOptions, listen, prepare, type RunningServer } from "./running.js";
 import { type Answer, type CheckedRequest, createSpecServer } from "./server.js";
+import type { SpecSource } from "./spec-source.js";
 import { forward } from "./upstream.js";
 
 export type { ExchangeIssue, ProxyOutcome } from "./proxy/classify.js";
@@ -53,12 +54,15 @@ export interface ValidationProxy extends RunningServer {
 export async function startValidationProxy(
   options: StartValidationProxyOptions,
 ): Promise<ValidationProxy> {
-  const upstream = new URL(options.upstream);
   const prepared = prepare(options, "proxy");
   const { spec, logger } = prepared;
-  const refuseViolations = options.errors ?? true;
-  const timeoutMs = options.upstreamTimeoutMs ?? 30_000;
-  const maxResponseBytes = options.maxResponseBytes ?? defaultMaxBodyBytes(spec);
+  const proxy: ProxyContext = {
+    spec,
+    upstream: new URL(options.upstream),
+    refuseViolations: options.errors ?? true,
+    timeoutMs: options.upstreamTimeoutMs ?? 30_000,
+    maxResponseBytes: options.maxResponseBytes ?? defaultMaxBodyBytes(spec),
+  };
   const recorder = createRecorder({
     ...(options.report ? { file: options.report } : {}),
     reportViolations: prepared.report,
@@ -93,6 +97,7 @@ export async function startValidationProxy(
         });
       try {
         return await proxyRequest(
+          proxy,
           request,
           (text) => redactSecret(text, secret),
           secret,
@@ -111,57 +116,73 @@ export async function startValidationProxy(
     },
   });
 
-  /** Forwards a checked request and judges the exchange: the request's verdict, the upstream's, the answer's. */
-  async function proxyRequest(
-    request: CheckedRequest,
-    redact: (text: string) => string,
-    secret: string | undefined,
-    record: (entry: Omit<ProxyEvent, "time" | "method" | "path" | "operationId">) => void,
-  ): Promise<Answer> {
-    const { operation } = request;
-    const facts: RequestFacts = {
-      method: request.method,
-      path: request.path,
-      matched: operation !== undefined,
-      issues: operation ? requestIssues(spec.document, request, operation, secret) : [],
-      errors: request.errors,
-      refuseViolations,
-      redact,
-    };
-    /** The answer of a verdict: recorded, then its refusal or the upstream's answer passed on. */
-    const conclude = (verdict: Verdict, passed?: Answer): Answer => {
-      if (verdict.kind === "forward") throw new Error("the exchange was forwarded already");
-      record(verdict.record);
-      if (verdict.kind === "refuse") return refusalAnswer(spec, verdict.refusal);
-      if (!passed) throw new Error("no upstream answer to pass on");
-      return passed;
-    };
-    const before = classifyExchange(facts);
-    if (before.kind !== "forward" || !operation) return conclude(before);
-    const headers = forwardedHeaders(request);
-    const { method, url, bytes } = request;
-    const result = await forward(
-      upstream,
-      { method, url, headers, bytes },
-      timeoutMs,
-      maxResponseBytes,
-    );
-    if (result.kind !== "answer")
-      return conclude(classifyExchange(facts, failureFacts(result, timeoutMs, maxResponseBytes)));
-    const { answer } = result;
-    const passed = passedHeaders(answer.headers);
-    const checked = {
-      status: answer.status,
-      headers: passed,
-      body: answer.decoded.toString("utf8"),
-    };
-    return conclude(classifyExchange(facts, answerFacts(spec.ajv, operation, checked, redact)), {
-      status: answer.status,
-      headers: passed,
-      body: answer.body,
-    });
-  }
-
   const running = await listen(server, prepared, options, () => recorder.close());
   return { ...running, report: (): ProxyReport => recorder.report() };
+}
+
+/** What the proxy's exchanges share. */
+interface ProxyContext {
+  /** The spec. */
+  spec: SpecSource;
+  /** The upstream's base URL. */
+  upstream: URL;
+  /** Refuse a non-conforming request or answer (the `errors` option). */
+  refuseViolations: boolean;
+  /** The upstream timeout, in milliseconds. */
+  timeoutMs: number;
+  /** The largest upstream answer body, in bytes. */
+  maxResponseBytes: number;
+}
+
+/** Forwards a checked request and judges the exchange: the request's verdict, the upstream's, the answer's. */
+async function proxyRequest(
+  proxy: ProxyContext,
+  request: CheckedRequest,
+  redact: (text: string) => string,
+  secret: string | undefined,
+  record: (entry: Omit<ProxyEvent, "time" | "method" | "path" | "operationId">) => void,
+): Promise<Answer> {
+  const { spec, upstream, refuseViolations, timeoutMs, maxResponseBytes } = proxy;
+  const { operation } = request;
+  const facts: RequestFacts = {
+    method: request.method,
+    path: request.path,
+    matched: operation !== undefined,
+    issues: operation ? requestIssues(spec.document, request, operation, secret) : [],
+    errors: request.errors,
+    refuseViolations,
+    redact,
+  };
+  /** The answer of a verdict: recorded, then its refusal or the upstream's answer passed on. */
+  const conclude = (verdict: Verdict, passed?: Answer): Answer => {
+    if (verdict.kind === "forward") throw new Error("the exchange was forwarded already");
+    record(verdict.record);
+    if (verdict.kind === "refuse") return refusalAnswer(spec, verdict.refusal);
+    if (!passed) throw new Error("no upstream answer to pass on");
+    return passed;
+  };
+  const before = classifyExchange(facts);
+  if (before.kind !== "forward" || !operation) return conclude(before);
+  const headers = forwardedHeaders(request);
+  const { method, url, bytes } = request;
+  const result = await forward(
+    upstream,
+    { method, url, headers, bytes },
+    timeoutMs,
+    maxResponseBytes,
+  );
+  if (result.kind !== "answer")
+    return conclude(classifyExchange(facts, failureFacts(result, timeoutMs, maxResponseBytes)));
+  const { answer } = result;
+  const passed = passedHeaders(answer.headers);
+  const checked = {
+    status: answer.status,
+    headers: passed,
+    body: answer.decoded.toString("utf8"),
+  };
+  return conclude(classifyExchange(facts, answerFacts(spec.ajv, operation, checked, redact)), {
+    status: answer.status,
+    headers: passed,
+    body: answer.body,
+  });
 }
