@@ -1,7 +1,7 @@
 // What a JSON request body is: malformed, too deep, or a value with the spec's verdict on it.
 // Pure and synchronous, so that it runs the same on the event loop and in a worker thread.
 import type { OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
-import type { FieldError } from "./problem.js";
+import type { FieldError } from "./problems.js";
 
 /** The result of inspecting one JSON body. */
 export type BodyInspection =

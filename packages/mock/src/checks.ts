@@ -5,8 +5,10 @@ import { MIMEType } from "node:util";
 import type { BodyInspection } from "./body.js";
 import type { RequestLimits } from "./limits.js";
 import { type Preferences, parsePreferences } from "./preferences.js";
-import type { FieldError } from "./problem.js";
+import { type FieldError, type Rejection, refusals } from "./problems.js";
 import { typedHeaderValue } from "./request-validation.js";
+
+export type { Rejection } from "./problems.js";
 
 /** What a check may read of the operation a request is for (the spec model's operation has all of it). */
 export interface CheckedOperation {
@@ -51,20 +53,6 @@ export interface RequestContext {
   errors: FieldError[];
 }
 
-/** A check's refusal: the problem the request gets. */
-export interface Rejection {
-  /** The HTTP status (4xx). */
-  status: number;
-  /** The problem's detail. */
-  detail: string;
-  /** A title of its own (the problem's type is then `about:blank`); default the spec's example for the status. */
-  title?: string;
-  /** The invalid fields, if the refusal is about fields. */
-  errors?: FieldError[];
-  /** Extra headers of the answer. */
-  headers?: Record<string, string>;
-}
-
 /** One check: it refuses a request outright (a `Rejection`), or adds violations to `errors`, or passes it. */
 export interface RequestCheck {
   /** What it checks, in a few words (used in tests and logs). */
@@ -85,7 +73,7 @@ export const preferHeaderCheck: RequestCheck = {
   stage: "head",
   check(request) {
     const parsed = parsePreferences(single(request.headers.prefer));
-    if (!parsed.ok) return { status: 422, detail: parsed.message };
+    if (!parsed.ok) return refusals.unreadablePrefer(parsed.message);
     request.preferences = parsed.preferences;
     return undefined;
   },
@@ -98,10 +86,7 @@ export const declaredLengthCheck: RequestCheck = {
   check(request) {
     const declared = Number(single(request.headers["content-length"]) ?? 0);
     if (declared > request.limits.maxBodyBytes) {
-      return {
-        status: 413,
-        detail: `The body (${declared} bytes) is larger than the ${request.limits.maxBodyBytes} bytes accepted.`,
-      };
+      return refusals.declaredTooLarge(declared, request.limits.maxBodyBytes);
     }
     return undefined;
   },
@@ -114,10 +99,7 @@ export const contentTypeCheck: RequestCheck = {
   check(request) {
     if (!request.announcesBody) return undefined;
     const header = single(request.headers["content-type"]);
-    const refuse = (why: string): Rejection => ({
-      status: 415,
-      detail: `${why} Send Content-Type: application/json (UTF-8).`,
-    });
+    const refuse = refusals.unsupportedMediaType;
     if (!header) return refuse("The request has a body but no Content-Type.");
     let media: MIMEType;
     try {
@@ -147,10 +129,7 @@ export const wellFormedJsonCheck: RequestCheck = {
   stage: "body",
   check(request) {
     if (request.inspection?.kind !== "malformed") return undefined;
-    return {
-      status: 400,
-      detail: `The request body is not valid JSON. ${request.inspection.reason}`,
-    };
+    return refusals.malformedJson(request.inspection.reason);
   },
 };
 
@@ -160,11 +139,7 @@ export const nestingDepthCheck: RequestCheck = {
   stage: "body",
   check(request) {
     if (request.inspection?.kind !== "too-deep") return undefined;
-    return {
-      status: 400,
-      title: "Body nested too deep",
-      detail: `The request body nests arrays and objects deeper than ${request.inspection.maxDepth} levels.`,
-    };
+    return refusals.tooDeep(request.inspection.maxDepth);
   },
 };
 

@@ -5,7 +5,7 @@ import { parsePointer } from "@merchant-payments/spec/model";
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
 import type { Logger } from "./logger.js";
 import type { Preferences } from "./preferences.js";
-import type { FieldError } from "./problem.js";
+import { type FieldError, problemAnswer } from "./problems.js";
 import { describeError, HEADER_POINTER_PREFIX } from "./request-validation.js";
 import type { SpecSource } from "./spec-source.js";
 
@@ -88,6 +88,16 @@ interface PrismDiagnostic {
   severity: number;
 }
 
+/** An error of Prism's (a problem it would answer). */
+type PrismError = Error & { status?: number; additional?: { headers?: Record<string, string> } };
+
+/** Prism's mocked answer. */
+interface PrismOutput {
+  statusCode: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
 type Either<L, R> = { _tag: "Left"; left: L } | { _tag: "Right"; right: R };
 
 function segments(error: FieldError): string[] {
@@ -111,40 +121,51 @@ function serialize(body: unknown, contentType: string | undefined): string {
   return JSON.stringify(body);
 }
 
+/**
+ * Prism's configuration: its request and response validation and security check on, `errors` as asked, no
+ * upstream; the mock's choices (dynamic, seed) under the caller's `Prefer` ones (code, example, dynamic, seed).
+ */
+export function prismConfig(options: EngineOptions, preferences: Preferences) {
+  const seed = preferences.seed ?? options.seed;
+  return {
+    validateRequest: true,
+    validateResponse: true,
+    checkSecurity: true,
+    errors: options.errors ?? false,
+    upstreamProxy: undefined,
+    isProxy: false as const,
+    mock: {
+      dynamic: preferences.dynamic ?? options.dynamic ?? false,
+      ...(preferences.code === undefined ? {} : { code: preferences.code }),
+      ...(preferences.example === undefined ? {} : { exampleKey: preferences.example }),
+      ...(seed === undefined ? {} : { seed }),
+    },
+  };
+}
+
 /** Loads the spec into Prism and returns the mock's answering function. */
 export async function createPrismEngine(spec: SpecSource, options: EngineOptions) {
   // Prism's reference parser rewrites the document it is given: hand it a copy.
   const prismOperations = await getHttpOperationsFromSpec(structuredClone(spec.document));
   const requestErrors = new WeakMap<object, readonly FieldError[]>();
-  const instance = createInstance(
-    {
-      validateRequest: true,
-      validateResponse: true,
-      checkSecurity: true,
-      errors: options.errors ?? false,
-      upstreamProxy: undefined,
-      isProxy: false,
-      mock: { dynamic: options.dynamic ?? false },
-    },
-    {
-      logger: options.logger as never,
-      // The project's validator already judged the request: hand its verdict to Prism's mocker, which picks
-      // the documented 422 (or the 401 when the credential is missing as well).
-      validateInput: (({ element }: { element: object }): Either<PrismDiagnostic[], object> => {
-        const errors = requestErrors.get(element) ?? [];
-        if (errors.length === 0) return { _tag: "Right", right: element };
-        return {
-          _tag: "Left",
-          left: errors.map((error) => ({
-            path: segments(error),
-            code: "validation",
-            message: describeError(error),
-            severity: ERROR_SEVERITY,
-          })),
-        };
-      }) as never,
-    },
-  );
+  const instance = createInstance(prismConfig(options, {}) as never, {
+    logger: options.logger as never,
+    // The project's validator already judged the request: hand its verdict to Prism's mocker, which picks
+    // the documented 422 (or the 401 when the credential is missing as well).
+    validateInput: (({ element }: { element: object }): Either<PrismDiagnostic[], object> => {
+      const errors = requestErrors.get(element) ?? [];
+      if (errors.length === 0) return { _tag: "Right", right: element };
+      return {
+        _tag: "Left",
+        left: errors.map((error) => ({
+          path: segments(error),
+          code: "validation",
+          message: describeError(error),
+          severity: ERROR_SEVERITY,
+        })),
+      };
+    }) as never,
+  });
 
   // Prism never sees the body (it was validated already), so with static examples its answer is a function of
   // the method, path, query, headers and preferences: remembered, Prism runs once per distinct request head.
@@ -175,54 +196,12 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     };
     requestErrors.set(input, request.errors);
     const { preferences } = request;
-    const config = {
-      validateRequest: true,
-      validateResponse: true,
-      checkSecurity: true,
-      errors: options.errors ?? false,
-      upstreamProxy: undefined,
-      isProxy: false as const,
-      mock: {
-        dynamic: preferences.dynamic ?? options.dynamic ?? false,
-        ...(preferences.code === undefined ? {} : { code: preferences.code }),
-        ...(preferences.example === undefined ? {} : { exampleKey: preferences.example }),
-        ...((preferences.seed ?? options.seed) === undefined
-          ? {}
-          : { seed: preferences.seed ?? options.seed }),
-      },
-    };
+    const config = prismConfig(options, preferences);
     const result = (await instance.request(input, prismOperations, config as never)()) as Either<
-      Error & { status?: number; additional?: { headers?: Record<string, string> } },
-      {
-        output: { statusCode: number; headers?: Record<string, string>; body?: unknown };
-        validations: { input: PrismDiagnostic[]; output: PrismDiagnostic[] };
-      }
+      PrismError,
+      { output: PrismOutput; validations: { input: PrismDiagnostic[]; output: PrismDiagnostic[] } }
     >;
-    if (result._tag === "Left") {
-      const error = result.left;
-      const problem = ProblemJsonError.toProblemJson(error) as unknown as Record<string, unknown>;
-      delete problem.headers;
-      let status = error.status ?? 500;
-      if (status >= 500 && (preferences.code !== undefined || preferences.example !== undefined)) {
-        // What the caller asked for (a status, an example, a media type) is not in the spec: the caller's fault.
-        status = 422;
-        problem.title = "The mock cannot answer what was asked for";
-        problem.detail = `No answer of the spec matches the Prefer and Accept headers sent (${String(problem.detail ?? error.message)}).`;
-      } else if (status >= 500 && request.headers.accept !== undefined) {
-        status = 406;
-        problem.title = "Not Acceptable";
-        problem.detail = `No answer of the spec matches the Accept header sent (${String(problem.detail ?? error.message)}).`;
-      }
-      return {
-        status,
-        headers: {
-          ...(error.additional?.headers ?? {}),
-          "content-type": "application/problem+json",
-        },
-        body: JSON.stringify({ ...problem, status }),
-        violations: Array.isArray(problem.validation) ? (problem.validation as Violation[]) : [],
-      };
-    }
+    if (result._tag === "Left") return answerOfPrismError(result.left, request);
     const { output, validations } = result.right;
     const violations = [
       ...validations.input.map((d) => toViolation("request", d)),
@@ -231,48 +210,10 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     const outputErrors = violations.filter(
       (v) => v.location[0] === "response" && v.severity === "Error",
     );
-    if (options.errors && outputErrors.length > 0) {
-      // Prism's --errors: an answer of the mock that violates the spec is an error of the mock.
-      return {
-        status: 500,
-        headers: { "content-type": "application/problem+json" },
-        body: JSON.stringify({
-          type: "https://stoplight.io/prism/errors#VIOLATIONS",
-          title: "Request/Response not valid",
-          status: 500,
-          detail: `The mock's answer (${output.statusCode}) does not conform to the spec, and errors are on: ${outputErrors
-            .slice(0, 5)
-            .map((v) => `${v.location.join(".")} ${v.message}`)
-            .join("; ")}.`,
-          validation: outputErrors,
-        }),
-        violations,
-      };
-    }
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(output.headers ?? {})) {
-      headers[name.toLowerCase()] = String(value);
-    }
-    let body = output.body;
-    if (output.statusCode === 422 && request.errors.length > 0 && isPlainObject(body)) {
-      // Say which fields are wrong: RFC 9457's `errors` member (JSON Pointer and detail of each).
-      body = {
-        ...body,
-        detail: `${typeof body.detail === "string" ? `${body.detail} ` : ""}${request.errors
-          .slice(0, 5)
-          .map(describeError)
-          .join(
-            "; ",
-          )}${request.errors.length > 5 ? `; and ${request.errors.length - 5} more` : ""}.`,
-        errors: request.errors.slice(0, 100),
-      };
-    }
-    return {
-      status: output.statusCode,
-      headers,
-      body: serialize(body, headers["content-type"]),
-      violations,
-    };
+    // Prism's --errors: an answer of the mock that violates the spec is an error of the mock.
+    if (options.errors && outputErrors.length > 0)
+      return violatingAnswer(output.statusCode, outputErrors, violations);
+    return mockAnswer(output, request, violations);
   }
 
   return async function answer(request: EngineRequest): Promise<EngineAnswer> {
@@ -286,6 +227,80 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
       remembered.set(key, fresh);
     }
     return fresh;
+  };
+}
+
+/** A Prism error as the answer: a status or example the caller asked for that the spec lacks is the caller's 422
+ * (or 406 for an Accept header alone), not a 500. */
+function answerOfPrismError(error: PrismError, request: EngineRequest): EngineAnswer {
+  const { preferences } = request;
+  const problem = ProblemJsonError.toProblemJson(error) as unknown as Record<string, unknown>;
+  delete problem.headers;
+  let status = error.status ?? 500;
+  if (status >= 500 && (preferences.code !== undefined || preferences.example !== undefined)) {
+    // What the caller asked for (a status, an example, a media type) is not in the spec: the caller's fault.
+    status = 422;
+    problem.title = "The mock cannot answer what was asked for";
+    problem.detail = `No answer of the spec matches the Prefer and Accept headers sent (${String(problem.detail ?? error.message)}).`;
+  } else if (status >= 500 && request.headers.accept !== undefined) {
+    status = 406;
+    problem.title = "Not Acceptable";
+    problem.detail = `No answer of the spec matches the Accept header sent (${String(problem.detail ?? error.message)}).`;
+  }
+  return {
+    ...problemAnswer({ ...problem, status }, error.additional?.headers ?? {}),
+    violations: Array.isArray(problem.validation) ? (problem.validation as Violation[]) : [],
+  } as EngineAnswer;
+}
+
+/** The 500 of Prism's --errors: the mock's own answer (`statusCode`) violates the spec. */
+function violatingAnswer(
+  statusCode: number,
+  outputErrors: readonly Violation[],
+  violations: Violation[],
+): EngineAnswer {
+  return {
+    ...problemAnswer({
+      type: "https://stoplight.io/prism/errors#VIOLATIONS",
+      title: "Request/Response not valid",
+      status: 500,
+      detail: `The mock's answer (${statusCode}) does not conform to the spec, and errors are on: ${outputErrors
+        .slice(0, 5)
+        .map((v) => `${v.location.join(".")} ${v.message}`)
+        .join("; ")}.`,
+      validation: outputErrors,
+    }),
+    violations,
+  } as EngineAnswer;
+}
+
+/** Prism's mocked answer; its documented 422 for an invalid request says which fields are wrong (`errors`). */
+function mockAnswer(
+  output: PrismOutput,
+  request: EngineRequest,
+  violations: Violation[],
+): EngineAnswer {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(output.headers ?? {})) {
+    headers[name.toLowerCase()] = String(value);
+  }
+  let body = output.body;
+  if (output.statusCode === 422 && request.errors.length > 0 && isPlainObject(body)) {
+    // Say which fields are wrong: RFC 9457's `errors` member (JSON Pointer and detail of each).
+    body = {
+      ...body,
+      detail: `${typeof body.detail === "string" ? `${body.detail} ` : ""}${request.errors
+        .slice(0, 5)
+        .map(describeError)
+        .join("; ")}${request.errors.length > 5 ? `; and ${request.errors.length - 5} more` : ""}.`,
+      errors: request.errors.slice(0, 100),
+    };
+  }
+  return {
+    status: output.statusCode,
+    headers,
+    body: serialize(body, headers["content-type"]),
+    violations,
   };
 }
 

@@ -1,7 +1,7 @@
 // The request's headers and body against the operation's declaration, with the project's validator.
 import type { IncomingHttpHeaders } from "node:http";
 import { type OperationSpec, parsePointer, type SpecAjv } from "@merchant-payments/spec/model";
-import type { FieldError } from "./problem.js";
+import type { FieldError } from "./problems.js";
 
 /** Pointer prefix of a header in a `FieldError` (`header MerchantAccountNumber`). */
 export const HEADER_POINTER_PREFIX = "header ";

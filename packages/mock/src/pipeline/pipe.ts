@@ -1,0 +1,74 @@
+// The composition: one request through the stages in order, each stage's result the next one's input; the first
+// stage that stops it decides how it is answered (refuse.ts). A failure of the server itself is a 500 problem.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { createBodyInspector } from "../body-inspector.js";
+import type { RequestCheck } from "../checks.js";
+import type { Fault } from "../faults.js";
+import type { Logger } from "../logger.js";
+import type { Preferences } from "../preferences.js";
+import { type Answer, refusalAnswer, refusals } from "../problems.js";
+import type { SpecSource } from "../spec-source.js";
+import { type CheckedRequest, checkedRequest, send, sendHalfAndReset } from "./answer.js";
+import { checkBody } from "./check-body.js";
+import { checkHead, commonHeaders, type HeadStage } from "./check-head.js";
+import { applyFault, describeFault } from "./fault.js";
+import { inspectRequestBody } from "./inspect.js";
+import { readBody } from "./read-body.js";
+import { answerHalt } from "./refuse.js";
+import { carriesOn } from "./stage.js";
+
+/** Everything the stages need. */
+export interface Pipeline extends Omit<HeadStage, "checks"> {
+  /** The spec served. */
+  spec: SpecSource;
+  /** Where the pipeline logs (faults, failures; never bodies). */
+  logger: Logger;
+  /** The `head` checks, in order. */
+  headChecks: readonly RequestCheck[];
+  /** The `body` checks, in order. */
+  bodyChecks: readonly RequestCheck[];
+  /** Parses and validates bodies. */
+  inspector: ReturnType<typeof createBodyInspector>;
+  /** The fault for a request, if any. */
+  faultFor(operationId: string | undefined, preferences: Preferences): Fault | undefined;
+  /** Keep the body's bytes for `answer`. */
+  keepBodies: boolean;
+  /** The answer to a request that passed every stage. */
+  answer(request: CheckedRequest): Promise<Answer>;
+}
+
+/** The request handler of the pipeline. */
+export function pipe(pipeline: Pipeline) {
+  const { spec, logger } = pipeline;
+  const headStage: HeadStage = { ...pipeline, checks: pipeline.headChecks };
+
+  async function run(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    for (const [name, value] of Object.entries(commonHeaders(req, pipeline.cors)))
+      res.setHeader(name, value);
+    const head = checkHead(req, headStage);
+    if (!carriesOn(head)) return answerHalt(spec, req, res, head);
+    const body = await readBody(req, pipeline.limits);
+    if (!carriesOn(body)) return answerHalt(spec, req, res, body);
+    // Measured first: a large body moves to the inspector's worker, which detaches these bytes.
+    const hasBody = body.next.length > 0;
+    await inspectRequestBody(head.next, body.next, pipeline.inspector, pipeline.keepBodies);
+    const checked = checkBody(head.next.context, pipeline.bodyChecks);
+    if (!carriesOn(checked)) return answerHalt(spec, req, res, checked);
+    const { method, url, operation, context } = head.next;
+    const fault = pipeline.faultFor(operation?.operationId, context.preferences);
+    if (fault) logger.info(`${method} ${url.pathname} ${describeFault(fault)}`);
+    const afterFault = await applyFault(fault, req);
+    if (!carriesOn(afterFault)) return answerHalt(spec, req, res, afterFault);
+    const answer = await pipeline.answer(checkedRequest(spec, req, head.next, body.next, hasBody));
+    if (afterFault.next.reset) sendHalfAndReset(req, res, answer);
+    else send(res, answer);
+  }
+
+  return (req: IncomingMessage, res: ServerResponse): Promise<void> =>
+    run(req, res).catch((error: unknown) => {
+      logger.error(`${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
+      if (!res.headersSent)
+        send(res, refusalAnswer(spec, refusals.serverFailed((error as Error).message)));
+      else res.destroy();
+    });
+}

@@ -1,0 +1,250 @@
+// The refusal catalog (after Prism's mocker/errors.ts): every answer of the mock and the proxy that is not a 2xx
+// is an RFC 9457 problem built here, by a named constructor; the problem+json media type is written only here.
+import { STATUS_CODES } from "node:http";
+import { problemExample, type SpecSource } from "./spec-source.js";
+
+/** An RFC 9457 problem details object (the spec's `Problem`). */
+export interface Problem {
+  /** URI reference of the problem type; the spec's example type for the status when it has one. */
+  type: string;
+  /** Short summary of the problem type. */
+  title: string;
+  /** The HTTP status. */
+  status: number;
+  /** What went wrong with this request. */
+  detail?: string;
+  /** Extension members, e.g. `errors` (JSON Pointer and message of each invalid field). */
+  [extension: string]: unknown;
+}
+
+/** One invalid field of a request: where (a JSON Pointer into the body, or `header <Name>`) and what is wrong. */
+export interface FieldError {
+  /** JSON Pointer of the value (`/transactions/3/transactionAmount`, `""` for the whole body) or `header <Name>`. */
+  pointer: string;
+  /** What is wrong, e.g. `must be <= 99999999`. */
+  detail: string;
+}
+
+/** A refusal: the problem a request gets instead of an answer. */
+export interface Rejection {
+  /** The HTTP status (4xx). */
+  status: number;
+  /** The problem's detail. */
+  detail: string;
+  /** A title of its own (the problem's type is then `about:blank`); default the spec's example for the status. */
+  title?: string;
+  /** The invalid fields, if the refusal is about fields. */
+  errors?: FieldError[];
+  /** Extra headers of the answer. */
+  headers?: Record<string, string>;
+}
+
+/** A refusal with extension members of its own (the proxy's `violations`). */
+export interface Refusal extends Rejection {
+  /** Extension members added to the problem, e.g. `violations`. */
+  extensions?: Record<string, unknown>;
+}
+
+/** An answer to send. */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  /** The body's text or bytes. */
+  body: string | Uint8Array;
+}
+
+/** The media type of every problem. */
+export const PROBLEM_MEDIA_TYPE = "application/problem+json";
+
+/** How many messages a problem's `detail` lists before "and N more". */
+const DETAIL_MESSAGES = 5;
+/** How many entries a problem's `errors` or `violations` member lists at most. */
+const LISTED_ENTRIES = 100;
+
+/** The first messages joined with "; " (no count of the rest). */
+const firstMessages = (messages: readonly string[]) =>
+  messages.slice(0, DETAIL_MESSAGES).join("; ");
+
+/** Every named refusal of the mock and the proxy. */
+export const refusals = {
+  /** 400: the request target is not a URL path. */
+  invalidTarget: (): Rejection => ({
+    status: 400,
+    detail: "The request target is not a valid URL path.",
+  }),
+  /** 422: the `Prefer` header cannot be read. */
+  unreadablePrefer: (message: string): Rejection => ({ status: 422, detail: message }),
+  /** 413: the declared Content-Length is above the limit. */
+  declaredTooLarge: (declared: number, maxBodyBytes: number): Rejection => ({
+    status: 413,
+    detail: `The body (${declared} bytes) is larger than the ${maxBodyBytes} bytes accepted.`,
+  }),
+  /** 413: the body grew above the limit while it was read. */
+  bodyTooLarge: (maxBodyBytes: number): Rejection => ({
+    status: 413,
+    detail: `The body is larger than the ${maxBodyBytes} bytes accepted.`,
+  }),
+  /** 408: the body did not arrive in time. */
+  bodyTimeout: (bodyTimeoutMs: number): Rejection => ({
+    status: 408,
+    detail: `The body did not arrive within ${bodyTimeoutMs} ms.`,
+  }),
+  /** 415: the body is not JSON in UTF-8; `why` is the first sentence. */
+  unsupportedMediaType: (why: string): Rejection => ({
+    status: 415,
+    detail: `${why} Send Content-Type: application/json (UTF-8).`,
+  }),
+  /** 400: the body is not well-formed JSON. */
+  malformedJson: (reason: string): Rejection => ({
+    status: 400,
+    detail: `The request body is not valid JSON. ${reason}`,
+  }),
+  /** 400: the body nests deeper than the limit. */
+  tooDeep: (maxDepth: number): Rejection => ({
+    status: 400,
+    title: "Body nested too deep",
+    detail: `The request body nests arrays and objects deeper than ${maxDepth} levels.`,
+  }),
+  /** 503: an injected `unavailable` fault. */
+  faultUnavailable: (): Rejection => ({
+    status: 503,
+    detail: "Fault injected: the service is unavailable.",
+  }),
+  /** 429: an injected `rate-limited` fault, with Retry-After. */
+  faultRateLimited: (retryAfterSeconds: number): Rejection => ({
+    status: 429,
+    detail: `Fault injected: too many requests; retry after ${retryAfterSeconds} seconds.`,
+    headers: { "retry-after": String(retryAfterSeconds) },
+  }),
+  /** 500: the server itself failed on this request. */
+  serverFailed: (message: string): Rejection => ({
+    status: 500,
+    detail: `The server failed: ${message}`,
+  }),
+  /** 431: Node's parser refused a head above the limit. */
+  headTooLarge: (maxHeaderBytes: number): Rejection => ({
+    status: 431,
+    detail: `The request head is larger than ${maxHeaderBytes} bytes.`,
+  }),
+  /** 408: the head did not arrive in time. */
+  headTimeout: (headersTimeoutMs: number): Rejection => ({
+    status: 408,
+    detail: `The request did not arrive within ${headersTimeoutMs} ms.`,
+  }),
+  /** 400: Node's parser refused the request (`why`: its error code). */
+  notHttp: (why: string): Rejection => ({
+    status: 400,
+    detail: `The request is not valid HTTP/1.1 (${why}).`,
+  }),
+  /** 404 (proxy): no operation of the spec matches. */
+  unknownOperation: (method: string, path: string): Rejection => ({
+    status: 404,
+    detail: `The proxy's spec has no operation ${method} ${path}.`,
+  }),
+  /** 401 or 422 (proxy): the request violates the spec and was not forwarded. */
+  requestNotForwarded: (
+    status: number,
+    messages: readonly string[],
+    errors: readonly FieldError[],
+  ): Rejection => ({
+    status,
+    detail: `The request does not conform to the spec, so the proxy did not forward it: ${firstMessages(messages)}.`,
+    errors: errors.slice(0, LISTED_ENTRIES),
+  }),
+  /** 502 (proxy): the upstream's answer was too large to read. */
+  upstreamTooLarge: (message: string): Rejection => ({
+    status: 502,
+    detail: `The proxy did not read the upstream's answer: ${message}.`,
+  }),
+  /** 504 (proxy): the upstream did not answer in time. */
+  upstreamTimeout: (message: string): Rejection => ({
+    status: 504,
+    detail: `The proxy got no answer from the upstream: ${message}.`,
+  }),
+  /** 502 (proxy): the connection to the upstream failed. */
+  upstreamTransport: (message: string): Rejection => ({
+    status: 502,
+    detail: `The proxy got no complete answer from the upstream: ${message}.`,
+  }),
+  /** 502 (proxy): the upstream's answer violates the spec. */
+  upstreamNonConforming: (
+    upstreamStatus: number,
+    violations: readonly { message: string }[],
+  ): Refusal => ({
+    status: 502,
+    detail: `The upstream's answer (${upstreamStatus}) does not conform to the spec: ${firstMessages(violations.map((v) => v.message))}.`,
+    extensions: { violations: violations.slice(0, LISTED_ENTRIES) },
+  }),
+  /** 500 (proxy): the proxy itself failed on this exchange. */
+  proxyFailed: (message: string): Rejection => ({ status: 500, detail: message }),
+} as const;
+
+/**
+ * A problem for `status`: the type and title of the spec's own example for that status when it has one
+ * (e.g. its malformed-JSON 400), else `about:blank` and the standard reason phrase.
+ */
+export function problemFor(
+  spec: SpecSource | undefined,
+  status: number,
+  detail: string,
+  extensions: Record<string, unknown> = {},
+): Problem {
+  const example = spec ? problemExample(spec, status) : undefined;
+  return {
+    type: example?.type ?? "about:blank",
+    title: example?.title ?? STATUS_CODES[status] ?? "Error",
+    status,
+    detail,
+    ...extensions,
+  };
+}
+
+/** The problem of a refusal: the spec's example for its status, or `about:blank` with its own title. */
+export function refusalProblem(spec: SpecSource | undefined, refusal: Refusal): Problem {
+  return {
+    ...problemFor(spec, refusal.status, refusal.detail, {
+      ...(refusal.errors ? { errors: refusal.errors } : {}),
+      ...refusal.extensions,
+    }),
+    ...(refusal.title ? { type: "about:blank", title: refusal.title } : {}),
+  };
+}
+
+/** The answer carrying a refusal: its problem as problem+json, with the refusal's own headers. */
+export function refusalAnswer(spec: SpecSource | undefined, refusal: Refusal): Answer {
+  return {
+    status: refusal.status,
+    headers: { ...refusal.headers, "content-type": PROBLEM_MEDIA_TYPE },
+    body: problemBody(refusalProblem(spec, refusal)),
+  };
+}
+
+/** An answer carrying a problem that was built elsewhere (Prism's), with `headers` under the media type. */
+export function problemAnswer(
+  problem: Record<string, unknown> & { status: number },
+  headers: Record<string, string> = {},
+): Answer {
+  return {
+    status: problem.status,
+    headers: { ...headers, "content-type": PROBLEM_MEDIA_TYPE },
+    body: JSON.stringify(problem),
+  };
+}
+
+/** The text of a problem as sent. */
+export function problemBody(problem: Problem): string {
+  return JSON.stringify(problem);
+}
+
+/** A complete raw HTTP/1.1 response carrying a problem, for sockets without a ServerResponse (parse errors). */
+export function rawProblemResponse(problem: Problem, headers: Record<string, string> = {}): string {
+  const body = problemBody(problem);
+  const lines = [
+    `HTTP/1.1 ${problem.status} ${STATUS_CODES[problem.status] ?? "Error"}`,
+    `Content-Type: ${PROBLEM_MEDIA_TYPE}`,
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    "Connection: close",
+    ...Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+  ];
+  return `${lines.join("\r\n")}\r\n\r\n${body}`;
+}

@@ -1,0 +1,170 @@
+// The proxy's verdict on one exchange, as a pure function of what was seen: whether to forward the request, and
+// once the upstream answered (or did not), the outcome recorded and the answer (a refusal, or the upstream's).
+import { type FieldError, type Refusal, refusals } from "../problems.js";
+
+/** What went wrong in one exchange, if anything. */
+export type ProxyOutcome =
+  | "ok"
+  | "request-violation"
+  | "response-violation"
+  | "undocumented-status"
+  | "transport-failure"
+  | "timeout"
+  | "response-too-large"
+  | "proxy-error";
+
+/** One problem found in an exchange. */
+export interface ExchangeIssue {
+  /** Which check found it: `operation`, `credentials`, `request`, `status`, `schema`, `size`, `transport`… */
+  check: string;
+  /** Where: a JSON Pointer, `header <Name>`, or `""`. */
+  path: string;
+  /** What is wrong, in words. */
+  message: string;
+}
+
+/** What the proxy knows of the request. */
+export interface RequestFacts {
+  /** HTTP method, upper case. */
+  method: string;
+  /** Path without the query. */
+  path: string;
+  /** Whether an operation of the spec matches. */
+  matched: boolean;
+  /** The request's violations of the spec (missing credentials first). */
+  issues: readonly ExchangeIssue[];
+  /** The invalid fields, for the refusal's `errors` member. */
+  errors: readonly FieldError[];
+  /** Refuse a non-conforming request or answer (the proxy's `errors` option). */
+  refuseViolations: boolean;
+  /** Removes the caller's credentials from a text shown in an answer. */
+  redact(text: string): string;
+}
+
+/** What came back from the upstream. */
+export type UpstreamFacts =
+  | { kind: "too-large"; status?: number; maxResponseBytes: number }
+  | { kind: "timeout"; timeoutMs: number }
+  | { kind: "transport"; message: string }
+  | {
+      kind: "answered";
+      /** The upstream's status. */
+      status: number;
+      /** Whether the answer conforms to the spec. */
+      conforms: boolean;
+      /** Whether the status is one the operation does not document. */
+      undocumentedStatus: boolean;
+      /** The answer's violations (credentials already removed). */
+      issues: readonly ExchangeIssue[];
+    };
+
+/** What is recorded of an exchange. */
+export interface ExchangeRecord {
+  /** The outcome. */
+  outcome: ProxyOutcome;
+  /** The status the proxy answered. */
+  status: number;
+  /** The status the upstream answered, if it answered. */
+  upstreamStatus?: number;
+  /** What is wrong (empty when `ok`). */
+  issues: ExchangeIssue[];
+}
+
+/** The verdict: forward the request, refuse it (recording why), or pass the upstream's answer on. */
+export type Verdict =
+  | { kind: "forward" }
+  | { kind: "refuse"; record: ExchangeRecord; refusal: Refusal }
+  | { kind: "pass"; record: ExchangeRecord };
+
+/**
+ * Classifies an exchange. Without `upstream` (not yet forwarded): an unknown operation is refused 404, a
+ * non-conforming request 401 (only credentials missing) or 422 when violations are refused; else `forward`. With it:
+ * a too-large, slow or broken answer is refused (502, 504, 502); a non-conforming one 502 when violations are
+ * refused; else it passes, its outcome saying what was wrong with the request or the answer.
+ */
+export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts): Verdict {
+  const { issues: requestIssues } = request;
+  if (!request.matched) {
+    const message = `${request.method} ${request.path} is not in the spec`;
+    return {
+      kind: "refuse",
+      record: {
+        outcome: "request-violation",
+        status: 404,
+        issues: [{ check: "operation", path: "", message }],
+      },
+      refusal: refusals.unknownOperation(request.method, request.path),
+    };
+  }
+  if (upstream === undefined) {
+    if (requestIssues.length === 0 || !request.refuseViolations) return { kind: "forward" };
+    const status = requestIssues.every((i) => i.check === "credentials") ? 401 : 422;
+    return {
+      kind: "refuse",
+      record: { outcome: "request-violation", status, issues: [...requestIssues] },
+      refusal: refusals.requestNotForwarded(
+        status,
+        requestIssues.map((i) => i.message),
+        request.errors,
+      ),
+    };
+  }
+  switch (upstream.kind) {
+    case "too-large": {
+      const message = `the upstream's answer${upstream.status ? ` (${upstream.status})` : ""} is larger than ${upstream.maxResponseBytes} bytes (received or decoded)`;
+      return {
+        kind: "refuse",
+        record: {
+          outcome: "response-too-large",
+          ...(upstream.status ? { upstreamStatus: upstream.status } : {}),
+          status: 502,
+          issues: [{ check: "size", path: "", message }],
+        },
+        refusal: refusals.upstreamTooLarge(message),
+      };
+    }
+    case "timeout": {
+      const message = `the upstream did not answer within ${upstream.timeoutMs} ms (body and decoding included)`;
+      return {
+        kind: "refuse",
+        record: {
+          outcome: "timeout",
+          status: 504,
+          issues: [{ check: "timeout", path: "", message }],
+        },
+        refusal: refusals.upstreamTimeout(message),
+      };
+    }
+    case "transport":
+      return {
+        kind: "refuse",
+        record: {
+          outcome: "transport-failure",
+          status: 502,
+          issues: [{ check: "transport", path: "", message: upstream.message }],
+        },
+        refusal: refusals.upstreamTransport(request.redact(upstream.message)),
+      };
+    case "answered": {
+      const outcome: ProxyOutcome = upstream.conforms
+        ? requestIssues.length > 0
+          ? "request-violation"
+          : "ok"
+        : upstream.undocumentedStatus
+          ? "undocumented-status"
+          : "response-violation";
+      const issues = [...requestIssues, ...upstream.issues];
+      if (!upstream.conforms && request.refuseViolations) {
+        return {
+          kind: "refuse",
+          record: { outcome, upstreamStatus: upstream.status, status: 502, issues },
+          refusal: refusals.upstreamNonConforming(upstream.status, upstream.issues),
+        };
+      }
+      return {
+        kind: "pass",
+        record: { outcome, upstreamStatus: upstream.status, status: upstream.status, issues },
+      };
+    }
+  }
+}

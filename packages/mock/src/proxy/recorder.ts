@@ -1,0 +1,151 @@
+// The proxy's record of every exchange: the events and their counts, one line per failure (through the
+// violation reporter, or the log), the first failure announced, and the JSON-lines report file.
+import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
+import { dirname } from "node:path";
+import type { Logger } from "../logger.js";
+import type { Violation } from "../prism-engine.js";
+import type { ViolationReport } from "../running.js";
+import type { ExchangeRecord, ProxyOutcome } from "./classify.js";
+
+/** One exchange through the proxy. */
+export interface ProxyEvent extends ExchangeRecord {
+  /** ISO 8601 time the request arrived. */
+  time: string;
+  /** HTTP method. */
+  method: string;
+  /** Path and query. */
+  path: string;
+  /** The operation, if the request matched one. */
+  operationId?: string;
+}
+
+/** The counts of a proxy's report. */
+export interface ProxySummary {
+  /** Exchanges seen. */
+  exchanges: number;
+  /** Exchanges without any failure. */
+  passed: number;
+  /** Exchanges with a failure (the sum of the counts below). */
+  failed: number;
+  /** Requests that violate the spec (or match no operation). */
+  requestViolations: number;
+  /** Answers that violate the spec. */
+  responseViolations: number;
+  /** Answers with a status the operation does not document. */
+  undocumentedStatuses: number;
+  /** Upstream connections that failed. */
+  transportFailures: number;
+  /** Upstreams slower than `upstreamTimeoutMs`. */
+  timeouts: number;
+  /** Upstream answers larger than `maxResponseBytes`. */
+  tooLarge: number;
+  /** Exchanges the proxy itself failed on (each is recorded and fails the run). */
+  proxyErrors: number;
+}
+
+/** The report: a summary and every exchange. */
+export interface ProxyReport {
+  summary: ProxySummary;
+  events: ProxyEvent[];
+}
+
+const OUTCOME_COUNT: Record<Exclude<ProxyOutcome, "ok">, keyof ProxySummary> = {
+  "request-violation": "requestViolations",
+  "response-violation": "responseViolations",
+  "undocumented-status": "undocumentedStatuses",
+  "transport-failure": "transportFailures",
+  timeout: "timeouts",
+  "response-too-large": "tooLarge",
+  "proxy-error": "proxyErrors",
+};
+
+/** Options of `createRecorder`. */
+export interface RecorderOptions {
+  /** File to write the report to, as JSON lines; default none. */
+  file?: string;
+  /** Reports the violations of a failed exchange (the server's `onViolations`). */
+  reportViolations(report: ViolationReport): void;
+  /** Where a failed exchange is logged when `logFailures`. */
+  logger: Logger;
+  /** Log each failed exchange (when nobody else prints the violations). */
+  logFailures: boolean;
+  /** Called at the first failure; default none. */
+  onFailure?: (event: ProxyEvent) => void;
+}
+
+/** The recorder of a proxy. */
+export interface Recorder {
+  /** Records one exchange. */
+  record(event: ProxyEvent): void;
+  /** The report so far (copies). */
+  report(): ProxyReport;
+  /** Writes the summary line and closes the report file. */
+  close(): Promise<void>;
+}
+
+/** Creates the recorder (and the report file, with its folder). */
+export function createRecorder(options: RecorderOptions): Recorder {
+  const events: ProxyEvent[] = [];
+  const summary: ProxySummary = {
+    exchanges: 0,
+    passed: 0,
+    failed: 0,
+    requestViolations: 0,
+    responseViolations: 0,
+    undocumentedStatuses: 0,
+    transportFailures: 0,
+    timeouts: 0,
+    tooLarge: 0,
+    proxyErrors: 0,
+  };
+  let file: WriteStream | undefined;
+  if (options.file) {
+    mkdirSync(dirname(options.file), { recursive: true });
+    file = createWriteStream(options.file, { flags: "w" });
+  }
+  let failedOnce = false;
+
+  const fail = (event: ProxyEvent) => {
+    summary.failed++;
+    summary[OUTCOME_COUNT[event.outcome as Exclude<ProxyOutcome, "ok">]]++;
+    const violations: Violation[] = event.issues.map((issue) => ({
+      location: [event.outcome === "request-violation" ? "request" : "response", issue.check],
+      severity: "Error",
+      code: issue.check,
+      message: issue.message,
+    }));
+    // One line per violation: through the reporter (the CLI's onViolations), else the logger.
+    options.reportViolations({
+      method: event.method,
+      path: event.path,
+      status: event.status,
+      violations,
+    });
+    if (options.logFailures) {
+      options.logger.error(
+        `proxy: ${event.outcome} in ${event.method} ${event.path}: ${event.issues.map((i) => i.message).join("; ")}`,
+      );
+    }
+    if (!failedOnce) {
+      failedOnce = true;
+      options.onFailure?.(event);
+    }
+  };
+
+  return {
+    record(event) {
+      events.push(event);
+      summary.exchanges++;
+      if (event.outcome === "ok") summary.passed++;
+      else fail(event);
+      file?.write(`${JSON.stringify({ type: "exchange", ...event })}\n`);
+    },
+    report: () => ({ summary: { ...summary }, events: [...events] }),
+    async close() {
+      if (!file) return;
+      const open = file;
+      open.write(`${JSON.stringify({ type: "summary", ...summary })}\n`);
+      await new Promise<void>((resolve) => open.end(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { classifyExchange, type RequestFacts } from "../../src/proxy/classify.js";
+
+const request = (overrides: Partial<RequestFacts> = {}): RequestFacts => ({
+  method: "GET",
+  path: "/transactions/1",
+  matched: true,
+  issues: [],
+  errors: [],
+  refuseViolations: true,
+  redact: (text) => text.replaceAll("secret", "[redacted]"),
+  ...overrides,
+});
+const credentials = { check: "credentials", path: "/headers/authorization", message: "no token" };
+const schema = { check: "schema", path: "/amount", message: "must be integer" };
+
+describe("classifyExchange", () => {
+  it("refuses an unknown operation 404 as a request violation", () => {
+    const verdict = classifyExchange(request({ matched: false }));
+    expect(verdict).toMatchObject({
+      kind: "refuse",
+      record: { outcome: "request-violation", status: 404 },
+      refusal: { status: 404 },
+    });
+  });
+
+  it("refuses a request missing only its credentials 401, other violations 422, when violations are refused", () => {
+    expect(classifyExchange(request({ issues: [credentials] }))).toMatchObject({
+      kind: "refuse",
+      refusal: { status: 401 },
+    });
+    expect(classifyExchange(request({ issues: [credentials, schema] }))).toMatchObject({
+      kind: "refuse",
+      refusal: { status: 422 },
+    });
+    expect(classifyExchange(request({ issues: [schema], refuseViolations: false }))).toEqual({
+      kind: "forward",
+    });
+    expect(classifyExchange(request())).toEqual({ kind: "forward" });
+  });
+
+  it("refuses an upstream failure: too large 502, timeout 504, transport 502 with the secret redacted", () => {
+    expect(
+      classifyExchange(request(), { kind: "too-large", status: 200, maxResponseBytes: 10 }),
+    ).toMatchObject({
+      record: { outcome: "response-too-large", upstreamStatus: 200, status: 502 },
+    });
+    expect(classifyExchange(request(), { kind: "timeout", timeoutMs: 5 })).toMatchObject({
+      record: { outcome: "timeout", status: 504 },
+      refusal: { status: 504 },
+    });
+    const transport = classifyExchange(request(), { kind: "transport", message: "secret reset" });
+    expect(transport).toMatchObject({
+      record: { outcome: "transport-failure", issues: [{ message: "secret reset" }] },
+      refusal: { detail: "The proxy got no complete answer from the upstream: [redacted] reset." },
+    });
+  });
+
+  it("passes a conforming answer on, ok or a request violation; refuses a non-conforming one 502", () => {
+    const answered = {
+      kind: "answered" as const,
+      status: 200,
+      conforms: true,
+      undocumentedStatus: false,
+      issues: [],
+    };
+    expect(classifyExchange(request(), answered)).toEqual({
+      kind: "pass",
+      record: { outcome: "ok", upstreamStatus: 200, status: 200, issues: [] },
+    });
+    expect(
+      classifyExchange(request({ issues: [schema], refuseViolations: false }), answered),
+    ).toMatchObject({ kind: "pass", record: { outcome: "request-violation" } });
+    const wrong = { ...answered, conforms: false, issues: [schema] };
+    expect(classifyExchange(request(), wrong)).toMatchObject({
+      kind: "refuse",
+      record: { outcome: "response-violation", status: 502, upstreamStatus: 200 },
+      refusal: { status: 502, extensions: { violations: [schema] } },
+    });
+    expect(
+      classifyExchange(request({ refuseViolations: false }), {
+        ...wrong,
+        undocumentedStatus: true,
+      }),
+    ).toMatchObject({ kind: "pass", record: { outcome: "undocumented-status", status: 200 } });
+  });
+});
