@@ -6,7 +6,7 @@ export {
   type RequestContext,
 } from "./checks.js";
 export { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultRule } from "./faults.js";
-export { defaultMaxBodyBytes, type RequestLimits } from "./limits.js";
+export type { RequestLimits } from "./limits.js";
 export { LOG_LEVELS, type LogLevel } from "./logger.js";
 export type { Violation } from "./prism-engine.js";
 export type { FieldError, Problem } from "./problems.js";
