@@ -73,7 +73,9 @@ test("a bounded load of every operation against the mock has zero spec violation
   const again = await load("--check-report", report, "--max-p99-ms", String(Math.floor(p99 / 2)));
   expect(again.exitCode).toBe(1);
   expect(again.printed).toMatch(/^FAIL all operations: p99 .* is above --max-p99-ms/m);
+  // A limit at the highest p99, overall or of one operation (an operation's can be above the overall one), passes.
+  const highestP99 = Math.max(p99, ...summary.operations.map((op) => op.latency?.p99 ?? 0));
   expect(
-    (await load("--check-report", report, "--max-p99-ms", String(Math.ceil(p99)))).exitCode,
+    (await load("--check-report", report, "--max-p99-ms", String(Math.ceil(highestP99)))).exitCode,
   ).toBe(0);
 });
