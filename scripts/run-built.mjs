@@ -2,7 +2,7 @@
 // `node scripts/run-built.mjs <package> <script> [args…]`: builds <package> (one cached turbo step), then runs
 // `node <script> [args…]` from the folder the user ran pnpm in (INIT_CWD), so relative paths in the arguments mean
 // what the user meant. The arguments never reach turbo. The exit status is the command's.
-// Used by the root scripts that take user arguments: `pnpm verify`, `pnpm mock`, `pnpm mock:proxy`, `pnpm docs:serve`.
+// Used by the root scripts that take user arguments: `pnpm verify`, `pnpm load`, `pnpm mock`, `pnpm mock:proxy`, `pnpm docs:serve`.
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { resolve } from "node:path";
