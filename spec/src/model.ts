@@ -120,6 +120,59 @@ export interface MediaSpec {
   readonly schemaName?: string;
   /** Named examples, in document order. */
   readonly examples: readonly NamedExample[];
+  /** The media type's `encoding` (multipart and urlencoded bodies): per property, its declared `contentType`. */
+  readonly encoding: Readonly<Record<string, { readonly contentType?: string }>>;
+}
+
+/** Where a parameter goes (OpenAPI `in`). */
+export type ParameterLocation = "path" | "query" | "header" | "cookie";
+
+/** One parameter of an operation (path-item and operation level, the operation's winning on the same name and place). */
+export interface ParameterSpec {
+  /** The name as the document spells it. */
+  readonly name: string;
+  /** Where it goes. */
+  readonly in: ParameterLocation;
+  /** Whether it is required (always true for a path parameter). */
+  readonly required: boolean;
+  /** Its schema, `$ref`s resolved at the top level. */
+  readonly schema: Schema;
+  /** JSON Pointer of its schema inside the document (compile it with `createAjv(document).compileAt`). */
+  readonly schemaPointer: string;
+  /** Its serialization style: the document's, else OpenAPI's default (`simple` for path and header, `form` for query and cookie). */
+  readonly style: string;
+  /** Whether arrays and objects are exploded: the document's, else true for `form`, false otherwise. */
+  readonly explode: boolean;
+  /** Its description. */
+  readonly description?: string;
+  /** Its `example`, if any. */
+  readonly example?: Json;
+  /** The body property this parameter must equal (`x-equals-body-property`), if any. */
+  readonly equalsBodyProperty?: string;
+}
+
+/** One security scheme an operation may use, resolved from `components.securitySchemes`. */
+export interface SecuritySchemeSpec {
+  /** The scheme's key in `components.securitySchemes`, e.g. `BearerAuth`. */
+  readonly key: string;
+  /** `http`, `apiKey`, `oauth2`, `openIdConnect` or `mutualTLS`. */
+  readonly type: string;
+  /** For `http`: the scheme, lower case (`bearer`, `basic`). */
+  readonly scheme?: string;
+  /** For `apiKey`: where the key goes. */
+  readonly in?: "header" | "query" | "cookie";
+  /** For `apiKey`: the header, query or cookie name. */
+  readonly name?: string;
+}
+
+/** The `x-pagination` extension of a cursor-paginated operation (see spec/openapi/README.md). */
+export interface PaginationSpec {
+  /** The query parameter that carries the cursor. */
+  readonly cursor: string;
+  /** JSON Pointer of the next cursor in the answer; null or absent on the last page. */
+  readonly next: string;
+  /** JSON Pointer of the page's items (an array) in the answer. */
+  readonly items: string;
 }
 
 /** A header a response declares. */
@@ -188,6 +241,17 @@ export interface OperationSpec {
   readonly requestBodyRequired: boolean;
   /** The JSON request body (`application/json`), if the operation has one. */
   readonly request: MediaSpec | undefined;
+  /** Every media type of the request body, in document order (JSON, multipart, urlencoded, binary, text); empty without a body. */
+  readonly requestBodies: readonly MediaSpec[];
+  /** Every parameter (path, query, header, cookie), in document order, path-item ones first. */
+  readonly parameters: readonly ParameterSpec[];
+  /**
+   * The security requirements that apply (the operation's `security`, else the document's): any one alternative
+   * suffices; an alternative lists the schemes sent together. `[]` means no credentials are sent.
+   */
+  readonly security: readonly (readonly SecuritySchemeSpec[])[];
+  /** The operation's `x-pagination`, if it declares a well-formed one. */
+  readonly pagination: PaginationSpec | undefined;
   /** Header parameters (path-item and operation level). */
   readonly headers: readonly HeaderParameter[];
   /** Path parameters' names (none today; generators must refuse what they cannot handle). */
@@ -232,8 +296,93 @@ function mediaOf(document: Json, content: Json, at: string): MediaSpec[] {
         resolvedSchemaPointer: refOrPointer(schema, `${at}${pointer(mediaType, "schema")}`),
         ...(name ? { schemaName: name } : {}),
         examples: examplesOf(document, media as JsonObject),
+        encoding: encodingOf((media as JsonObject).encoding),
       };
     });
+}
+
+function encodingOf(raw: Json): Record<string, { contentType?: string }> {
+  if (!isObject(raw)) return {};
+  return Object.fromEntries(
+    Object.entries(raw).map(([property, e]) => [
+      property,
+      isObject(e) && typeof e.contentType === "string" ? { contentType: e.contentType } : {},
+    ]),
+  );
+}
+
+const DEFAULT_STYLE: Record<ParameterLocation, string> = {
+  path: "simple",
+  header: "simple",
+  query: "form",
+  cookie: "form",
+};
+
+function parametersOf(
+  document: Json,
+  item: JsonObject,
+  itemPointer: string,
+  op: JsonObject,
+  opPointer: string,
+): ParameterSpec[] {
+  const listed = (node: Json, at: string): [Json, string][] =>
+    (Array.isArray(node) ? node : []).map((p: Json, i: number) => [p, `${at}/parameters/${i}`]);
+  const byKey = new Map<string, ParameterSpec>();
+  for (const [node, at] of [
+    ...listed(item.parameters, itemPointer),
+    ...listed(op.parameters, opPointer),
+  ]) {
+    const p = deref<JsonObject>(document, node);
+    const location = p.in as ParameterLocation;
+    if (!(location in DEFAULT_STYLE)) continue;
+    const paramPointer = refOrPointer(node, at);
+    const style = typeof p.style === "string" ? p.style : DEFAULT_STYLE[location];
+    byKey.set(`${location}:${p.name}`, {
+      name: String(p.name),
+      in: location,
+      required: location === "path" || p.required === true,
+      schema: deref<Schema>(document, p.schema ?? {}),
+      schemaPointer: refOrPointer(p.schema, `${paramPointer}/schema`),
+      style,
+      explode: typeof p.explode === "boolean" ? p.explode : style === "form",
+      ...(typeof p.description === "string" ? { description: p.description } : {}),
+      ...("example" in p ? { example: p.example } : {}),
+      ...(typeof p["x-equals-body-property"] === "string"
+        ? { equalsBodyProperty: p["x-equals-body-property"] }
+        : {}),
+    });
+  }
+  return [...byKey.values()];
+}
+
+function securityOf(document: Json, op: JsonObject): SecuritySchemeSpec[][] {
+  const requirements: Json = Array.isArray(op.security) ? op.security : document.security;
+  if (!Array.isArray(requirements)) return [];
+  const schemes: JsonObject = isObject(document.components?.securitySchemes)
+    ? document.components.securitySchemes
+    : {};
+  return requirements.filter(isObject).map((requirement) =>
+    Object.keys(requirement).map((key) => {
+      const scheme = deref<JsonObject>(document, schemes[key] ?? {});
+      return {
+        key,
+        type: String(scheme.type ?? ""),
+        ...(typeof scheme.scheme === "string" ? { scheme: scheme.scheme.toLowerCase() } : {}),
+        ...(scheme.in === "header" || scheme.in === "query" || scheme.in === "cookie"
+          ? { in: scheme.in }
+          : {}),
+        ...(typeof scheme.name === "string" ? { name: scheme.name } : {}),
+      };
+    }),
+  );
+}
+
+function paginationOf(raw: Json): PaginationSpec | undefined {
+  if (!isObject(raw)) return undefined;
+  const { cursor, next, items } = raw;
+  return typeof cursor === "string" && typeof next === "string" && typeof items === "string"
+    ? { cursor, next, items }
+    : undefined;
 }
 
 function refOrPointer(node: Json, fallback: string): string {
@@ -258,28 +407,21 @@ export function operations(document: Json): readonly OperationSpec[] {
       const opPointer = `${itemPointer}${pointer(method)}`;
       if (typeof op.operationId !== "string")
         throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
-      const parameters = [...(item.parameters ?? []), ...(op.parameters ?? [])].map((p: Json) =>
-        deref<JsonObject>(document, p),
-      );
+      const parameters = parametersOf(document, item, itemPointer, op, opPointer);
       const headers: HeaderParameter[] = parameters
         .filter((p) => p.in === "header")
         .map((p) => ({
-          name: String(p.name),
-          required: p.required === true,
-          schema: deref<Schema>(document, p.schema ?? {}),
-          ...(typeof p["x-equals-body-property"] === "string"
-            ? { equalsBodyProperty: p["x-equals-body-property"] }
-            : {}),
-          ...(typeof p.description === "string" ? { description: p.description } : {}),
+          name: p.name,
+          required: p.required,
+          schema: p.schema,
+          ...(p.equalsBodyProperty ? { equalsBodyProperty: p.equalsBodyProperty } : {}),
+          ...(p.description !== undefined ? { description: p.description } : {}),
         }));
       const bodyPointer = refOrPointer(op.requestBody, `${opPointer}/requestBody`);
       const body =
         op.requestBody === undefined ? undefined : deref<JsonObject>(document, op.requestBody);
-      const request = body
-        ? mediaOf(document, body.content, `${bodyPointer}/content`).find(
-            (m) => m.mediaType === "application/json",
-          )
-        : undefined;
+      const requestBodies = body ? mediaOf(document, body.content, `${bodyPointer}/content`) : [];
+      const request = requestBodies.find((m) => m.mediaType === "application/json");
       const responses: ResponseSpec[] = Object.entries(
         isObject(op.responses) ? op.responses : {},
       ).map(([status, raw]) => {
@@ -315,6 +457,10 @@ export function operations(document: Json): readonly OperationSpec[] {
         safeToRetry: typeof op["x-safe-to-retry"] === "boolean" ? op["x-safe-to-retry"] : undefined,
         requestBodyRequired: body?.required === true,
         request,
+        requestBodies,
+        parameters,
+        security: securityOf(document, op),
+        pagination: paginationOf(op["x-pagination"]),
         headers,
         pathParameters: parameters.filter((p) => p.in === "path").map((p) => String(p.name)),
         queryParameters: parameters.filter((p) => p.in === "query").map((p) => String(p.name)),
