@@ -38,17 +38,46 @@ const dateTimeArb = fc
   })
   .map((d) => d.toISOString());
 
-function stringArb(schema: Schema): fc.Arbitrary<string> {
-  switch (schema.format) {
+/** Strings of a format the generator knows, else undefined. */
+function formatArb(format: unknown): fc.Arbitrary<string> | undefined {
+  switch (format) {
     case "date":
       return dateArb;
     case "date-time":
       return dateTimeArb;
     case "email":
       return emailArb;
+    case "uuid":
+      return fc.uuid();
+    case "uri":
+      return fc.webUrl();
+    case "uri-reference":
+      return fc.webPath().map((path) => `/${path.replace(/^\/+/, "")}`);
     default:
-      return fc.oneof(fc.string({ maxLength: 24 }), fc.string({ unit: "grapheme", maxLength: 12 }));
+      return undefined;
   }
+}
+
+/** Strings valid against the schema's `format`, `pattern`, `minLength` and `maxLength`. */
+function stringArb(schema: Schema): fc.Arbitrary<string> {
+  const minLength = typeof schema.minLength === "number" ? schema.minLength : 0;
+  const maxLength = typeof schema.maxLength === "number" ? schema.maxLength : undefined;
+  const fits = (s: string) =>
+    [...s].length >= minLength && (maxLength === undefined || [...s].length <= maxLength);
+  const known = formatArb(schema.format);
+  if (known) return known.filter(fits);
+  if (typeof schema.pattern === "string") {
+    return fc.stringMatching(new RegExp(schema.pattern, "u")).filter(fits);
+  }
+  const bound = { minLength, maxLength: Math.max(minLength, Math.min(maxLength ?? 24, 24)) };
+  return fc.oneof(
+    fc.string(bound),
+    fc.string({
+      unit: "grapheme",
+      ...bound,
+      maxLength: Math.max(minLength, Math.min(bound.maxLength, 12)),
+    }),
+  );
 }
 
 function typesOf(schema: Schema): string[] {
@@ -86,10 +115,14 @@ export function validArbitrary(document: Json, input: Schema, depth = 0): fc.Arb
     case "array": {
       const maxItems = typeof schema.maxItems === "number" ? schema.maxItems : MAX_GENERATED_ITEMS;
       const minItems = typeof schema.minItems === "number" ? schema.minItems : 0;
-      return fc.array(validArbitrary(document, (schema.items ?? {}) as Schema, depth + 1), {
+      const items = validArbitrary(document, (schema.items ?? {}) as Schema, depth + 1);
+      const bounds = {
         minLength: minItems,
         maxLength: Math.max(minItems, Math.min(maxItems, MAX_GENERATED_ITEMS)),
-      });
+      };
+      return schema.uniqueItems === true
+        ? fc.uniqueArray(items, { ...bounds, selector: (v) => JSON.stringify(v) })
+        : fc.array(items, bounds);
     }
     case "integer":
       return fc.integer({
@@ -229,6 +262,56 @@ function ownMutations(
     });
   }
   const types = typesOf(schema);
+  if (types.includes("number") && !types.includes("integer")) {
+    if (typeof schema.minimum === "number") {
+      out.push({
+        description: `${where}: below minimum`,
+        value: setAt(root, path, schema.minimum - 1),
+      });
+    }
+    if (typeof schema.maximum === "number") {
+      out.push({
+        description: `${where}: above maximum`,
+        value: setAt(root, path, schema.maximum + 1),
+      });
+    }
+  }
+  if (types.includes("string") && typeof at === "string") {
+    if (typeof schema.maxLength === "number") {
+      out.push({
+        description: `${where}: longer than maxLength ${schema.maxLength}`,
+        value: setAt(root, path, "x".repeat(schema.maxLength + 1)),
+      });
+    }
+    if (typeof schema.minLength === "number" && schema.minLength > 0) {
+      out.push({
+        description: `${where}: shorter than minLength ${schema.minLength}`,
+        value: setAt(root, path, "x".repeat(schema.minLength - 1)),
+      });
+    }
+    if (typeof schema.pattern === "string") {
+      const pattern = new RegExp(schema.pattern, "u");
+      const broken = ["~!", "x", "0", "~"].find((candidate) => !pattern.test(candidate));
+      if (broken !== undefined) {
+        out.push({
+          description: `${where}: breaks pattern ${schema.pattern}`,
+          value: setAt(root, path, broken),
+        });
+      }
+    }
+  }
+  if (types.includes("array") && Array.isArray(at) && at.length > 0) {
+    if (typeof schema.maxItems === "number") {
+      out.push({
+        description: `${where}: more than maxItems ${schema.maxItems}`,
+        value: setAt(
+          root,
+          path,
+          Array.from({ length: schema.maxItems + 1 }, (_, i) => at[i % at.length]),
+        ),
+      });
+    }
+  }
   if (types.includes("integer")) {
     if (typeof schema.minimum === "number") {
       out.push({
@@ -251,6 +334,8 @@ function ownMutations(
       date: "2024-13-45",
       "date-time": "yesterday at noon",
       email: "not-an-email",
+      uuid: "not-a-uuid",
+      uri: "not a uri",
     };
     const format = schema.format as string | undefined;
     if (format && broken[format]) {

@@ -1,10 +1,20 @@
-// The command line of merchant-payments-verify, parsed with node:util parseArgs (strict: unknown options and
-// stray arguments are refused) and checked into VerifyOptions plus the report files.
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { parseArgs } from "node:util";
+// The command line of merchant-payments-verify, parsed strictly (arguments.ts: unknown options and stray arguments
+// are refused) and checked into VerifyOptions plus the report files.
+import {
+  API_KEY_VARIABLE,
+  baseUrlOption,
+  type Env,
+  fromInvocation,
+  numberOption,
+  parseStrict,
+  secretOption,
+  specOption,
+  TOKEN_VARIABLE,
+  UsageError,
+} from "./arguments.js";
 import {
   DEFAULT_CONCURRENCY,
+  DEFAULT_MAX_PAGES,
   DEFAULT_RUNS,
   DEFAULT_TIMEOUT_MS,
   MAX_CONSECUTIVE_CONNECTION_FAILURES,
@@ -23,10 +33,7 @@ export interface CommandLine {
   readonly junit?: string;
 }
 
-/** A command line verify cannot run: the message says what to change. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+export { UsageError };
 
 /** The usage text. */
 export const USAGE = `Usage: merchant-payments-verify --base-url <url> [options]   (token: MERCHANT_PAYMENTS_TOKEN or --token-file)
@@ -34,15 +41,19 @@ export const USAGE = `Usage: merchant-payments-verify --base-url <url> [options]
 Sends every operation of the Merchant Payments spec to a live server and checks every answer against the spec.
 
   --base-url <url>       base URL of the server, e.g. https://api.example.com/v1 (required)
+  --spec <file>          the OpenAPI document to check against, JSON or YAML (default: the bundled spec)
   --token-file <file>    read the Bearer token sent in Authorization from <file> (or set MERCHANT_PAYMENTS_TOKEN;
                          --token <token> also works, but a package manager echoes its command line)
+  --api-key-file <file>  read the API key of apiKey security schemes from <file> (or set MERCHANT_PAYMENTS_API_KEY);
+                         without one, operations that need it are skipped
   --max-response-bytes <n>  largest answer body read, in bytes (default from the spec: ${"largest maxItems × 1 KiB + 1 MiB"})
   --report-json <file>   write the JSON report to <file>
   --junit <file>         write a JUnit XML report to <file>
-  --seed <n>             seed of the generated bodies (default: from the clock; printed)
+  --seed <n>             seed of the generated values (default: from the clock; printed)
   --timeout-ms <n>       milliseconds one request may take, headers and body (default ${DEFAULT_TIMEOUT_MS})
-  --runs <n>             generated valid bodies, and as many invalid ones, per operation (default ${DEFAULT_RUNS})
+  --runs <n>             generated valid requests, and as many invalid bodies and broken values per parameter (default ${DEFAULT_RUNS})
   --concurrency <n>      requests in flight at once (default ${DEFAULT_CONCURRENCY})
+  --max-pages <n>        pages of a paginated operation (x-pagination) read per valid request (default ${DEFAULT_MAX_PAGES})
   --allow-writes         also send operations that move money or delete (x-side-effect), their examples
                          only, once each
   -h, --help             print this help
@@ -50,107 +61,60 @@ Sends every operation of the Merchant Payments spec to a live server and checks 
 Exit status: 0 when every answer passed, 1 when any failed, 2 for a command line it cannot run, 3 when the
 server could not be reached (it stops after ${MAX_CONSECUTIVE_CONNECTION_FAILURES} connection failures in a row).`;
 
-function integer(name: string, text: string | undefined, min: number): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (!/^-?\d+$/.test(text.trim()) || !Number.isSafeInteger(value) || value < min) {
-    throw new UsageError(
-      `--${name} must be a whole number of at least ${min}, got ${JSON.stringify(text)}`,
-    );
-  }
-  return value;
-}
-
-/**
- * The folder relative report paths are resolved against: where the user ran the command (`INIT_CWD`, set by
- * pnpm and npm when `pnpm verify` runs the package's script elsewhere), else the current folder.
- */
-function invokedFrom(env: Readonly<Record<string, string | undefined>>): string {
-  return env.INIT_CWD || process.cwd();
-}
-
 /** Parses `args` (without node and the script); throws UsageError for what cannot run. */
-export function parseCommandLine(
-  args: readonly string[],
-  env: Readonly<Record<string, string | undefined>> = process.env,
-): CommandLine {
-  let values: ReturnType<typeof parse>["values"];
-  function parse() {
-    return parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        "base-url": { type: "string" },
-        token: { type: "string" },
-        "token-file": { type: "string" },
-        "max-response-bytes": { type: "string" },
-        "report-json": { type: "string" },
-        junit: { type: "string" },
-        seed: { type: "string" },
-        "timeout-ms": { type: "string" },
-        runs: { type: "string" },
-        concurrency: { type: "string" },
-        "allow-writes": { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  }
-  try {
-    values = parse().values;
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+export function parseCommandLine(args: readonly string[], env: Env = process.env): CommandLine {
+  const values = parseStrict(args, {
+    "base-url": { type: "string" },
+    spec: { type: "string" },
+    token: { type: "string" },
+    "token-file": { type: "string" },
+    "api-key-file": { type: "string" },
+    "max-response-bytes": { type: "string" },
+    "report-json": { type: "string" },
+    junit: { type: "string" },
+    seed: { type: "string" },
+    "timeout-ms": { type: "string" },
+    runs: { type: "string" },
+    concurrency: { type: "string" },
+    "max-pages": { type: "string" },
+    "allow-writes": { type: "boolean", default: false },
+    help: { type: "boolean", short: "h", default: false },
+  });
   if (values.help) return { help: true, options: { baseUrl: "", token: "" } };
-  const baseUrl = values["base-url"];
-  if (!baseUrl) throw new UsageError("--base-url is required");
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new UsageError(
-      `--base-url must be an absolute http(s) URL, got ${JSON.stringify(baseUrl)}`,
-    );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UsageError(`--base-url must be http or https, got ${url.protocol}`);
-  }
-  const tokenFile = values["token-file"];
-  let token = values.token ?? env.MERCHANT_PAYMENTS_TOKEN;
-  if (tokenFile !== undefined) {
-    try {
-      token = readFileSync(resolve(invokedFrom(env), tokenFile), "utf8").trim();
-    } catch (error) {
-      throw new UsageError(
-        `--token-file: cannot read ${tokenFile}: ${(error as NodeJS.ErrnoException).code ?? "error"}`,
-      );
-    }
-  }
+  const baseUrl = baseUrlOption(values["base-url"]);
+  const token =
+    values["token-file"] !== undefined
+      ? secretOption("token-file", values["token-file"], env, TOKEN_VARIABLE)
+      : (values.token ?? (env[TOKEN_VARIABLE] || undefined));
   if (!token) {
     throw new UsageError(
-      "a token is required: set MERCHANT_PAYMENTS_TOKEN or give --token-file <file> (or --token)",
+      `a token is required: set ${TOKEN_VARIABLE} or give --token-file <file> (or --token)`,
     );
   }
-  const maxResponseBytes = integer("max-response-bytes", values["max-response-bytes"], 1);
-  const seed = integer("seed", values.seed, 0);
-  const timeoutMs = integer("timeout-ms", values["timeout-ms"], 1);
-  const runs = integer("runs", values.runs, 0);
-  const concurrency = integer("concurrency", values.concurrency, 1);
+  const apiKey = secretOption("api-key-file", values["api-key-file"], env, API_KEY_VARIABLE);
+  const document = specOption(values.spec, env);
+  const maxResponseBytes = numberOption("max-response-bytes", values["max-response-bytes"], 1);
+  const seed = numberOption("seed", values.seed, 0);
+  const timeoutMs = numberOption("timeout-ms", values["timeout-ms"], 1);
+  const runs = numberOption("runs", values.runs, 0);
+  const concurrency = numberOption("concurrency", values.concurrency, 1);
+  const maxPages = numberOption("max-pages", values["max-pages"], 1);
   return {
     help: false,
     options: {
       baseUrl,
       token,
+      ...(apiKey ? { apiKey } : {}),
+      ...(document === undefined ? {} : { document }),
       allowWrites: values["allow-writes"] === true,
       ...(seed === undefined ? {} : { seed }),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(runs === undefined ? {} : { runs }),
       ...(concurrency === undefined ? {} : { concurrency }),
+      ...(maxPages === undefined ? {} : { maxPages }),
       ...(maxResponseBytes === undefined ? {} : { maxResponseBytes }),
     },
-    ...(values["report-json"]
-      ? { reportJson: resolve(invokedFrom(env), values["report-json"]) }
-      : {}),
-    ...(values.junit ? { junit: resolve(invokedFrom(env), values.junit) } : {}),
+    ...(values["report-json"] ? { reportJson: fromInvocation(env, values["report-json"]) } : {}),
+    ...(values.junit ? { junit: fromInvocation(env, values.junit) } : {}),
   };
 }

@@ -10,8 +10,8 @@ export interface OutgoingRequest {
   readonly url: string;
   /** Request headers. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The body's text; none for a request without body. */
-  readonly body?: string;
+  /** The body (text, or bytes for binary and multipart bodies); none for a request without body. */
+  readonly body?: string | Uint8Array;
 }
 
 /** How a request can fail before a whole answer arrives. */
@@ -96,7 +96,9 @@ export async function exchange(
     response = await fetch(request.url, {
       method: request.method,
       headers: request.headers,
-      ...(request.body === undefined ? {} : { body: request.body }),
+      ...(request.body === undefined
+        ? {}
+        : { body: request.body as string | Uint8Array<ArrayBuffer> }),
       signal,
       redirect: "manual",
     });

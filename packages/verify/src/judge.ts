@@ -1,7 +1,13 @@
 // Judges one exchange: the spec model's independent check of the answer (checkResponse: documented status,
-// media type, body schema, headers, x-invariants), what the kind of request requires of the status, and
-// transport failures. Every finding is a failure, named after its defect.
-import { type ConformanceIssue, checkResponse, type SpecAjv } from "@merchant-payments/spec";
+// media type, body schema, declared headers, x-invariants), no body where the status allows none (204, 205, a
+// HEAD), what the kind of request requires of the status, and transport failures. Every finding is an `Issue`
+// of the spec model whose `check` names the defect.
+import {
+  type ConformanceIssue,
+  checkResponse,
+  type Issue,
+  type SpecAjv,
+} from "@merchant-payments/spec";
 import type { Exchange } from "./exchange.js";
 import type { VerifyCase } from "./plan.js";
 
@@ -27,16 +33,16 @@ export type DefectName =
   | "accepted-invalid-request"
   | "server-error"
   | "malformed-json-not-400"
-  | "missing-credentials-not-401";
+  | "missing-credentials-not-401"
+  | "body-not-empty"
+  | "broken-pagination";
 
-/** One finding about one answer. */
-export interface Defect {
-  /** The defect's name. */
-  readonly name: DefectName;
-  /** Where: a JSON Pointer in the body, a header name, or `""`. */
-  readonly path: string;
-  /** What is wrong, in words. */
-  readonly message: string;
+/** One finding about one answer: the spec model's `Issue`, its `check` the defect's name. */
+export type Defect = Issue & { readonly check: DefectName };
+
+/** A defect (the issue of one check) at `path`. */
+export function defect(check: DefectName, message: string, path = ""): Defect {
+  return { check, path, message };
 }
 
 function nameOf(issue: ConformanceIssue, hasContentType: boolean): DefectName {
@@ -60,21 +66,23 @@ function nameOf(issue: ConformanceIssue, hasContentType: boolean): DefectName {
 
 /** What the kind of request requires of a documented status. */
 function statusDefects(kase: VerifyCase, status: number): Defect[] {
-  const defect = (name: DefectName, message: string): Defect[] => [{ name, path: "", message }];
+  const one = (name: DefectName, message: string): Defect[] => [defect(name, message)];
   switch (kase.kind) {
     case "example":
     case "generated-valid":
-      if (status >= 500) return defect("server-error", `a valid request was answered ${status}`);
+    case "next-page":
+      if (status >= 500) return one("server-error", `a valid request was answered ${status}`);
       if (status === 400 || status === 422)
-        return defect(
+        return one(
           "rejected-valid-request",
           `a request valid against the spec was rejected with ${status}`,
         );
       return [];
     case "generated-invalid":
-      if (status >= 500) return defect("server-error", `an invalid request was answered ${status}`);
+    case "invalid-parameter":
+      if (status >= 500) return one("server-error", `an invalid request was answered ${status}`);
       if (status < 400)
-        return defect(
+        return one(
           "accepted-invalid-request",
           `a request with ${kase.description ?? "a broken constraint"} was answered ${status}`,
         );
@@ -82,13 +90,13 @@ function statusDefects(kase: VerifyCase, status: number): Defect[] {
     case "malformed-json":
       return status === 400
         ? []
-        : defect("malformed-json-not-400", `malformed JSON was answered ${status}, not 400`);
+        : one("malformed-json-not-400", `malformed JSON was answered ${status}, not 400`);
     case "no-credentials":
       return status === 401
         ? []
-        : defect(
+        : one(
             "missing-credentials-not-401",
-            `a request without Authorization was answered ${status}, not 401`,
+            `a request without the credentials its security asks for was answered ${status}, not 401`,
           );
   }
 }
@@ -101,23 +109,53 @@ export function typeMessage(message: string): string {
   return `must be ${named.join(" or ")}`;
 }
 
+/** Statuses whose answer has no body (RFC 9110: 204 No Content, 205 Reset Content). */
+const NO_CONTENT = new Set([204, 205]);
+
+/** A body, a Content-Length above 0 or a chunked coding on an answer that must have none. */
+function bodyWhereNone(
+  kase: VerifyCase,
+  received: Extract<Exchange, { kind: "answer" }>,
+): Defect[] {
+  if (!NO_CONTENT.has(received.status)) return [];
+  const length = Number(received.headers["content-length"] ?? 0);
+  const chunked = /chunked/i.test(received.headers["transfer-encoding"] ?? "");
+  if (received.body.length === 0 && !(length > 0) && !chunked) return [];
+  const what =
+    received.body.length > 0
+      ? `${received.body.length} bytes of body`
+      : chunked
+        ? "a chunked body"
+        : `Content-Length ${length}`;
+  return [
+    defect(
+      "body-not-empty",
+      `status ${received.status} must have no body, got ${what} (${kase.request.method})`,
+    ),
+  ];
+}
+
 /** Every defect of one exchange; empty when the answer passes every check. */
 export function judge(ajv: SpecAjv, kase: VerifyCase, received: Exchange): Defect[] {
-  if (received.kind === "transport") {
-    return [{ name: received.failure, path: "", message: received.message }];
-  }
+  if (received.kind === "transport") return [defect(received.failure, received.message)];
+  // A HEAD answer has the headers of a GET and no body: its body checks do not apply.
+  const head = kase.request.method === "HEAD";
   const conformance = checkResponse(ajv, kase.operation, received);
   const hasContentType = received.headers["content-type"] !== undefined;
-  const defects: Defect[] = conformance.issues.map((issue) => ({
-    name: nameOf(issue, hasContentType),
-    path: issue.path,
-    message:
-      issue.check === "media-type" && !hasContentType
-        ? `header Content-Type is missing (${issue.message})`
-        : issue.keyword === "type"
-          ? typeMessage(issue.message)
-          : issue.message,
-  }));
+  const defects: Defect[] = conformance.issues
+    .filter((issue) => !head || issue.check === "status" || issue.check === "header")
+    .map((issue) => ({
+      check: nameOf(issue, hasContentType),
+      path: issue.path,
+      message:
+        issue.check === "media-type" && !hasContentType
+          ? `header Content-Type is missing (${issue.message})`
+          : issue.keyword === "type"
+            ? typeMessage(issue.message)
+            : issue.message,
+      ...(issue.keyword === undefined ? {} : { keyword: issue.keyword }),
+    }));
+  defects.push(...bodyWhereNone(kase, received));
   if (!conformance.issues.some((i) => i.check === "status")) {
     defects.push(...statusDefects(kase, received.status));
   }

@@ -1,18 +1,41 @@
-// What verify sends: per operation, every named request example, generated valid and invalid bodies
-// (fast-check, seeded, bounded), a malformed JSON body and a request without credentials. An operation that
-// writes is skipped unless writes are allowed, and then gets only its examples.
-import type { OperationSpec, SpecAjv } from "@merchant-payments/spec";
+// What verify sends, per operation of whatever spec it is given: every named request example (parameters from
+// their examples), generated valid requests (parameters and body, fast-check, seeded, bounded), requests with exactly
+// one constraint broken (in the body, or in one parameter: wrong type, out of bounds, missing, outside the enum),
+// malformed JSON, and a request without the credentials its `security` asks for. An operation that writes is
+// skipped unless writes are allowed, and then gets only its examples. A paginated operation's example is followed
+// page by page when it runs (see run.ts).
+import {
+  isObject,
+  type OperationSpec,
+  parsePointer,
+  type SpecAjv,
+} from "@merchant-payments/spec/model";
 import fc from "fast-check";
-import { invalidArbitrary, validArbitrary } from "./arbitraries.js";
+import { invalidArbitrary, mutationsOf, validArbitrary } from "./arbitraries.js";
+import { API_KEY_VARIABLE } from "./arguments.js";
+import { bodyKind } from "./bodies.js";
+import type { ParameterValues } from "./parameters.js";
+import { type BuiltRequest, type Credentials, credentialsFor } from "./requests.js";
 import { writeReason } from "./side-effects.js";
+import {
+  bodyValid,
+  draftOperation,
+  type ExampleBody,
+  parametersValid,
+  sendable,
+} from "./valid-requests.js";
+
+const NO_CREDENTIALS: Credentials = { headers: {}, query: [] };
 
 /** Kinds of request verify sends, each with what the answer must be. */
 export type CaseKind =
   | "example"
   | "generated-valid"
   | "generated-invalid"
+  | "invalid-parameter"
   | "malformed-json"
-  | "no-credentials";
+  | "no-credentials"
+  | "next-page";
 
 /** One request to send and judge. */
 export interface VerifyCase {
@@ -22,12 +45,12 @@ export interface VerifyCase {
   readonly name: string;
   /** What kind of request it is. */
   readonly kind: CaseKind;
-  /** The body's exact text. */
-  readonly body: string;
-  /** What was broken, for `generated-invalid` (e.g. `merchantAccountNumber: above maximum`). */
+  /** The request. */
+  readonly request: BuiltRequest;
+  /** What was broken, for an invalid case (e.g. `merchantAccountNumber: above maximum`). */
   readonly description?: string;
-  /** Headers to send. */
-  readonly headers: Readonly<Record<string, string>>;
+  /** For a paginated operation's valid request: the same request asking for the page at `cursor`. */
+  readonly nextPage?: (cursor: string) => BuiltRequest;
 }
 
 /** An operation verify will not send, and why. */
@@ -42,14 +65,16 @@ export interface SkippedOperation {
 
 /** Options of `planCases`. */
 export interface PlanOptions {
-  /** Seed of the generated bodies. */
+  /** Seed of the generated values. */
   readonly seed: number;
-  /** Generated valid bodies, and as many invalid ones, per operation. */
+  /** Generated valid requests, and as many invalid bodies and broken values per parameter, per operation. */
   readonly runs: number;
   /** Send operations that move money or delete (their examples only, once each). */
   readonly allowWrites: boolean;
-  /** Bearer token sent in Authorization. */
+  /** Bearer token for `http` `bearer` schemes. */
   readonly token: string;
+  /** API key for `apiKey` schemes; operations that need one are skipped without it. */
+  readonly apiKey?: string;
 }
 
 /** Everything verify will send and skip. */
@@ -58,45 +83,11 @@ export interface Plan {
   readonly cases: readonly VerifyCase[];
   /** Operations not sent. */
   readonly skipped: readonly SkippedOperation[];
-  /** Generated bodies dropped because the validator disagreed with the generator (never sent). */
+  /** Generated values dropped because the validator disagreed with the generator, or unsendable (never sent). */
   readonly discarded: number;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** The headers of a request with `body`: JSON, the operation's response media types, credentials, headers bound to body properties. */
-function headersFor(
-  op: OperationSpec,
-  ajv: SpecAjv,
-  body: unknown,
-  fallback: unknown,
-  token: string | undefined,
-): Record<string, string> {
-  const accept = [...new Set(op.responses.flatMap((r) => r.content.map((m) => m.mediaType)))];
-  const headers: Record<string, string> = {
-    "content-type": "application/json",
-    accept: accept.join(", ") || "*/*",
-  };
-  if (token !== undefined) headers.authorization = `Bearer ${token}`;
-  for (const header of op.headers) {
-    const property = header.equalsBodyProperty;
-    if (property === undefined) continue;
-    // A header repeats a body property: from the body when it is valid there, else from a valid example.
-    const own = isRecord(body) ? body[property] : undefined;
-    const value =
-      own !== undefined && ajv.ajv.validate(header.schema, own)
-        ? own
-        : isRecord(fallback)
-          ? fallback[property]
-          : undefined;
-    if (value !== undefined) headers[header.name] = String(value);
-  }
-  return headers;
-}
-
-/** Plans the requests for `operations`; throws for an operation without a JSON request body or example. */
+/** Plans the requests for `operations` of `document`. */
 export function planCases(
   document: unknown,
   operations: readonly OperationSpec[],
@@ -107,64 +98,128 @@ export function planCases(
   const skipped: SkippedOperation[] = [];
   let discarded = 0;
   operations.forEach((op, index) => {
-    const request = op.request;
-    if (!request)
-      throw new Error(`${op.operationId} has no JSON request body: verify cannot call it`);
-    const examples = request.examples;
-    if (examples.length === 0) throw new Error(`${op.operationId} has no named request example`);
-    const fallback = examples[0]?.value;
-    const add = (kind: CaseKind, name: string, value: unknown, extra: Partial<VerifyCase> = {}) =>
-      cases.push({
-        operation: op,
-        kind,
-        name,
-        body: JSON.stringify(value),
-        headers: headersFor(op, ajv, value, fallback, options.token),
-        ...extra,
-      });
+    const seed = options.seed + index * 4;
+    const found = credentialsFor(
+      op,
+      options.apiKey ? { token: options.token, apiKey: options.apiKey } : { token: options.token },
+    );
+    const draft = draftOperation(
+      document,
+      op,
+      ajv,
+      seed,
+      "credentials" in found ? found.credentials : NO_CREDENTIALS,
+    );
+    const { examples, base, media, request } = draft;
+    const doc = document as Record<string, unknown>;
     const reason = writeReason(op);
-    if (reason !== undefined && !options.allowWrites) {
-      skipped.push({
-        operation: op,
-        reason: `${reason}; pass --allow-writes to send its ${examples.length} example(s) once each`,
-        caseNames: examples.map((e) => `example ${e.name}`),
-      });
+    const skipReason =
+      "missing" in found
+        ? `${found.missing}: set ${API_KEY_VARIABLE} or give --api-key-file <file>`
+        : reason !== undefined && !options.allowWrites
+          ? `${reason}; pass --allow-writes to send its ${examples.length} example(s) once each`
+          : undefined;
+    if (skipReason !== undefined) {
+      skipped.push({ operation: op, reason: skipReason, caseNames: examples.map((e) => e.name) });
       return;
     }
-    for (const example of examples) add("example", `example ${example.name}`, example.value);
+    const add = (
+      kind: CaseKind,
+      name: string,
+      built: BuiltRequest,
+      extra: Partial<VerifyCase> = {},
+    ) => cases.push({ operation: op, kind, name, request: built, ...extra });
+    for (const { name, request: built, nextPage } of draft.exampleRequests())
+      add("example", name, built, nextPage ? { nextPage } : {});
     if (reason !== undefined) return;
+    const generated = draft.generatedRequests(options.runs);
+    discarded += generated.discarded;
+    for (const { name, request: built, nextPage } of generated.requests)
+      add("generated-valid", name, built, nextPage ? { nextPage } : {});
 
-    const valid = fc.sample(validArbitrary(document as Record<string, unknown>, request.schema), {
-      seed: options.seed + index * 2,
-      numRuns: options.runs,
-    });
-    valid.forEach((body, i) => {
-      if (ajv.issuesAt(request.schemaPointer, body).length > 0) discarded++;
-      else add("generated-valid", `generated-valid #${i}`, body);
-    });
-    const invalid = fc.sample(
-      invalidArbitrary(document as Record<string, unknown>, request.schema),
-      {
-        seed: options.seed + index * 2 + 1,
+    // Bodies with one constraint broken (binary bodies have none to break but their presence).
+    if (media && bodyKind(media.mediaType) !== "binary") {
+      const invalid = fc.sample(invalidArbitrary(doc, media.schema), {
+        seed: seed + 2,
         numRuns: options.runs,
-      },
-    );
-    invalid.forEach(({ description, value }, i) => {
-      if (ajv.issuesAt(request.schemaPointer, value).length === 0) discarded++;
-      else add("generated-invalid", `generated-invalid #${i}`, value, { description });
-    });
-    const text = JSON.stringify(fallback);
-    add("malformed-json", "malformed JSON", fallback, {
-      body: text.slice(0, -1),
-      description: "the first example without its last character",
-    });
-    cases.push({
-      operation: op,
-      kind: "no-credentials",
-      name: "no credentials",
-      body: text,
-      headers: headersFor(op, ajv, fallback, fallback, undefined),
-    });
+      });
+      invalid.forEach(({ description, value }, i) => {
+        if (bodyValid(document, ajv, media, value)) discarded++;
+        else
+          add(
+            "generated-invalid",
+            `generated-invalid #${i}`,
+            request(base, { name: "", media, value }),
+            {
+              description,
+            },
+          );
+      });
+    }
+    if (media && op.requestBodyRequired && bodyKind(media.mediaType) !== "json") {
+      add("generated-invalid", "without its required body", request(base, undefined), {
+        description: `no ${media.mediaType} body, which is required`,
+      });
+    }
+
+    // Each parameter broken alone, the others from their examples.
+    for (const p of draft.parameters) {
+      const [sampled] = fc.sample(validArbitrary(doc, p.schema), { seed: seed + 3, numRuns: 1 });
+      const value = base[p.name] ?? sampled;
+      const broken = mutationsOf(doc, p.schema, value).map((m) => ({
+        description: `${p.in} parameter ${p.name}: ${m.description.replace(/^\(body\)(: )?/, "")}`,
+        values: { ...base, [p.name]: m.value } as ParameterValues,
+      }));
+      if (p.required && p.in !== "path") {
+        const { [p.name]: _, ...rest } = base;
+        broken.push({
+          description: `${p.in} parameter ${p.name}: missing, which is required`,
+          values: rest,
+        });
+      }
+      let n = 0;
+      for (const b of broken) {
+        if (n >= options.runs) break;
+        // A value the wire cannot carry broken (an integer for a string: "7") is not sent, nor counted.
+        if (!sendable(op, b.values) || parametersValid(document, ajv, [p], b.values)) continue;
+        n++;
+        add("invalid-parameter", `invalid ${b.description}`, request(b.values, examples[0]), {
+          description: b.description,
+        });
+      }
+    }
+
+    const first = examples[0] as ExampleBody;
+    if (first.media && bodyKind(first.media.mediaType) === "json") {
+      const built = request(base, first);
+      const text = JSON.stringify(first.value);
+      add(
+        "malformed-json",
+        "malformed JSON",
+        {
+          ...built,
+          body: {
+            contentType: first.media.mediaType,
+            body: text.slice(0, -1),
+            text: text.slice(0, -1),
+          },
+        },
+        { description: "the first example without its last character" },
+      );
+    }
+    if (op.security.length > 0)
+      add("no-credentials", "no credentials", request(base, first, false));
   });
   return { cases, skipped, discarded };
+}
+
+/** The value at a JSON Pointer of an answer, or undefined (used to follow `x-pagination`). */
+export function valueAtPointer(value: unknown, pointer: string): unknown {
+  let at: unknown = value;
+  for (const key of parsePointer(pointer)) {
+    if (Array.isArray(at)) at = at[Number(key)];
+    else if (isObject(at)) at = at[key];
+    else return undefined;
+  }
+  return at;
 }

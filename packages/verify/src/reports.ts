@@ -55,9 +55,9 @@ const BODY_DEFECTS: ReadonlySet<string> = new Set([
 ]);
 
 /** Where a defect is, for a reader: " at /path", " at (body)" for the body's root, "" when it has no place. */
-export function defectPlace(defect: { name: string; path: string }): string {
+export function defectPlace(defect: { check: string; path: string }): string {
   if (defect.path) return ` at ${defect.path}`;
-  return BODY_DEFECTS.has(defect.name) ? " at (body)" : "";
+  return BODY_DEFECTS.has(defect.check) ? " at (body)" : "";
 }
 
 /** Default most lines `formatFailures` prints before saying how many more there are. */
@@ -76,15 +76,15 @@ export function formatFailures(report: VerifyReport, maxLines = MAX_FAILURE_LINE
   for (const op of report.operations)
     for (const kase of op.cases)
       for (const defect of kase.defects) {
-        const key = `${op.operationId}\u0000${defect.name}\u0000${defect.path}`;
+        const key = `${op.operationId}\u0000${defect.check}\u0000${defect.path}`;
         const group = groups.get(key);
         if (group) group.count++;
         else
           groups.set(key, {
             operationId: op.operationId,
-            name: defect.name,
+            name: defect.check,
             first: kase.name,
-            line: `${defect.name}${defectPlace(defect)}: ${defect.message}`,
+            line: `${defect.check}${defectPlace(defect)}: ${defect.message}`,
             count: 1,
           });
       }
@@ -138,13 +138,16 @@ export function junitXml(report: VerifyReport): string {
       if (kase.outcome === "skipped") {
         test.skipped().standardOutput(kase.reason ?? "skipped");
       } else if (kase.outcome === "failed") {
-        const names = [...new Set(kase.defects.map((d) => d.name))].join(", ");
+        const names = [...new Set(kase.defects.map((d) => d.check))].join(", ");
         test.failure(
-          `${names}: ${kase.defects.map((d) => `${d.name}${defectPlace(d)}: ${d.message}`).join("; ")}`,
+          `${names}: ${kase.defects.map((d) => `${d.check}${defectPlace(d)}: ${d.message}`).join("; ")}`,
           names,
         );
-        if (kase.requestBody !== undefined)
-          test.standardOutput(`request body: ${kase.requestBody}`);
+        const sent = [
+          kase.request === undefined ? "" : `request: ${kase.request}`,
+          kase.requestBody ? `request body: ${kase.requestBody}` : "",
+        ].filter((line) => line !== "");
+        if (sent.length > 0) test.standardOutput(sent.join("\n"));
       }
     }
   }
@@ -158,8 +161,13 @@ export function writeJunitReport(report: VerifyReport, file: string): void {
 
 const defect = {
   type: "object",
-  required: ["name", "path", "message"],
-  properties: { name: { type: "string" }, path: { type: "string" }, message: { type: "string" } },
+  required: ["check", "path", "message"],
+  properties: {
+    check: { type: "string" },
+    path: { type: "string" },
+    message: { type: "string" },
+    keyword: { type: "string" },
+  },
   additionalProperties: false,
 } as const;
 
@@ -175,6 +183,7 @@ export const VERIFY_REPORT_SCHEMA = {
     "seed",
     "runs",
     "timeoutMs",
+    "maxPages",
     "allowWrites",
     "startedAt",
     "durationMs",
@@ -189,6 +198,7 @@ export const VERIFY_REPORT_SCHEMA = {
     seed: { type: "integer" },
     runs: { type: "integer", minimum: 0 },
     timeoutMs: { type: "integer", minimum: 1 },
+    maxPages: { type: "integer", minimum: 1 },
     allowWrites: { type: "boolean" },
     startedAt: { type: "string", format: "date-time" },
     durationMs: { type: "integer", minimum: 0 },
@@ -257,8 +267,10 @@ export const VERIFY_REPORT_SCHEMA = {
                     "example",
                     "generated-valid",
                     "generated-invalid",
+                    "invalid-parameter",
                     "malformed-json",
                     "no-credentials",
+                    "next-page",
                   ],
                 },
                 outcome: { enum: ["passed", "failed", "skipped"] },
@@ -267,6 +279,7 @@ export const VERIFY_REPORT_SCHEMA = {
                 defects: { type: "array", items: defect },
                 description: { type: "string" },
                 reason: { type: "string" },
+                request: { type: "string" },
                 requestBody: { type: "string" },
               },
             },

@@ -1,6 +1,7 @@
 // Runs a verification: plans the requests, sends each once with bounded concurrency, judges every answer
 // and gathers the results per operation.
 import {
+  baseMediaType,
   createAjv,
   largestMessageBytes,
   loadBundle,
@@ -8,19 +9,23 @@ import {
   operations as operationsOf,
   responseFor,
 } from "@merchant-payments/spec";
-import { exchange } from "./exchange.js";
-import { type Defect, judge } from "./judge.js";
-import { type CaseKind, planCases } from "./plan.js";
+import { type Exchange, exchange } from "./exchange.js";
+import { type Defect, defect, judge } from "./judge.js";
+import { type CaseKind, planCases, type VerifyCase, valueAtPointer } from "./plan.js";
 import { mapLimit } from "./pool.js";
 import { defectPlace } from "./reports.js";
-import { scrubDefects } from "./secrets.js";
+import { scrubDefects, scrubText } from "./secrets.js";
 
 /** Options of `runVerify`. */
 export interface VerifyOptions {
   /** Base URL of the server under test, e.g. `https://api.example.com/v1`. Required. */
   readonly baseUrl: string;
-  /** Bearer token sent in Authorization. Required. */
+  /** Bearer token sent in Authorization to operations whose `security` asks for one. Required. */
   readonly token: string;
+  /** API key sent where an `apiKey` scheme says (header, query or cookie); without it such operations are skipped. */
+  readonly apiKey?: string;
+  /** Pages of a paginated operation (`x-pagination`) read per valid request, the first included; default 3. */
+  readonly maxPages?: number;
   /**
    * Largest answer body read, in bytes (as decoded); a bigger one is the defect `response-too-large`. Default: from
    * the spec, as the mock's body limit (its largest `maxItems` × 1 KiB + 1 MiB).
@@ -48,6 +53,8 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const DEFAULT_RUNS = 10;
 /** Default requests in flight. */
 export const DEFAULT_CONCURRENCY = 4;
+/** Default pages read per valid request of a paginated operation, the first included. */
+export const DEFAULT_MAX_PAGES = 3;
 /** Connection failures in a row (refused or failed, nothing answered) after which verify stops: the server is not reachable. */
 export const MAX_CONSECUTIVE_CONNECTION_FAILURES = 5;
 
@@ -64,6 +71,8 @@ export const CHECKS = [
   "body schema",
   "headers",
   "x-invariants",
+  "no body for 204, 205 and HEAD",
+  "x-pagination",
   "status expected for the kind of request",
 ] as const;
 
@@ -85,7 +94,9 @@ export interface CaseResult {
   readonly description?: string;
   /** Why it was skipped. */
   readonly reason?: string;
-  /** The body sent (first 2000 characters), for a failed case. */
+  /** The method and target sent (secrets redacted), e.g. `GET /transactions?limit=50`, for a failed case. */
+  readonly request?: string;
+  /** The body sent (first 2000 characters; binary as `<n bytes>`), for a failed case. */
   readonly requestBody?: string;
 }
 
@@ -147,6 +158,8 @@ export interface VerifyReport {
   readonly runs: number;
   /** Milliseconds per request. */
   readonly timeoutMs: number;
+  /** Pages read per valid request of a paginated operation. */
+  readonly maxPages: number;
   /** Whether writes were allowed. */
   readonly allowWrites: boolean;
   /** ISO 8601 start time. */
@@ -165,6 +178,53 @@ function statusKey(op: OperationSpec, status: number): string | undefined {
   return responseFor(op, status)?.status;
 }
 
+/** The parsed JSON body of a 2xx answer of a paginated operation, else undefined. */
+function pageOf(kase: VerifyCase, received: Exchange | undefined): unknown {
+  if (!kase.operation.pagination || received?.kind !== "answer") return undefined;
+  if (received.status < 200 || received.status > 299) return undefined;
+  if (!/[/+]json$/.test(baseMediaType(received.headers["content-type"]))) return undefined;
+  try {
+    return JSON.parse(received.body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The next cursor of a page: a non-empty string at `x-pagination.next`, else undefined (the last page). */
+function nextCursor(kase: VerifyCase, received: Exchange | undefined): string | undefined {
+  const page = pageOf(kase, received);
+  const pagination = kase.operation.pagination;
+  if (page === undefined || !pagination) return undefined;
+  const next = valueAtPointer(page, pagination.next);
+  return typeof next === "string" && next !== "" ? next : undefined;
+}
+
+/** A page whose items (`x-pagination.items`) are not an array, or whose next cursor is neither a string nor null. */
+function paginationDefects(kase: VerifyCase, received: Exchange): Defect[] {
+  const page = pageOf(kase, received);
+  const pagination = kase.operation.pagination;
+  if (page === undefined || !pagination) return [];
+  const out: Defect[] = [];
+  if (!Array.isArray(valueAtPointer(page, pagination.items)))
+    out.push(
+      defect(
+        "broken-pagination",
+        `x-pagination items ${pagination.items} is not an array in the answer`,
+        pagination.items,
+      ),
+    );
+  const next = valueAtPointer(page, pagination.next);
+  if (next !== undefined && next !== null && typeof next !== "string")
+    out.push(
+      defect(
+        "broken-pagination",
+        `x-pagination next ${pagination.next} is neither a string nor null`,
+        pagination.next,
+      ),
+    );
+  return out;
+}
+
 /** Verifies the server at `options.baseUrl` against the spec; never throws for what the server does. */
 export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   const started = Date.now();
@@ -178,66 +238,101 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   const log = options.onLine ?? (() => {});
   const ops = operationsOf(document);
   const maxResponseBytes = options.maxResponseBytes ?? largestMessageBytes(document, ops);
-  const plan = planCases(document, ops, ajv, { seed, runs, allowWrites, token: options.token });
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const plan = planCases(document, ops, ajv, {
+    seed,
+    runs,
+    allowWrites,
+    token: options.token,
+    ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+  });
   for (const skip of plan.skipped) log(`SKIP ${skip.operation.operationId}: ${skip.reason}`);
 
   let consecutiveConnectionFailures = 0;
   let unreachable: string | undefined;
+  const secrets = [options.token, options.apiKey];
+  const send = async (kase: VerifyCase): Promise<{ result: CaseResult; received?: Exchange }> => {
+    if (unreachable !== undefined) {
+      const result: CaseResult = {
+        name: kase.name,
+        kind: kase.kind,
+        outcome: "skipped",
+        defects: [],
+        reason: "not sent: the server could not be reached",
+      };
+      return { result };
+    }
+    const before = Date.now();
+    const { request } = kase;
+    const received = await exchange(
+      {
+        method: request.method,
+        url: baseUrl + request.target,
+        headers: request.headers,
+        ...(request.body ? { body: request.body.body } : {}),
+      },
+      timeoutMs,
+      maxResponseBytes,
+    );
+    const defects = scrubDefects(
+      [...judge(ajv, kase, received), ...paginationDefects(kase, received)],
+      secrets,
+    );
+    const connectionFailure = defects.find((d) => CONNECTION_FAILURES.has(d.check));
+    consecutiveConnectionFailures = connectionFailure ? consecutiveConnectionFailures + 1 : 0;
+    if (
+      connectionFailure &&
+      unreachable === undefined &&
+      consecutiveConnectionFailures >= MAX_CONSECUTIVE_CONNECTION_FAILURES
+    ) {
+      unreachable = `${baseUrl} could not be reached (${connectionFailure.message}; ${consecutiveConnectionFailures} connection failures in a row): stopped`;
+      log(`verify: ${unreachable}`);
+    }
+    const status = received.status;
+    const result: CaseResult = {
+      name: kase.name,
+      kind: kase.kind,
+      outcome: defects.length > 0 ? "failed" : "passed",
+      ...(status === undefined ? {} : { status }),
+      durationMs: Date.now() - before,
+      defects,
+      ...(kase.description === undefined ? {} : { description: kase.description }),
+      ...(defects.length > 0
+        ? {
+            request: scrubText(`${request.method} ${request.target}`, secrets),
+            requestBody: scrubText((request.body?.text ?? "").slice(0, 2000), secrets),
+          }
+        : {}),
+    };
+    for (const d of defects) {
+      log(
+        `FAIL ${kase.operation.operationId} ${kase.name}: ${d.check}${defectPlace(d)}: ${d.message}`,
+      );
+    }
+    return { result, received };
+  };
   const results = await mapLimit(
     plan.cases,
     options.concurrency ?? DEFAULT_CONCURRENCY,
     async (kase) => {
-      if (unreachable !== undefined) {
-        const result: CaseResult = {
-          name: kase.name,
-          kind: kase.kind,
-          outcome: "skipped",
-          defects: [],
-          reason: "not sent: the server could not be reached",
-        };
-        return { op: kase.operation, result };
+      const first = await send(kase);
+      const mine = [{ op: kase.operation, result: first.result }];
+      // A paginated operation: follow the next cursor of each good page, up to maxPages pages in all.
+      let page = first;
+      for (let n = 2; n <= maxPages && kase.nextPage && page.result.outcome === "passed"; n++) {
+        const cursor = nextCursor(kase, page.received);
+        if (cursor === undefined) break;
+        page = await send({
+          operation: kase.operation,
+          kind: "next-page",
+          name: `${kase.name} page ${n}`,
+          request: kase.nextPage(cursor),
+        });
+        mine.push({ op: kase.operation, result: page.result });
       }
-      const before = Date.now();
-      const received = await exchange(
-        {
-          method: kase.operation.method,
-          url: baseUrl + kase.operation.path,
-          headers: kase.headers,
-          body: kase.body,
-        },
-        timeoutMs,
-        maxResponseBytes,
-      );
-      const defects = scrubDefects(judge(ajv, kase, received), options.token);
-      const connectionFailure = defects.find((d) => CONNECTION_FAILURES.has(d.name));
-      consecutiveConnectionFailures = connectionFailure ? consecutiveConnectionFailures + 1 : 0;
-      if (
-        connectionFailure &&
-        unreachable === undefined &&
-        consecutiveConnectionFailures >= MAX_CONSECUTIVE_CONNECTION_FAILURES
-      ) {
-        unreachable = `${baseUrl} could not be reached (${connectionFailure.message}; ${consecutiveConnectionFailures} connection failures in a row): stopped`;
-        log(`verify: ${unreachable}`);
-      }
-      const status = received.status;
-      const result: CaseResult = {
-        name: kase.name,
-        kind: kase.kind,
-        outcome: defects.length > 0 ? "failed" : "passed",
-        ...(status === undefined ? {} : { status }),
-        durationMs: Date.now() - before,
-        defects,
-        ...(kase.description === undefined ? {} : { description: kase.description }),
-        ...(defects.length > 0 ? { requestBody: kase.body.slice(0, 2000) } : {}),
-      };
-      for (const d of defects) {
-        log(
-          `FAIL ${kase.operation.operationId} ${kase.name}: ${d.name}${defectPlace(d)}: ${d.message}`,
-        );
-      }
-      return { op: kase.operation, result };
+      return mine;
     },
-  );
+  ).then((lists) => lists.flat());
 
   const operations: OperationResult[] = ops.map((op) => {
     const skip = plan.skipped.find((s) => s.operation === op);
@@ -270,7 +365,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   const all = operations.flatMap((o) => o.cases);
   const defects: Record<string, number> = {};
   for (const c of all)
-    for (const name of new Set(c.defects.map((d) => d.name)))
+    for (const name of new Set(c.defects.map((d) => d.check)))
       defects[name] = (defects[name] ?? 0) + 1;
   const failed = all.filter((c) => c.outcome === "failed").length;
   const summary: VerifySummary = {
@@ -296,6 +391,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     seed,
     runs,
     timeoutMs,
+    maxPages,
     allowWrites,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,

@@ -1,13 +1,24 @@
-// The token out of verify's console and reports: a server may echo it back into anything it answers, and a V8
-// JSON parse message quotes a few characters of a body, so every defect is scrubbed of it and of its fragments.
+// The secrets out of verify's console and reports: a server may echo them back into anything it answers, and a V8
+// JSON parse message quotes a few characters of a body, so every defect is scrubbed of the token, the API key and
+// their fragments.
 import { redactSecret } from "@merchant-payments/spec";
 import type { Defect } from "./judge.js";
 
-/** The defects with the token (and its fragments of 8+ characters) redacted from their paths and messages. */
-export function scrubDefects(defects: Defect[], token: string): Defect[] {
+/** `text` with every secret (and its fragments of 8+ characters) redacted. */
+export function scrubText(text: string, secrets: readonly (string | undefined)[]): string {
+  let out = text;
+  for (const secret of secrets) if (secret) out = redactSecret(out, secret);
+  return out;
+}
+
+/** The defects with every secret redacted from their paths and messages. */
+export function scrubDefects(
+  defects: Defect[],
+  secrets: readonly (string | undefined)[],
+): Defect[] {
   return defects.map((d) => ({
     ...d,
-    path: redactSecret(d.path, token),
-    message: redactSecret(d.message, token),
+    path: scrubText(d.path, secrets),
+    message: scrubText(d.message, secrets),
   }));
 }

@@ -145,7 +145,7 @@ describe("the command line", () => {
 describe("the console's failures (formatFailures)", () => {
   const op = (
     operationId: string,
-    defects: Array<{ name: string; path: string; message: string }>[],
+    defects: Array<{ check: string; path: string; message: string }>[],
   ) => ({
     operationId,
     method: "POST",
@@ -163,12 +163,12 @@ describe("the console's failures (formatFailures)", () => {
     ({ operations }) as unknown as VerifyReport;
 
   test("groups identical failures into one line with their count, naming the place", () => {
-    const same = { name: "wrong-type", path: "", message: "must be an array" };
+    const same = { check: "wrong-type", path: "", message: "must be an array" };
     const lines = formatFailures(
       reportOf([
         op("listThings", [
           ...Array.from({ length: 33 }, () => [same]),
-          [{ name: "missing-field", path: "/id", message: "must have required property 'id'" }],
+          [{ check: "missing-field", path: "/id", message: "must have required property 'id'" }],
         ]),
       ]),
     );
@@ -180,12 +180,12 @@ describe("the console's failures (formatFailures)", () => {
 
   test("caps the lines, every operation's every defect first, and says the reports keep the rest", () => {
     const many = Array.from({ length: 40 }, (_, i) => [
-      { name: "schema-violation", path: `/items/${i}`, message: "must be >= 0" },
+      { check: "schema-violation", path: `/items/${i}`, message: "must be >= 0" },
     ]);
     const lines = formatFailures(
       reportOf([
         op("a", many),
-        op("b", [[{ name: "server-error", path: "", message: "answered 500" }]]),
+        op("b", [[{ check: "server-error", path: "", message: "answered 500" }]]),
       ]),
       10,
     );

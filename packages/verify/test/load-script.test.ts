@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { operations } from "@merchant-payments/spec";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
-import { LoadUsageError, parseLoadCommandLine } from "../src/load/options.js";
+import { parseLoadCommandLine, UsageError } from "../src/load/options.js";
 import { writeReason } from "../src/side-effects.js";
 import { load, TEST_TOKEN } from "./load-run.js";
 
@@ -33,7 +33,7 @@ describe("load: the command line", () => {
       try {
         parseLoadCommandLine(args, env);
       } catch (error) {
-        expect(error).toBeInstanceOf(LoadUsageError);
+        expect(error).toBeInstanceOf(UsageError);
         return (error as Error).message;
       }
       throw new Error(`accepted ${args.join(" ")}`);

@@ -60,7 +60,7 @@ describe("verify against a deliberately wrong server", () => {
       (defect) => {
         const found = report.operations
           .find((o) => o.operationId === operationId)
-          ?.cases.flatMap((c) => c.defects.map((d) => d.name));
+          ?.cases.flatMap((c) => c.defects.map((d) => d.check));
         expect(found).toContain(defect);
         expect(
           printed.some(

@@ -4,8 +4,8 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { TOKEN_VARIABLE } from "../arguments.js";
 import { shippedFile } from "./files.js";
-import { TOKEN_VARIABLE } from "./script.js";
 
 /** Artillery cannot be found or started; the message says what to install. */
 export class ArtilleryNotFoundError extends Error {

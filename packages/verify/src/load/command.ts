@@ -6,12 +6,7 @@ import { basename, dirname, join } from "node:path";
 import { createAjv, loadBundle, operations } from "@merchant-payments/spec";
 import { ArtilleryNotFoundError, findArtillery, runArtillery } from "./artillery.js";
 import { writeLoadFiles } from "./files.js";
-import {
-  LOAD_USAGE,
-  type LoadCommandLine,
-  LoadUsageError,
-  parseLoadCommandLine,
-} from "./options.js";
+import { LOAD_USAGE, type LoadCommandLine, parseLoadCommandLine, UsageError } from "./options.js";
 import { LoadPlanError, planLoad } from "./scenarios.js";
 import { formatLoadSummary, summarizeReport, verdict } from "./summary.js";
 
@@ -78,10 +73,11 @@ export async function loadCommand(
 ): Promise<number> {
   let line: LoadCommandLine;
   let plan: ReturnType<typeof planLoad>;
-  const document = loadBundle();
+  let document: unknown;
   let seed = 0;
   try {
     line = parseLoadCommandLine(args, env);
+    document = line.document ?? loadBundle();
     if (line.help) {
       output.out(LOAD_USAGE);
       return 0;
@@ -94,14 +90,16 @@ export async function loadCommand(
       ...(line.mix ? { mix: line.mix } : {}),
     });
   } catch (error) {
-    if (!(error instanceof LoadUsageError) && !(error instanceof LoadPlanError)) throw error;
+    if (!(error instanceof UsageError) && !(error instanceof LoadPlanError)) throw error;
     output.err(`${NAME}: ${error.message}`);
     output.err(LOAD_USAGE);
     return 2;
   }
   output.out(`${NAME}: seed ${seed} (replay the same bodies with --seed ${seed})`);
   for (const s of plan.scenarios) {
-    output.out(`SEND ${s.operation.operationId}: weight ${s.weight}, ${s.bodies.length} bodies`);
+    output.out(
+      `SEND ${s.operation.operationId}: weight ${s.weight}, ${s.requests.length} requests`,
+    );
   }
   for (const s of plan.skipped) output.out(`SKIP ${s.operationId}: ${s.reason}`);
   const scriptPath =

@@ -21,10 +21,14 @@ export function processorSource(document: unknown, plan: LoadPlan): string {
   const template = readFileSync(shippedFile("load-processor.mjs"), "utf8");
   const data: ProcessorData = {
     document,
-    bodies: Object.fromEntries(
+    requests: Object.fromEntries(
       plan.scenarios.map((s) => [
         s.operation.operationId,
-        s.bodies.map(({ text, headers }) => ({ text, headers })),
+        s.requests.map(({ target, headers, body }) => ({
+          target,
+          headers,
+          ...(body === undefined ? {} : { body }),
+        })),
       ]),
     ),
   };

@@ -1,6 +1,15 @@
-// The command line of `merchant-payments-verify load`, parsed with node:util parseArgs (strict).
-import { resolve } from "node:path";
-import { parseArgs } from "node:util";
+// The command line of `merchant-payments-verify load`, parsed strictly with the pieces verify's own command line
+// uses (../arguments.ts).
+import {
+  baseUrlOption,
+  type Env,
+  fromInvocation,
+  numberOption,
+  parseStrict,
+  specOption,
+  TOKEN_VARIABLE,
+  UsageError,
+} from "../arguments.js";
 import { DEFAULT_MAX_ERROR_RATE } from "./summary.js";
 
 /** Default seconds of load. */
@@ -14,6 +23,8 @@ export interface LoadCommandLine {
   readonly help: boolean;
   /** Base URL of the server under load. */
   readonly baseUrl: string;
+  /** The OpenAPI document of `--spec`; undefined for the bundled spec. */
+  readonly document?: unknown;
   /** Bearer token (from MERCHANT_PAYMENTS_TOKEN); required with --run. */
   readonly token?: string;
   /** Seconds of load. */
@@ -42,10 +53,7 @@ export interface LoadCommandLine {
   readonly checkReport?: string;
 }
 
-/** A load command line that cannot run; the message says what to change. */
-export class LoadUsageError extends Error {
-  override name = "LoadUsageError";
-}
+export { UsageError };
 
 /** The usage text of `load`. */
 export const LOAD_USAGE = `Usage: merchant-payments-verify load --base-url <url> (--out <script.yml> | --run) [options]
@@ -55,6 +63,7 @@ Writes an Artillery script from the Merchant Payments spec (one scenario per ope
 against the spec by the processor written next to it) and, with --run, runs it locally.
 
   --base-url <url>        base URL of the server, e.g. https://api.example.com/v1 (required)
+  --spec <file>           the OpenAPI document to load from, JSON or YAML (default: the bundled spec)
   --duration <s>          seconds of load (default ${DEFAULT_DURATION_SECONDS})
   --arrival-rate <n>      new virtual users per second, one request each (default ${DEFAULT_ARRIVAL_RATE})
   --ramp-to <n>           ramp the arrival rate linearly to <n> per second over the duration
@@ -72,76 +81,48 @@ against the spec by the processor written next to it) and, with --run, runs it l
                           --output of artillery run-fargate or run-lambda); thresholds apply
   -h, --help              print this help
 
-The Bearer token is read from MERCHANT_PAYMENTS_TOKEN when the script runs; it is never written to a file.
+The Bearer token is read from MERCHANT_PAYMENTS_TOKEN, the API key of apiKey schemes from MERCHANT_PAYMENTS_API_KEY,
+when the script runs; neither is ever written to a file.
 Exit status: 0 when every answer conforms and no threshold is crossed, 1 otherwise, 2 for a command line it
 cannot run.`;
-
-function number(
-  name: string,
-  text: string | undefined,
-  min: number,
-  integer: boolean,
-): number | undefined {
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  const shape = integer ? /^\d+$/ : /^\d+(\.\d+)?$/;
-  if (!shape.test(text.trim()) || !Number.isFinite(value) || value < min) {
-    throw new LoadUsageError(
-      `--${name} must be ${integer ? "a whole number" : "a number"} of at least ${min}, got ${JSON.stringify(text)}`,
-    );
-  }
-  return value;
-}
 
 function parseMix(text: string): Map<string, number> {
   const mix = new Map<string, number>();
   for (const part of text.split(",")) {
     const match = /^\s*([A-Za-z0-9_-]+)\s*=\s*(\d+)\s*$/.exec(part);
     if (!match || Number(match[2]) < 1) {
-      throw new LoadUsageError(
+      throw new UsageError(
         `--mix takes operationId=weight pairs separated by commas, weights whole numbers of at least 1; got ${JSON.stringify(part)}`,
       );
     }
-    if (mix.has(match[1] as string)) throw new LoadUsageError(`--mix names ${match[1]} twice`);
+    if (mix.has(match[1] as string)) throw new UsageError(`--mix names ${match[1]} twice`);
     mix.set(match[1] as string, Number(match[2]));
   }
   return mix;
 }
 
-/** Parses `args` (after `load`); throws LoadUsageError for what cannot run. */
+/** Parses `args` (after `load`); throws UsageError for what cannot run. */
 export function parseLoadCommandLine(
   args: readonly string[],
-  env: Readonly<Record<string, string | undefined>> = process.env,
+  env: Env = process.env,
 ): LoadCommandLine {
-  let values: ReturnType<typeof parse>["values"];
-  function parse() {
-    return parseArgs({
-      args: [...args],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        "base-url": { type: "string" },
-        duration: { type: "string" },
-        "arrival-rate": { type: "string" },
-        "ramp-to": { type: "string" },
-        mix: { type: "string" },
-        "allow-writes": { type: "boolean", default: false },
-        out: { type: "string" },
-        run: { type: "boolean", default: false },
-        "report-json": { type: "string" },
-        "max-p99-ms": { type: "string" },
-        "max-error-rate": { type: "string" },
-        seed: { type: "string" },
-        "check-report": { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  }
-  try {
-    values = parse().values;
-  } catch (error) {
-    throw new LoadUsageError((error as Error).message);
-  }
+  const values = parseStrict(args, {
+    "base-url": { type: "string" },
+    spec: { type: "string" },
+    duration: { type: "string" },
+    "arrival-rate": { type: "string" },
+    "ramp-to": { type: "string" },
+    mix: { type: "string" },
+    "allow-writes": { type: "boolean", default: false },
+    out: { type: "string" },
+    run: { type: "boolean", default: false },
+    "report-json": { type: "string" },
+    "max-p99-ms": { type: "string" },
+    "max-error-rate": { type: "string" },
+    seed: { type: "string" },
+    "check-report": { type: "string" },
+    help: { type: "boolean", short: "h", default: false },
+  });
   const base = {
     baseUrl: "",
     durationSeconds: DEFAULT_DURATION_SECONDS,
@@ -151,12 +132,11 @@ export function parseLoadCommandLine(
     maxErrorRate: DEFAULT_MAX_ERROR_RATE,
   };
   if (values.help) return { help: true, ...base };
-  const from = env.INIT_CWD || process.cwd();
-  const maxErrorRate = number("max-error-rate", values["max-error-rate"], 0, false);
+  const maxErrorRate = numberOption("max-error-rate", values["max-error-rate"], 0, false);
   if (maxErrorRate !== undefined && maxErrorRate > 1) {
-    throw new LoadUsageError(`--max-error-rate is a share between 0 and 1, got ${maxErrorRate}`);
+    throw new UsageError(`--max-error-rate is a share between 0 and 1, got ${maxErrorRate}`);
   }
-  const maxP99Ms = number("max-p99-ms", values["max-p99-ms"], 1, false);
+  const maxP99Ms = numberOption("max-p99-ms", values["max-p99-ms"], 1, false);
   const thresholds = {
     ...(maxP99Ms === undefined ? {} : { maxP99Ms }),
     maxErrorRate: maxErrorRate ?? DEFAULT_MAX_ERROR_RATE,
@@ -170,51 +150,40 @@ export function parseLoadCommandLine(
       "mix",
       "allow-writes",
       "duration",
+      "spec",
     ] as const;
     const extra = others.filter((name) => values[name] !== undefined && values[name] !== false);
     if (extra.length > 0) {
-      throw new LoadUsageError(`--check-report reads a report: drop --${extra.join(", --")}`);
+      throw new UsageError(`--check-report reads a report: drop --${extra.join(", --")}`);
     }
     return {
       help: false,
       ...base,
       ...thresholds,
-      checkReport: resolve(from, values["check-report"]),
+      checkReport: fromInvocation(env, values["check-report"]),
     };
   }
-  const baseUrl = values["base-url"];
-  if (!baseUrl) throw new LoadUsageError("--base-url is required");
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new LoadUsageError(
-      `--base-url must be an absolute http(s) URL, got ${JSON.stringify(baseUrl)}`,
-    );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new LoadUsageError(`--base-url must be http or https, got ${url.protocol}`);
-  }
-  if (!values.out && !values.run)
-    throw new LoadUsageError("give --out <script.yml>, --run, or both");
-  const token = env.MERCHANT_PAYMENTS_TOKEN;
-  if (values.run && !token)
-    throw new LoadUsageError("--run needs the token in MERCHANT_PAYMENTS_TOKEN");
-  if (values["report-json"] && !values.run) throw new LoadUsageError("--report-json needs --run");
-  const rampTo = number("ramp-to", values["ramp-to"], 0, true);
-  const seed = number("seed", values.seed, 0, true);
+  const baseUrl = baseUrlOption(values["base-url"]);
+  if (!values.out && !values.run) throw new UsageError("give --out <script.yml>, --run, or both");
+  const token = env[TOKEN_VARIABLE];
+  if (values.run && !token) throw new UsageError(`--run needs the token in ${TOKEN_VARIABLE}`);
+  if (values["report-json"] && !values.run) throw new UsageError("--report-json needs --run");
+  const rampTo = numberOption("ramp-to", values["ramp-to"], 0);
+  const seed = numberOption("seed", values.seed, 0);
+  const document = specOption(values.spec, env);
   return {
     help: false,
-    baseUrl: baseUrl.replace(/\/+$/, ""),
+    baseUrl,
+    ...(document === undefined ? {} : { document }),
     ...(token ? { token } : {}),
-    durationSeconds: number("duration", values.duration, 1, true) ?? DEFAULT_DURATION_SECONDS,
-    arrivalRate: number("arrival-rate", values["arrival-rate"], 1, true) ?? DEFAULT_ARRIVAL_RATE,
+    durationSeconds: numberOption("duration", values.duration, 1) ?? DEFAULT_DURATION_SECONDS,
+    arrivalRate: numberOption("arrival-rate", values["arrival-rate"], 1) ?? DEFAULT_ARRIVAL_RATE,
     ...(rampTo === undefined ? {} : { rampTo }),
     ...(values.mix === undefined ? {} : { mix: parseMix(values.mix) }),
     allowWrites: values["allow-writes"] === true,
-    ...(values.out ? { out: resolve(from, values.out) } : {}),
+    ...(values.out ? { out: fromInvocation(env, values.out) } : {}),
     run: values.run === true,
-    ...(values["report-json"] ? { reportJson: resolve(from, values["report-json"]) } : {}),
+    ...(values["report-json"] ? { reportJson: fromInvocation(env, values["report-json"]) } : {}),
     ...thresholds,
     ...(seed === undefined ? {} : { seed }),
   };

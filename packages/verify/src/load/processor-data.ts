@@ -1,4 +1,4 @@
-// What the generated processor carries: the spec document its checks use and each operation's body pool.
+// What the generated processor carries: the spec document its checks use and each operation's request pool.
 // Written into the processor file as one JSON string in place of PROCESSOR_DATA_TOKEN.
 
 /** The literal the built processor holds where the generator writes the data (as a JS string literal). */
@@ -8,9 +8,16 @@ export const PROCESSOR_DATA_TOKEN = "__MERCHANT_PAYMENTS_LOAD_PROCESSOR_DATA__";
 export interface ProcessorData {
   /** The OpenAPI document the answers are checked against. */
   readonly document: unknown;
-  /** Per operationId, the bodies sent in turn: exact text and bound headers. */
-  readonly bodies: Readonly<
-    Record<string, readonly { readonly text: string; readonly headers: Record<string, string> }[]>
+  /** Per operationId, the requests sent in turn: target (path and query), headers, body bytes in base64. */
+  readonly requests: Readonly<
+    Record<
+      string,
+      readonly {
+        readonly target: string;
+        readonly headers: Record<string, string>;
+        readonly body?: string;
+      }[]
+    >
   >;
 }
 
@@ -18,4 +25,7 @@ export interface ProcessorData {
 export const COUNTER_PREFIX = "merchant_payments";
 
 /** Names of the processor's hooks, as the script refers to them. */
-export const HOOKS = { body: "merchantPaymentsBody", check: "merchantPaymentsCheck" } as const;
+export const HOOKS = {
+  request: "merchantPaymentsRequest",
+  check: "merchantPaymentsCheck",
+} as const;

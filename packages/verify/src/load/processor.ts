@@ -1,6 +1,6 @@
 // The Artillery processor shipped with `merchant-payments-verify load` (built to dist/load-processor.mjs as
 // one self-contained ES module: the spec model, Ajv and the data inlined, no import but Node's own).
-// `merchantPaymentsBody` (beforeRequest) sends the operation's bodies in turn; `merchantPaymentsCheck`
+// `merchantPaymentsRequest` (beforeRequest) sends the operation's requests in turn (target, headers, body); `merchantPaymentsCheck`
 // (afterResponse) checks every answer with the spec model's checkResponse and counts, per operation,
 // conforming and non-conforming answers and the violations by check.
 import {
@@ -9,12 +9,14 @@ import {
   type OperationSpec,
   operations,
 } from "@merchant-payments/spec/model";
+import { API_KEY_VARIABLE } from "../variables.js";
 import { COUNTER_PREFIX, PROCESSOR_DATA_TOKEN, type ProcessorData } from "./processor-data.js";
 
 /** Artillery's request parameters, as far as the hooks read and write them. */
 interface RequestParams {
   name?: string;
-  body?: string;
+  url?: string;
+  body?: string | Buffer;
   headers?: Record<string, string>;
 }
 
@@ -39,23 +41,30 @@ const byId = new Map<string, OperationSpec>(
 );
 const turn = new Map<string, number>();
 
-/** beforeRequest hook: the next body of the operation named by the request, with its bound headers. */
-export function merchantPaymentsBody(
+/** The API key's placeholder as it stands, percent-encoded, in a target's query (filled from the environment). */
+const API_KEY_IN_QUERY = encodeURIComponent(`{{ $env.${API_KEY_VARIABLE} }}`);
+
+/** beforeRequest hook: the next request of the operation named by the request: target, headers and body. */
+export function merchantPaymentsRequest(
   params: RequestParams,
   _context: unknown,
   _events: Events,
   done: Done,
 ): void {
-  const pool = data.bodies[params.name ?? ""];
+  const pool = data.requests[params.name ?? ""];
   if (!pool || pool.length === 0) {
-    done(new Error(`merchant-payments: no bodies for request ${JSON.stringify(params.name)}`));
+    done(new Error(`merchant-payments: no requests for ${JSON.stringify(params.name)}`));
     return;
   }
   const n = turn.get(params.name as string) ?? 0;
   turn.set(params.name as string, n + 1);
-  const body = pool[n % pool.length] as (typeof pool)[number];
-  params.body = body.text;
-  params.headers = { ...params.headers, ...body.headers };
+  const request = pool[n % pool.length] as (typeof pool)[number];
+  params.url = request.target
+    .split(API_KEY_IN_QUERY)
+    .join(encodeURIComponent(process.env[API_KEY_VARIABLE] ?? ""));
+  params.headers = { ...params.headers, ...request.headers };
+  if (request.body === undefined) delete params.body;
+  else params.body = Buffer.from(request.body, "base64");
   done();
 }
 
@@ -91,9 +100,13 @@ export function merchantPaymentsCheck(
     headers: flat(response.headers),
     body: response.body === undefined ? "" : body,
   });
+  // A HEAD answer has the headers of a GET and no body: only its status and headers are checked.
+  const issues = conformance.issues.filter(
+    (issue) => op.method !== "HEAD" || issue.check === "status" || issue.check === "header",
+  );
   const prefix = `${COUNTER_PREFIX}.${op.operationId}`;
-  events.emit("counter", `${prefix}.${conformance.conforms ? "conforming" : "non_conforming"}`, 1);
-  for (const check of new Set(conformance.issues.map((issue) => issue.check))) {
+  events.emit("counter", `${prefix}.${issues.length === 0 ? "conforming" : "non_conforming"}`, 1);
+  for (const check of new Set(issues.map((issue) => issue.check))) {
     events.emit("counter", `${prefix}.violation.${check}`, 1);
   }
   done();

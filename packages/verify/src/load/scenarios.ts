@@ -1,23 +1,32 @@
-// What the load sends: one scenario per operation of the spec model, weighted, with a pool of request bodies
-// per operation (the spec's named examples, then seeded generated bodies checked valid by the spec's Ajv).
+// What the load sends: one scenario per operation of the spec model, weighted, with a pool of requests per
+// operation, drafted as verify drafts its valid ones (valid-requests.ts: the spec's named examples, then seeded
+// generated parameters and bodies checked valid by the spec's Ajv), with the credentials its `security` asks for.
 // Read operations by default; operations that write only under `allowWrites`, decided by verify's
 // `writeReason` (x-side-effect, x-safe-to-retry), never by name.
 import type { OperationSpec, SpecAjv } from "@merchant-payments/spec";
-import fc from "fast-check";
+import { API_KEY_VARIABLE, TOKEN_VARIABLE } from "../arguments.js";
+import { type BuiltRequest, credentialsFor } from "../requests.js";
 import { writeReason } from "../side-effects.js";
-import { validArbitrary } from "./generators.js";
+import { draftOperation } from "../valid-requests.js";
 
-/** Generated valid bodies added to each read operation's pool, after its named examples. */
+/** Generated valid requests added to each read operation's pool, after its named examples. */
 export const GENERATED_BODIES_PER_OPERATION = 20;
 
-/** One request body of an operation's pool: its exact text and the headers bound to it. */
-export interface PooledBody {
-  /** Where it comes from: `example <name>` or `generated #<n>`. */
+/** The placeholder Artillery fills with the API key when the script runs (`MERCHANT_PAYMENTS_API_KEY`). */
+export const API_KEY_TEMPLATE = `{{ $env.${API_KEY_VARIABLE} }}`;
+/** The placeholder Artillery fills with the Bearer token when the script runs (`MERCHANT_PAYMENTS_TOKEN`). */
+export const TOKEN_TEMPLATE = `{{ $env.${TOKEN_VARIABLE} }}`;
+
+/** One request of an operation's pool: its target, headers and body, as the processor sends it. */
+export interface PooledRequest {
+  /** Where it comes from: `example <name>` or `generated-valid #<n>`. */
   readonly source: string;
-  /** The body's exact JSON text. */
-  readonly text: string;
-  /** Headers the spec binds to body properties (`x-equals-body-property`), e.g. `MerchantAccountNumber`. */
+  /** Path and query under the base URL; an API key in the query stays its (encoded) placeholder. */
+  readonly target: string;
+  /** Headers of the request: parameters, bound headers, Content-Type (credentials are in the script). */
   readonly headers: Readonly<Record<string, string>>;
+  /** The body's bytes in base64, if it has one. */
+  readonly body?: string;
 }
 
 /** One operation's scenario. */
@@ -26,8 +35,10 @@ export interface LoadScenario {
   readonly operation: OperationSpec;
   /** Its weight among the scenarios (Artillery picks a scenario per virtual user in proportion). */
   readonly weight: number;
-  /** Bodies sent in turn. */
-  readonly bodies: readonly PooledBody[];
+  /** The credentials' headers, with Artillery's `$env` placeholders. */
+  readonly credentialHeaders: Readonly<Record<string, string>>;
+  /** Requests sent in turn. */
+  readonly requests: readonly PooledRequest[];
 }
 
 /** Options of `planLoad`. */
@@ -36,9 +47,9 @@ export interface LoadPlanOptions {
   readonly allowWrites?: boolean;
   /** Weight per operationId; operations not named are not sent. Default: weight 1 for every operation sent. */
   readonly mix?: ReadonlyMap<string, number>;
-  /** Seed of the generated bodies. */
+  /** Seed of the generated requests. */
   readonly seed: number;
-  /** Generated bodies per read operation; default `GENERATED_BODIES_PER_OPERATION`. */
+  /** Generated requests per read operation; default `GENERATED_BODIES_PER_OPERATION`. */
   readonly generated?: number;
 }
 
@@ -55,39 +66,32 @@ export class LoadPlanError extends Error {
   override name = "LoadPlanError";
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/** A request Artillery would alter: its templates (`{{ }}`) are expanded in URLs and string bodies. */
+function templated(request: BuiltRequest): boolean {
+  return (
+    request.target.includes("{{") ||
+    (typeof request.body?.body === "string" && request.body.body.includes("{{"))
+  );
 }
 
-/**
- * The headers the spec binds to body properties (`x-equals-body-property`): from the body when its value is
- * valid for the header, else from the operation's first example (as verify does).
- */
-function boundHeaders(
-  op: OperationSpec,
-  ajv: SpecAjv,
-  body: unknown,
-  fallback: unknown,
-): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const header of op.headers) {
-    const property = header.equalsBodyProperty;
-    if (property === undefined) continue;
-    const own = isRecord(body) ? body[property] : undefined;
-    const value =
-      own !== undefined && ajv.ajv.validate(header.schema, own)
-        ? own
-        : isRecord(fallback)
-          ? fallback[property]
-          : undefined;
-    if (value !== undefined) headers[header.name] = String(value);
-  }
-  return headers;
-}
-
-/** Bodies Artillery would alter: its templates (`{{ }}`) are expanded in request bodies. */
-function templated(text: string): boolean {
-  return text.includes("{{");
+/** The request as the processor holds it: body bytes in base64, credentials left to the script. */
+function pooled(
+  source: string,
+  request: BuiltRequest,
+  credentialHeaders: Record<string, string>,
+): PooledRequest {
+  const headers = Object.fromEntries(
+    Object.entries(request.headers).filter(
+      ([name]) => !(name in credentialHeaders) && name !== "accept",
+    ),
+  );
+  const body = request.body?.body;
+  return {
+    source,
+    target: request.target,
+    headers,
+    ...(body === undefined ? {} : { body: Buffer.from(body).toString("base64") }),
+  };
 }
 
 /** Plans the scenarios for `operations`; throws LoadPlanError for a mix it cannot honour. */
@@ -123,37 +127,28 @@ export function planLoad(
       skipped.push({ operationId: op.operationId, reason: `${reason}; pass --allow-writes` });
       return;
     }
-    const request = op.request;
-    if (!request || request.examples.length === 0) {
-      throw new LoadPlanError(
-        `${op.operationId} has no JSON request body with a named example: the load cannot call it`,
-      );
+    const found = credentialsFor(op, { token: TOKEN_TEMPLATE, apiKey: API_KEY_TEMPLATE });
+    if ("missing" in found) {
+      if (options.mix)
+        throw new LoadPlanError(`--mix names ${op.operationId}, but ${found.missing}`);
+      skipped.push({ operationId: op.operationId, reason: found.missing });
+      return;
     }
-    const bodies: PooledBody[] = request.examples.map((example) => ({
-      source: `example ${example.name}`,
-      text: JSON.stringify(example.value),
-      headers: boundHeaders(op, ajv, example.value, example.value),
-    }));
-    // Writes get their examples only, as verify sends them; reads also get seeded generated bodies.
+    const credentialHeaders = { ...found.credentials.headers };
+    const draft = draftOperation(document, op, ajv, options.seed + index * 4, found.credentials);
+    const requests = draft
+      .exampleRequests()
+      .map((r) => pooled(r.name, r.request, credentialHeaders));
+    // Writes get their examples only, as verify sends them; reads also get seeded generated requests.
     if (reason === undefined) {
-      const generated = fc.sample(
-        validArbitrary(document as Record<string, unknown>, request.schema),
-        {
-          seed: options.seed + index,
-          numRuns: options.generated ?? GENERATED_BODIES_PER_OPERATION,
-        },
+      const generated = draft.generatedRequests(
+        options.generated ?? GENERATED_BODIES_PER_OPERATION,
       );
-      generated.forEach((body, i) => {
-        const text = JSON.stringify(body);
-        if (ajv.issuesAt(request.schemaPointer, body).length > 0 || templated(text)) return;
-        bodies.push({
-          source: `generated #${i}`,
-          text,
-          headers: boundHeaders(op, ajv, body, request.examples[0]?.value),
-        });
-      });
+      for (const r of generated.requests) {
+        if (!templated(r.request)) requests.push(pooled(r.name, r.request, credentialHeaders));
+      }
     }
-    scenarios.push({ operation: op, weight, bodies });
+    scenarios.push({ operation: op, weight, credentialHeaders, requests });
   });
   if (scenarios.length === 0) {
     throw new LoadPlanError("no operation left to send: name one in --mix or pass --allow-writes");

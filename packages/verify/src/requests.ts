@@ -1,0 +1,157 @@
+// One request of an operation, whole: its parameters serialized, its body encoded, the headers the spec binds to
+// body properties, the Accept of its documented answers and the credentials its `security` asks for. Shared by
+// verify's plan and the load's scenarios, so both send exactly the same shapes.
+import type {
+  MediaSpec,
+  OperationSpec,
+  SecuritySchemeSpec,
+  SpecAjv,
+} from "@merchant-payments/spec/model";
+import { type EncodedBody, encodeBody } from "./bodies.js";
+import { type ParameterValues, serializeParameters } from "./parameters.js";
+
+/** The secrets verify may send: the Bearer token and an API key. */
+export interface Secrets {
+  /** Bearer token, for `http` `bearer` (and `oauth2`/`openIdConnect`) schemes. */
+  readonly token?: string;
+  /** API key, for `apiKey` schemes (header, query or cookie). */
+  readonly apiKey?: string;
+}
+
+/** Credentials as they go on the wire: headers and query pairs (already encoded). */
+export interface Credentials {
+  /** Headers, e.g. `authorization`, `X-Api-Key`. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** Query pairs, e.g. `api_key=...`. */
+  readonly query: readonly string[];
+}
+
+/** Headers verify sets itself: a parameter of these names is never generated or broken. */
+export const OWN_HEADERS: ReadonlySet<string> = new Set([
+  "accept",
+  "content-type",
+  "authorization",
+  "cookie",
+]);
+
+/** One request ready to send. */
+export interface BuiltRequest {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Path and query under the base URL, e.g. `/transactions?status=S&status=P`. */
+  readonly target: string;
+  /** Headers to send. */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The body, if any. */
+  readonly body?: EncodedBody;
+}
+
+/** What a request is made of. */
+export interface RequestParts {
+  /** Parameter values by name. */
+  readonly parameters: ParameterValues;
+  /** The body's media type and value; none for a request without body. */
+  readonly body?: { readonly media: MediaSpec; readonly value: unknown };
+  /** Credentials; none for a request sent without. */
+  readonly credentials?: Credentials;
+}
+
+function describe(scheme: SecuritySchemeSpec): string {
+  if (scheme.type === "apiKey") return `an API key in ${scheme.in} ${scheme.name} (${scheme.key})`;
+  return `${scheme.key} (${scheme.type}${scheme.scheme ? ` ${scheme.scheme}` : ""})`;
+}
+
+/**
+ * The credentials of the first alternative of the operation's `security` that `secrets` satisfy (none for
+ * `security: []`), or why none can be sent.
+ */
+export function credentialsFor(
+  op: OperationSpec,
+  secrets: Secrets,
+): { readonly credentials: Credentials } | { readonly missing: string } {
+  if (op.security.length === 0) return { credentials: { headers: {}, query: [] } };
+  const wants: string[] = [];
+  for (const alternative of op.security) {
+    const headers: Record<string, string> = {};
+    const query: string[] = [];
+    const cookies: string[] = [];
+    let ok = true;
+    for (const scheme of alternative) {
+      const bearer =
+        (scheme.type === "http" && scheme.scheme === "bearer") ||
+        scheme.type === "oauth2" ||
+        scheme.type === "openIdConnect";
+      if (bearer && secrets.token) headers.authorization = `Bearer ${secrets.token}`;
+      else if (scheme.type === "apiKey" && secrets.apiKey && scheme.name) {
+        if (scheme.in === "header") headers[scheme.name] = secrets.apiKey;
+        else if (scheme.in === "query")
+          query.push(`${encodeURIComponent(scheme.name)}=${encodeURIComponent(secrets.apiKey)}`);
+        else cookies.push(`${scheme.name}=${encodeURIComponent(secrets.apiKey)}`);
+      } else {
+        ok = false;
+        wants.push(describe(scheme));
+      }
+    }
+    if (cookies.length > 0) headers.cookie = cookies.join("; ");
+    if (ok) return { credentials: { headers, query } };
+  }
+  return { missing: `it needs ${[...new Set(wants)].join(" or ")}` };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The header parameters the spec binds to a body property (`x-equals-body-property`): from the body when its value
+ * is valid for the header, else from `fallback` (a valid example).
+ */
+export function boundHeaders(
+  op: OperationSpec,
+  ajv: SpecAjv,
+  body: unknown,
+  fallback: unknown,
+): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const header of op.headers) {
+    const property = header.equalsBodyProperty;
+    if (property === undefined) continue;
+    const own = isRecord(body) ? body[property] : undefined;
+    const value =
+      own !== undefined && ajv.ajv.validate(header.schema, own)
+        ? own
+        : isRecord(fallback)
+          ? fallback[property]
+          : undefined;
+    if (value !== undefined) headers[header.name] = String(value);
+  }
+  return headers;
+}
+
+/** The Accept header: every media type the operation's answers document. */
+export function acceptOf(op: OperationSpec): string {
+  const accept = [...new Set(op.responses.flatMap((r) => r.content.map((m) => m.mediaType)))];
+  return accept.join(", ") || "*/*";
+}
+
+/** The whole request of `parts` to `op`. */
+export function buildRequest(
+  document: unknown,
+  op: OperationSpec,
+  parts: RequestParts,
+): BuiltRequest {
+  const serialized = serializeParameters(op.path, op.parameters, parts.parameters);
+  const query = [serialized.query, ...(parts.credentials?.query ?? [])].filter((q) => q !== "");
+  const body = parts.body ? encodeBody(document, parts.body.media, parts.body.value) : undefined;
+  return {
+    method: op.method,
+    target: query.length > 0 ? `${serialized.path}?${query.join("&")}` : serialized.path,
+    headers: {
+      accept: acceptOf(op),
+      ...serialized.headers,
+      ...(body ? { "content-type": body.contentType } : {}),
+      ...(parts.credentials?.headers ?? {}),
+    },
+    ...(body ? { body } : {}),
+  };
+}

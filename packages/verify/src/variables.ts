@@ -1,0 +1,7 @@
+// The environment variables verify and the load's processor read secrets from (dependency-free: the processor
+// bundles it).
+
+/** The environment variable holding the Bearer token. */
+export const TOKEN_VARIABLE = "MERCHANT_PAYMENTS_TOKEN";
+/** The environment variable holding the API key for `apiKey` security schemes. */
+export const API_KEY_VARIABLE = "MERCHANT_PAYMENTS_API_KEY";
