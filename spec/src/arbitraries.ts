@@ -38,6 +38,11 @@ const dateTimeArb = fc
   })
   .map((d) => d.toISOString());
 
+/** An absolute path of 1 to 4 plain segments, e.g. `/v1/refunds/a1`. */
+const pathArb = fc
+  .array(fc.stringMatching(/^[a-z0-9][a-z0-9-]{0,11}$/), { minLength: 1, maxLength: 4 })
+  .map((segments) => `/${segments.join("/")}`);
+
 /** Strings of a format the generator knows, else undefined. */
 function formatArb(format: unknown): fc.Arbitrary<string> | undefined {
   switch (format) {
@@ -50,9 +55,11 @@ function formatArb(format: unknown): fc.Arbitrary<string> | undefined {
     case "uuid":
       return fc.uuid();
     case "uri":
-      return fc.webUrl();
+      return fc
+        .tuple(fc.stringMatching(/^[a-z][a-z0-9-]{0,10}[a-z0-9]$/), pathArb)
+        .map(([host, path]) => `https://${host}.example${path}`);
     case "uri-reference":
-      return fc.webPath().map((path) => `/${path.replace(/^\/+/, "")}`);
+      return pathArb;
     default:
       return undefined;
   }

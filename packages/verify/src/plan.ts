@@ -166,15 +166,24 @@ export function planCases(
     for (const p of draft.parameters) {
       const [sampled] = fc.sample(validArbitrary(doc, p.schema), { seed: seed + 3, numRuns: 1 });
       const value = base[p.name] ?? sampled;
-      const broken = mutationsOf(doc, p.schema, value).map((m) => ({
-        description: `${p.in} parameter ${p.name}: ${m.description.replace(/^\(body\)(: )?/, "")}`,
-        values: { ...base, [p.name]: m.value } as ParameterValues,
-      }));
+      // Missing (when required) first, then what the parameter's schema states (bounds, enum, pattern, length,
+      // format), then wrong types.
+      const mutations = mutationsOf(doc, p.schema, value);
+      const broken: { description: string; values: ParameterValues }[] = [];
       if (p.required && p.in !== "path") {
         const { [p.name]: _, ...rest } = base;
         broken.push({
           description: `${p.in} parameter ${p.name}: missing, which is required`,
           values: rest,
+        });
+      }
+      for (const m of [
+        ...mutations.filter((m) => !m.description.endsWith(" instead")),
+        ...mutations.filter((m) => m.description.endsWith(" instead")),
+      ]) {
+        broken.push({
+          description: `${p.in} parameter ${p.name}: ${m.description.replace(/^\(body\)(: )?/, "")}`,
+          values: { ...base, [p.name]: m.value },
         });
       }
       let n = 0;

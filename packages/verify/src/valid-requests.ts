@@ -185,7 +185,12 @@ export function draftOperation(
     generatedRequests(runs) {
       // Every parameter the spec declares (optional ones at random) and a body.
       const record = fc.record(
-        Object.fromEntries(params.map((p) => [p.name, validArbitrary(doc, p.schema)])),
+        Object.fromEntries(
+          params.map((p) => [
+            p.name,
+            validArbitrary(doc, p.schema).filter((v) => sendable(op, { [p.name]: v })),
+          ]),
+        ),
         { requiredKeys: params.filter((p) => p.required).map((p) => p.name) },
       );
       const sampled = fc.sample(
