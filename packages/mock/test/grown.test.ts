@@ -365,4 +365,17 @@ describe("security per operation", () => {
       ).status,
     ).toBe(401);
   });
+
+  test("a CORS preflight allows the API-key header a page sends", async () => {
+    const preflight = await fetch(`${mock.baseUrl}/settlements/2024-01-15/report`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "null",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "x-api-key",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("X-Api-Key");
+  });
 });
