@@ -21,6 +21,7 @@ import {
   isParameterIssue,
   problemErrors,
 } from "./request-issues.js";
+import { credentialsIssue } from "./security.js";
 import { operationMatcher, problemExample, type SpecSource } from "./spec-source.js";
 
 /** One violation as Prism reports it (the `sl-violations` header's entries). */
@@ -254,8 +255,27 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     // Prism's --errors: an answer of the mock that violates the spec is an error of the mock.
     if (options.errors && outputErrors.length > 0)
       return violatingAnswer(output.statusCode, outputErrors, violations);
-    return mockAnswer(spec, output, request, violations, answerSchema(request, output));
+    const answer = mockAnswer(spec, output, request, violations, answerSchema(request, output));
+    return output.statusCode === 401 ? withCredentialsDetail(answer, request) : answer;
   }
+
+  /** A 401 whose detail says which credentials the operation asks for (the spec's example may name another scheme). */
+  const withCredentialsDetail = (answer: EngineAnswer, request: EngineRequest): EngineAnswer => {
+    const op = findOperation(request.method, request.path);
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(request.query))
+      for (const one of [value].flat()) query.append(name, one);
+    const missing = op && credentialsIssue(op, { headers: request.headers, query });
+    if (!missing || typeof answer.body !== "string") return answer;
+    try {
+      const problem = JSON.parse(answer.body);
+      if (!isObject(problem)) return answer;
+      const detail = `${missing.message[0]?.toUpperCase()}${missing.message.slice(1)}.`;
+      return { ...answer, body: JSON.stringify({ ...problem, detail }) };
+    } catch {
+      return answer;
+    }
+  };
 
   return async function answer(request: EngineRequest): Promise<EngineAnswer> {
     const key = cacheKey(request);

@@ -348,6 +348,9 @@ describe("security per operation", () => {
     const noKey = await call("GET", report, { auth: false });
     expect(noKey.status).toBe(401);
     expect(noKey.headers.get("content-type")).toContain("application/problem+json");
+    expect(noKey.problem.detail).toBe(
+      "The request has none of the credentials the spec's security requires for this operation: the X-Api-Key header.",
+    );
     expect((await call("GET", report, { auth: false, headers: { "x-api-key": "k" } })).status).toBe(
       200,
     );
