@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { loadBundle } from "@merchant-payments/spec";
+import { checkBaseUrl } from "@merchant-payments/spec/base-url";
 import { API_KEY_VARIABLE, TOKEN_VARIABLE } from "./variables.js";
 
 /** A command line verify cannot run: the message says what to change. */
@@ -37,19 +38,14 @@ export function parseStrict<T extends OptionsConfig>(
   }
 }
 
-/** The base URL, checked absolute http(s), without trailing slashes; UsageError when absent or not one. */
+/**
+ * The base URL by the workspace's one base-URL check (`@merchant-payments/spec/base-url`: absolute http(s), no
+ * whitespace, credentials, fragment or query), without trailing slashes; UsageError naming the rule broken.
+ */
 export function baseUrlOption(text: string | undefined): string {
-  if (!text) throw new UsageError("--base-url is required");
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new UsageError(`--base-url must be an absolute http(s) URL, got ${JSON.stringify(text)}`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UsageError(`--base-url must be http or https, got ${url.protocol}`);
-  }
-  return text.replace(/\/+$/, "");
+  const base = checkBaseUrl(text);
+  if (!base.ok) throw new UsageError(`--base-url ${base.problem}`);
+  return base.prefix;
 }
 
 /** `--name`'s number, at least `min` (a whole number unless `integer` is false); undefined when not given. */

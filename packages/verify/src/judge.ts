@@ -137,7 +137,18 @@ function bodyWhereNone(
 
 /** Every defect of one exchange; empty when the answer passes every check. */
 export function judge(ajv: SpecAjv, kase: VerifyCase, received: Exchange): Defect[] {
-  if (received.kind === "transport") return [defect(received.failure, received.message)];
+  if (received.kind === "transport") {
+    // A 204 or 205 that announced a body (a length, a chunk) reads as cut short: it is a body where none may be.
+    if (received.failure === "truncated-body" && NO_CONTENT.has(received.status ?? 0)) {
+      return [
+        defect(
+          "body-not-empty",
+          `status ${received.status} must have no body, but announced one (${received.message})`,
+        ),
+      ];
+    }
+    return [defect(received.failure, received.message)];
+  }
   // A HEAD answer has the headers of a GET and no body: its body checks do not apply.
   const head = kase.request.method === "HEAD";
   const conformance = checkResponse(ajv, kase.operation, received);

@@ -268,7 +268,14 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
       {
         method: request.method,
         url: baseUrl + request.target,
-        headers: request.headers,
+        // Content-Length stated: Node sends a DELETE's (or GET's) body neither chunked nor with a length.
+        headers:
+          request.body === undefined
+            ? request.headers
+            : {
+                ...request.headers,
+                "content-length": String(Buffer.byteLength(request.body.body)),
+              },
         ...(request.body ? { body: request.body.body } : {}),
       },
       timeoutMs,

@@ -39,7 +39,9 @@ describe("load: the command line", () => {
       throw new Error(`accepted ${args.join(" ")}`);
     };
     expect(refused(["--out", "x.yml"])).toMatch(/--base-url is required/);
-    expect(refused(["--base-url", "ftp://h", "--out", "x.yml"])).toMatch(/http or https/);
+    expect(refused(["--base-url", "ftp://h", "--out", "x.yml"])).toMatch(
+      /--base-url must start with http:\/\/ or https:\/\//,
+    );
     expect(refused(["--base-url", "http://h"])).toMatch(/--out <script.yml>, --run/);
     expect(refused(["--base-url", "http://h", "--run"])).toMatch(/MERCHANT_PAYMENTS_TOKEN/);
     expect(refused(["--base-url", "http://h", "--out", "x", "--duration", "0"])).toMatch(
