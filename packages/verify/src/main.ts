@@ -1,4 +1,5 @@
 // The verify command as a function: parse, run, print, write the reports; returns the exit status.
+import type { Env } from "./arguments.js";
 import { parseCommandLine, USAGE, UsageError } from "./cli-options.js";
 import { formatFailures, formatSummary, writeJsonReport, writeJunitReport } from "./reports.js";
 import { runVerify } from "./run.js";
@@ -20,16 +21,17 @@ const processOutput: CommandOutput = {
 };
 
 /**
- * Runs `merchant-payments-verify` with `args`: 0 when every answer passed, 1 when any failed (or a report
+ * Runs `merchant-payments-verify` with `args` (secrets from `env`, default the process's environment): 0 when every answer passed, 1 when any failed (or a report
  * could not be written), 2 for a command line it cannot run, 3 when the server could not be reached.
  */
 export async function verifyCommand(
   args: readonly string[],
   output: CommandOutput = processOutput,
+  env: Env = process.env,
 ): Promise<number> {
   let commandLine: ReturnType<typeof parseCommandLine>;
   try {
-    commandLine = parseCommandLine(args);
+    commandLine = parseCommandLine(args, env);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     output.err(`merchant-payments-verify: ${error.message}`);

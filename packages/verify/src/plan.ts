@@ -177,9 +177,12 @@ export function planCases(
           values: rest,
         });
       }
+      // An object only keeps its shape on the wire as a deepObject: elsewhere its keys become other parameters
+      // (form, exploded) or items of a list, so what the server reads is no longer one broken value.
+      const expressible = mutations.filter((m) => p.style === "deepObject" || !isObject(m.value));
       for (const m of [
-        ...mutations.filter((m) => !m.description.endsWith(" instead")),
-        ...mutations.filter((m) => m.description.endsWith(" instead")),
+        ...expressible.filter((m) => !m.description.endsWith(" instead")),
+        ...expressible.filter((m) => m.description.endsWith(" instead")),
       ]) {
         broken.push({
           description: `${p.in} parameter ${p.name}: ${m.description.replace(/^\(body\)(: )?/, "")}`,
