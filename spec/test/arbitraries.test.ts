@@ -19,6 +19,24 @@ const document = {
         required: ["x"],
         properties: { x: { type: "string", format: "date" } },
       },
+      Strings: {
+        type: "object",
+        required: ["code", "id", "name", "link", "path", "tags", "amount"],
+        properties: {
+          code: { type: "string", pattern: "^[A-Z]{3}$" },
+          id: { type: "string", format: "uuid" },
+          name: { type: "string", minLength: 2, maxLength: 5 },
+          link: { type: "string", format: "uri" },
+          path: { type: "string", format: "uri-reference" },
+          tags: {
+            type: "array",
+            maxItems: 3,
+            uniqueItems: true,
+            items: { type: "string", enum: ["a", "b", "c"] },
+          },
+          amount: { type: "number", minimum: 0, maximum: 10 },
+        },
+      },
       Tree: {
         type: "object",
         properties: { children: { type: "array", items: { $ref: "#/components/schemas/Tree" } } },
@@ -59,6 +77,29 @@ describe("the value generators of @merchant-payments/spec/internal", () => {
       fc.property(invalidArbitrary(document, body), (m) => validate(m.value) === false),
       { numRuns: 50, seed: 21 },
     );
+  });
+
+  test("strings honour pattern, format (uuid, uri, uri-reference) and lengths; arrays uniqueItems; each broken alone", () => {
+    const strings = { $ref: "#/components/schemas/Strings" };
+    const validate = createAjv(document).compileAt("/components/schemas/Strings");
+    fc.assert(
+      fc.property(validArbitrary(document, strings), (value) => validate(value) === true),
+      { numRuns: 50, seed: 21 },
+    );
+    const value = fc.sample(validArbitrary(document, strings), { seed: 3, numRuns: 1 })[0];
+    const mutations = mutationsOf(document, strings, value);
+    expect(mutations.map((m) => m.description)).toEqual(
+      expect.arrayContaining([
+        "code: breaks pattern ^[A-Z]{3}$",
+        "id: breaks format uuid",
+        "name: longer than maxLength 5",
+        "name: shorter than minLength 2",
+        "link: breaks format uri",
+        "amount: below minimum",
+        "amount: above maximum",
+      ]),
+    );
+    for (const m of mutations) expect(validate(m.value), m.description).toBe(false);
   });
 
   test("a recursive schema ends", () => {
