@@ -1,5 +1,4 @@
 // The verify command as a function: parse, run, print, write the reports; returns the exit status.
-import type { Env } from "./arguments.js";
 import { parseCommandLine, USAGE, UsageError } from "./cli-options.js";
 import { formatFailures, formatSummary, writeJsonReport, writeJunitReport } from "./reports.js";
 import { runVerify } from "./run.js";
@@ -27,7 +26,7 @@ const processOutput: CommandOutput = {
 export async function verifyCommand(
   args: readonly string[],
   output: CommandOutput = processOutput,
-  env: Env = process.env,
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<number> {
   let commandLine: ReturnType<typeof parseCommandLine>;
   try {
