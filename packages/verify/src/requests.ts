@@ -86,7 +86,8 @@ export function credentialsFor(
         if (scheme.in === "header") headers[scheme.name] = secrets.apiKey;
         else if (scheme.in === "query")
           query.push(`${encodeURIComponent(scheme.name)}=${encodeURIComponent(secrets.apiKey)}`);
-        else cookies.push(`${scheme.name}=${encodeURIComponent(secrets.apiKey)}`);
+        // As given: an API key is a token (a load passes Artillery's placeholder here, filled when it runs).
+        else cookies.push(`${scheme.name}=${secrets.apiKey}`);
       } else {
         ok = false;
         wants.push(describe(scheme));
@@ -143,6 +144,7 @@ export function buildRequest(
   const serialized = serializeParameters(op.path, op.parameters, parts.parameters);
   const query = [serialized.query, ...(parts.credentials?.query ?? [])].filter((q) => q !== "");
   const body = parts.body ? encodeBody(document, parts.body.media, parts.body.value) : undefined;
+  const cookie = [serialized.headers.cookie, parts.credentials?.headers.cookie].filter(Boolean);
   return {
     method: op.method,
     target: query.length > 0 ? `${serialized.path}?${query.join("&")}` : serialized.path,
@@ -151,6 +153,7 @@ export function buildRequest(
       ...serialized.headers,
       ...(body ? { "content-type": body.contentType } : {}),
       ...(parts.credentials?.headers ?? {}),
+      ...(cookie.length > 0 ? { cookie: cookie.join("; ") } : {}),
     },
     ...(body ? { body } : {}),
   };

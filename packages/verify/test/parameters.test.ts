@@ -8,6 +8,7 @@ import { describe, expect, test } from "vitest";
 import { encodeBody } from "../src/bodies.js";
 import { serializeParameters, unsendablePathValue, wireValue } from "../src/parameters.js";
 import { planCases } from "../src/plan.js";
+import { credentialsFor } from "../src/requests.js";
 
 const require = createRequire(import.meta.url);
 const grown = JSON.parse(
@@ -183,5 +184,31 @@ describe("planCases on the grown fixture", () => {
     expect(skipped[0]?.[1]).toMatch(
       /needs an API key in .* set MERCHANT_PAYMENTS_API_KEY or give --api-key-file/,
     );
+  });
+});
+
+describe("credentialsFor: what each operation's security asks", () => {
+  const op = (security: unknown) =>
+    ({ security }) as unknown as Parameters<typeof credentialsFor>[0];
+  const bearer = { key: "Bearer", type: "http", scheme: "bearer" };
+  const cookieKey = { key: "Session", type: "apiKey", in: "cookie", name: "sid" };
+  const basic = { key: "Basic", type: "http", scheme: "basic" };
+
+  test("none for security: [], the first alternative verify can satisfy otherwise", () => {
+    expect(credentialsFor(op([]), { token: "t" })).toEqual({
+      credentials: { headers: {}, query: [] },
+    });
+    expect(credentialsFor(op([[basic], [bearer, cookieKey]]), { token: "t", apiKey: "k" })).toEqual(
+      {
+        credentials: { headers: { authorization: "Bearer t", cookie: "sid=k" }, query: [] },
+      },
+    );
+  });
+
+  test("says what is missing when no alternative can be satisfied", () => {
+    const found = credentialsFor(op([[basic], [cookieKey]]), { token: "t" });
+    expect(found).toEqual({
+      missing: "it needs Basic (http basic) or an API key in cookie sid (Session)",
+    });
   });
 });
