@@ -231,6 +231,14 @@ describe("request bodies", () => {
     expect(refused.problem.detail).toContain(
       "/file is text/html; the spec allows application/pdf, image/png, image/jpeg",
     );
+    const deep = form();
+    deep.set("metadata", `${"[".repeat(100)}${"]".repeat(100)}`);
+    deep.append("file", new Blob(["%PDF"], { type: "application/pdf" }), "r.pdf");
+    const tooDeep = await call("POST", "/disputes/DSP-000451/evidence", { body: deep });
+    expect(tooDeep.status).toBe(422);
+    expect(tooDeep.problem.errors).toEqual([
+      { pointer: "/metadata", detail: "nests arrays and objects deeper than 64 levels" },
+    ]);
     const missingFile = form();
     const noFile = await call("POST", "/disputes/DSP-000451/evidence", { body: missingFile });
     expect(noFile.problem.errors).toEqual([
