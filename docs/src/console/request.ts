@@ -274,14 +274,36 @@ export function shellQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
-/** A shell word for `text` in which every secret stands as its variable (`'X-Api-Key: '"$VAR"`). */
+/** Quotes text for the inside of a POSIX shell double-quoted word (`"`, `$`, `` ` `` and `\\` escaped). */
+function doubleQuoted(text: string): string {
+  return text.replace(/["$`\\]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A shell word for `text`: single-quoted, or, when it holds a secret, double-quoted with each secret standing as
+ * its variable (`"Authorization: Bearer $MERCHANT_PAYMENTS_TOKEN"`).
+ */
 function maskedWord(text: string, secrets: readonly Secret[]): string {
-  const secret = secrets.find((s) => s.text !== "" && text.includes(s.text));
-  if (!secret) return shellQuote(text);
-  return text
-    .split(secret.text)
-    .map((piece) => (piece === "" ? "" : maskedWord(piece, secrets)))
-    .join(`"$${secret.variable}"`);
+  const present = secrets.filter((s) => s.text !== "" && text.includes(s.text));
+  if (present.length === 0) return shellQuote(text);
+  let pieces: (string | Secret)[] = [text];
+  for (const secret of present)
+    pieces = pieces.flatMap((piece) =>
+      typeof piece === "string"
+        ? piece.split(secret.text).flatMap((part, i) => (i === 0 ? [part] : [secret, part]))
+        : [piece],
+    );
+  const inner = pieces
+    .map((piece, i) => {
+      if (typeof piece === "string") return doubleQuoted(piece);
+      const next = pieces[i + 1];
+      // `$NAME` unless a name character follows (then `${NAME}`, so the shell reads the right variable).
+      return typeof next === "string" && /^\w/.test(next)
+        ? `\${${piece.variable}}`
+        : `$${piece.variable}`;
+    })
+    .join("");
+  return `"${inner}"`;
 }
 
 /**
