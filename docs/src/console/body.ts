@@ -3,6 +3,7 @@
 // (`FormData`, `Blob` and `URLSearchParams` are plain values in browsers and Node alike).
 import {
   deref,
+  escapePointer,
   type Issue,
   isObject,
   type Json,
@@ -122,7 +123,7 @@ export function readForm(fields: readonly FormField[], input: FormInput): ReadFo
   const value: Record<string, unknown> = {};
   const issues: Issue[] = [];
   for (const field of fields) {
-    const at = `/${field.name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    const at = `/${escapePointer(field.name)}`;
     if (field.kind === "file" || field.kind === "files") {
       const files = input.files.get(field.name) ?? [];
       files.forEach((file, i) => {

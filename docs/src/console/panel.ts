@@ -1,6 +1,8 @@
 // The Try-it panel of one operation: form, send, answer. The decisions live in request.ts; this file is the DOM.
 import {
+  baseMediaType,
   checkResponse,
+  formatIssues,
   type Issue,
   type Json,
   type OperationSpec,
@@ -240,7 +242,7 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     const found = [...params.issues, ...(body.ok ? [] : body.issues)];
     if (found.length > 0 || !body.ok) {
       showProblems(found);
-      note.textContent = "Not sent: the request does not match the spec.";
+      note.textContent = `Not sent: the request does not match the spec (${formatIssues(found, 3)}).`;
       return;
     }
     let request: PreparedRequest;
@@ -284,7 +286,7 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
       const bytes = await response.arrayBuffer();
       const elapsed = Math.round(performance.now() - started);
       const contentType = response.headers.get("content-type");
-      const textual = isTextual((contentType ?? "").split(";")[0]?.trim().toLowerCase() ?? "");
+      const textual = isTextual(baseMediaType(contentType ?? ""));
       const text = textual || !contentType ? new TextDecoder().decode(bytes) : "";
       const received = Object.fromEntries(response.headers.entries());
       const conformance = checkResponse(context.specAjv, op, {

@@ -1,15 +1,20 @@
 // The console's parameters: which ones get a field, how the text typed there becomes a value typed by the schema,
 // how the values are checked, and how they are written into the URL (per style and explode) and the headers.
 // Pure: no DOM, no network.
-import type { Issue, OperationSpec, ParameterSpec, SpecAjv } from "@merchant-payments/spec/model";
+import {
+  escapePointer,
+  type Issue,
+  type OperationSpec,
+  type ParameterSpec,
+  type SpecAjv,
+} from "@merchant-payments/spec/model";
 
 /** Headers the console sets itself (or the browser does): never a field of their own. */
 const OWN_HEADERS = new Set(["accept", "content-type", "authorization", "content-length"]);
 
 /** The Issue path of a parameter: a JSON Pointer into `{ path: {...}, query: {...}, header: {...} }`. */
 export function parameterPath(param: Pick<ParameterSpec, "in" | "name">, rest = ""): string {
-  const escaped = param.name.replace(/~/g, "~0").replace(/\//g, "~1");
-  return `/${param.in}/${escaped}${rest}`;
+  return `/${param.in}/${escapePointer(param.name)}${rest}`;
 }
 
 /**
