@@ -1,8 +1,9 @@
 // The code samples of the grown fixture's own operations (spec/fixtures/grown/code_samples): in the bundle, the
 // TypeScript ones type-check against the built @merchant-payments/grown-client (and a renamed method does not),
 // the curl ones call their operation's method and path (run by sh with a stand-in curl).
-import { mkdirSync } from "node:fs";
+import { mkdirSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadDocument, operations } from "@merchant-payments/spec";
 import { x } from "tinyexec";
@@ -21,6 +22,26 @@ const own = operations(document)
   }))
   .filter((op) => op.typescript?.includes("@merchant-payments/grown-client"));
 const tmp = (name: string) => fileURLToPath(new URL(`../.tmp/${name}/`, import.meta.url));
+/** The built grown client (private, built by turbo before this package's tests: see turbo.json). */
+const grownClient = fileURLToPath(new URL("../../packages/grown-client/", import.meta.url));
+
+/**
+ * Writes the samples as a project that resolves `@merchant-payments/grown-client` as a user's project would, through
+ * its node_modules, to the built package (linked here: the docs package does not depend on it, so that building the
+ * site never waits for it).
+ */
+function writeGrownProject(
+  workDir: string,
+  samples: { operationId: string; typescript?: string }[],
+) {
+  writeSampleProject(workDir, samples);
+  mkdirSync(join(workDir, "node_modules", "@merchant-payments"), { recursive: true });
+  symlinkSync(
+    grownClient,
+    join(workDir, "node_modules", "@merchant-payments", "grown-client"),
+    "dir",
+  );
+}
 
 describe("the grown fixture's code samples", () => {
   test("every operation of the fixture shows both samples; its own use the grown client", () => {
@@ -33,14 +54,14 @@ describe("the grown fixture's code samples", () => {
 
   test("the TypeScript samples type-check against the built grown client; a renamed method does not", () => {
     const workDir = tmp("grown-samples");
-    writeSampleProject(workDir, own);
+    writeGrownProject(workDir, own);
     const compiled = compileSampleProject(workDir);
     expect(compiled.output.split("\n").filter((line) => line.includes("error TS"))).toEqual([]);
     expect(compiled.ok).toBe(true);
     const [first] = own;
     if (!first?.typescript) throw new Error("no sample");
     const broken = tmp("grown-samples-broken");
-    writeSampleProject(broken, [
+    writeGrownProject(broken, [
       {
         operationId: first.operationId,
         typescript: first.typescript.replace(`.${first.operationId}(`, `.${first.operationId}X(`),
