@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { createAjv, loadDocument, operations } from "@merchant-payments/spec";
 import type { OperationSpec, ParameterSpec } from "@merchant-payments/spec/model";
 import { beforeAll, describe, expect, test } from "vitest";
-import { bodyView, declaredHeaders, downloadName } from "../src/console/answer.js";
+import { bodyView, declaredHeaders, downloadName, nextCursor } from "../src/console/answer.js";
 import {
   checkForm,
   formFields,
@@ -296,6 +296,14 @@ describe("answers", () => {
     expect(downloadName(op("downloadTransactionReceipt"), "application/pdf")).toBe(
       "downloadTransactionReceipt.pdf",
     );
+  });
+
+  test("the next page's cursor comes from the answer at x-pagination's next pointer; none on the last page", () => {
+    const list = op("listTransactions");
+    expect(nextCursor(list, { nextCursor: "abc", transactions: [] })).toBe("abc");
+    expect(nextCursor(list, { nextCursor: null, transactions: [] })).toBeUndefined();
+    expect(nextCursor(list, {})).toBeUndefined();
+    expect(nextCursor(op("readTransaction"), { nextCursor: "abc" })).toBeUndefined();
   });
 
   test("the headers the documented response declares, with what the page could read", () => {

@@ -167,6 +167,23 @@ describe("the Try-it console of the grown fixture, from file://", () => {
       `/transactions?merchantAccountNumber=${merchant}&limit=50&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
     );
     expect(await text(panel.locator(".mp-badge"))).toBe("conforms");
+
+    // x-pagination: the answer's next cursor (at its `next` pointer) fills the cursor field and sends again.
+    const next = (JSON.parse(answer.body as string) as { nextCursor: string }).nextCursor;
+    answer = {
+      status: 200,
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...JSON.parse(answer.body as string), nextCursor: null }),
+    };
+    server.handle(respond);
+    await panel.getByRole("button", { name: "Next page" }).click();
+    await panel.locator(".mp-result:not([hidden])").waitFor({ timeout: 15_000 });
+    const second = server.received.filter((r) => r.method !== "OPTIONS");
+    expect(second.map((r) => r.url)).toEqual([
+      `/transactions?merchantAccountNumber=${merchant}&cursor=${encodeURIComponent(next)}&limit=50&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
+    ]);
+    expect(await panel.getByRole("button", { name: "Next page" }).isHidden()).toBe(true);
+    await panel.locator('[name="param-query-cursor"]').fill("");
   });
 
   test("a query value the schema refuses is listed and nothing is sent", async () => {

@@ -5,6 +5,7 @@ import {
   baseMediaType,
   type Issue,
   type OperationSpec,
+  resolvePointer,
   responseFor,
 } from "@merchant-payments/spec/model";
 
@@ -114,4 +115,21 @@ export function answerBadge(
   if (status >= 400)
     return { className: "mp-documented-error", text: `error ${status}, as documented` };
   return { className: "mp-conforms", text: "conforms" };
+}
+
+/**
+ * The cursor of the next page of a paginated operation (`x-pagination`): the answer's value at the `next` pointer,
+ * when it is a non-empty string or a number; `undefined` on the last page (null or absent) and for other operations.
+ */
+export function nextCursor(op: OperationSpec, json: unknown): string | undefined {
+  if (!op.pagination || json === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = resolvePointer(json, op.pagination.next);
+  } catch {
+    return undefined;
+  }
+  return (typeof value === "string" && value !== "") || typeof value === "number"
+    ? String(value)
+    : undefined;
 }

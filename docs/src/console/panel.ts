@@ -8,7 +8,14 @@ import {
   type OperationSpec,
   type SpecAjv,
 } from "@merchant-payments/spec/model";
-import { answerBadge, bodyView, declaredHeaders, downloadName, isTextual } from "./answer.js";
+import {
+  answerBadge,
+  bodyView,
+  declaredHeaders,
+  downloadName,
+  isTextual,
+  nextCursor,
+} from "./answer.js";
 import { field, h } from "./dom.js";
 import { apiKeyInputs, type BodyEditor, bodyEditors, parameterInputs } from "./editors.js";
 import {
@@ -95,6 +102,7 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
   const headers = h("pre", { class: "mp-headers" });
   const answer = h("pre", { class: "mp-body" });
   const download = h("p", { class: "mp-download" });
+  const nextPage = h("button", { type: "button", class: "mp-next-page", hidden: "" }, "Next page");
   const curl = h("pre", { class: "mp-curl" });
   const result = h(
     "div",
@@ -105,6 +113,7 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     h("details", {}, h("summary", {}, "Response headers"), headers),
     answer,
     download,
+    nextPage,
   );
 
   const showDerived = () => {
@@ -224,6 +233,7 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     badge.className = "mp-badge";
     delete status.dataset.status;
     delete answer.dataset.kind;
+    nextPage.hidden = true;
     if (downloadUrl) URL.revokeObjectURL(downloadUrl);
     downloadUrl = undefined;
   };
@@ -325,6 +335,17 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
             "Download the answer",
           ),
         );
+      }
+      const cursor = nextCursor(op, conformance.json);
+      const cursorField = op.pagination
+        ? form.querySelector<HTMLInputElement>(`[name="param-query-${op.pagination.cursor}"]`)
+        : null;
+      if (cursor !== undefined && cursorField) {
+        nextPage.hidden = false;
+        nextPage.onclick = () => {
+          cursorField.value = cursor;
+          form.requestSubmit();
+        };
       }
       result.hidden = false;
       note.textContent = "";
