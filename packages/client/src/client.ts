@@ -5,7 +5,7 @@ import { type OperationInfo, operations } from "./generated/operation-table.js";
 import type { ResponseValidators } from "./generated/response-validators.js";
 import { formatChecks, type Issue, type Validator } from "./generated/validators.js";
 import { MAX_ANSWER_DEPTH, nestsTooDeep, parseResult } from "./normalize.js";
-import { type ClientOptions, resolveOptions } from "./options.js";
+import { type ClientOptions, resolveOptions, type TokenSource } from "./options.js";
 import { redact } from "./redact.js";
 import { createRequestCore, loadShapes } from "./request-core.js";
 import { ResponseValidationError } from "./response-validation-error.js";
@@ -13,6 +13,18 @@ import { NOT_JSON, readJson, toObjectForm } from "./wire-values.js";
 import type { Exchange } from "./with-response.js";
 
 export type { ClientOptions, RequestOptions, TokenSource } from "./options.js";
+
+/**
+ * Options of a client given API keys alone (no bearer token): it calls the operations the spec secures with an API key
+ * (or with nothing); an operation that needs the token is a TypeError or TokenError, nothing sent.
+ */
+export type KeyOnlyClientOptions<Decimals extends DecimalMode = DecimalMode> = Omit<
+  ClientOptions<Decimals>,
+  "token"
+> & { token?: undefined } & (
+    | { apiKey: TokenSource; apiKeys?: Readonly<Record<string, TokenSource>> }
+    | { apiKeys: Readonly<Record<string, TokenSource>> }
+  );
 
 export type { MerchantPaymentsClient };
 
@@ -22,9 +34,9 @@ export type { MerchantPaymentsClient };
  * RangeError for numbers out of range (see `resolveOptions`).
  */
 export function createMerchantPaymentsClient<const Decimals extends DecimalMode = "number">(
-  options: ClientOptions<Decimals>,
+  options: ClientOptions<Decimals> | KeyOnlyClientOptions<Decimals>,
 ): MerchantPaymentsClient<Decimals> {
-  const resolved = resolveOptions(options);
+  const resolved = resolveOptions(options as ClientOptions<Decimals>);
   const core = createRequestCore(resolved);
   const decimalStrings = resolved.decimals === "string";
   const validateResponses = resolved.validateResponses;
