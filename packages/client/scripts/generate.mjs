@@ -355,13 +355,10 @@ function emitValidatorModules({ document, factsList }) {
   const requests = `${BANNER}// biome-ignore-all lint: generated
 ${formatImports(handedOver)}import { DECIMAL_STRING } from "./operation-table.js";
 
-/** One violation of a schema: JSON pointer of the value and what is wrong. */
-export interface Issue {
-  /** JSON pointer of the offending value in the body, e.g. "/transactions/3/transactionAmount". */
-  path: string;
-  /** What is wrong, e.g. "must be at most 99999999". */
-  message: string;
-}
+import type { Issue } from "@merchant-payments/spec/issues";
+
+/** One violation of a schema: the workspace's one \`Issue\` (JSON pointer of the value, what is wrong). */
+export type { Issue };
 /** Checks a value; pushes every violation into \`issues\`. With \`decimalStrings\`, a decimal may also be its exact text. */
 export type Validator = (value: any, issues: Issue[], decimalStrings?: boolean) => void;
 

@@ -114,27 +114,9 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
     ]).then(([validators, codec]) => finish(validators, codec));
   }
 
-  return bindMethods<Decimals>((operation, args, requestOptions) => {
-    const first = core.send(operation, args, requestOptions, decode);
-    const pagination = (operations[operation] as OperationInfo).pagination;
-    if (pagination === undefined) return first;
-    // The same object is the first page's promise and an async iterable over every item of every page.
-    return Object.assign(first, {
-      async *[Symbol.asyncIterator]() {
-        yield* (await loadShapes()).pages(
-          first,
-          (cursor) =>
-            core.send(
-              operation,
-              { ...(args as object), [pagination.cursor]: cursor },
-              requestOptions,
-              decode,
-            ),
-          pagination,
-        );
-      },
-    });
-  });
+  return bindMethods<Decimals>((operation, args, requestOptions) =>
+    core.send(operation, args, requestOptions, decode),
+  );
 }
 
 /**

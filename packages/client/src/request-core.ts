@@ -1,5 +1,5 @@
 import { secretOf, sendOnce } from "./attempt.js";
-import { toWireDate, withWireDates } from "./dates.js";
+import { withWireDates } from "./dates.js";
 import {
   MerchantPaymentsError,
   notSent,
@@ -29,6 +29,14 @@ import type { Shapes } from "./shapes.js";
 import { withIntegerStrings } from "./wire-values.js";
 import { ApiPromise, type Exchange } from "./with-response.js";
 
+/**
+ * A JSON body as sent: a Date at a `format: date` field as its calendar date, an `x-accepts-integer` number as its
+ * digits (an unsafe one reported in `issues`).
+ */
+function wireBody(info: OperationInfo, body: unknown, issues: Issue[]): unknown {
+  return withIntegerStrings(withWireDates(body, info.dateFields), info.integerStringFields, issues);
+}
+
 /** A prepared call of a shaped operation (see shapes.ts `prepareCall`). */
 type Shaped = Awaited<ReturnType<Shapes["prepareCall"]>>;
 
@@ -42,9 +50,7 @@ let shapes: Promise<Shapes> | undefined;
 export function loadShapes(): Promise<Shapes> {
   shapes ??= import("./shapes.js").then((m) =>
     m.install([
-      toWireDate,
-      withWireDates,
-      withIntegerStrings,
+      wireBody,
       notSent,
       RequestValidationError,
       UnexpectedResponseError,
@@ -158,11 +164,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
       shaped = await (await loadShapes()).prepareCall(resolved, op, info, input, issues, stringify);
       json = shaped.body;
     } else {
-      body = withIntegerStrings(
-        withWireDates(input, info.dateFields),
-        info.integerStringFields,
-        issues,
-      ) as Record<string, unknown>;
+      body = wireBody(info, input, issues) as Record<string, unknown>;
       (validators as Record<string, Validator>)[op]?.(body, issues, decimalStrings);
       if (issues.length > 0) throw new RequestValidationError(issues);
       json = await stringify(body);

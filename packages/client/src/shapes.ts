@@ -18,9 +18,7 @@ import type { TransportResponse } from "./transport.js";
  * chunk that imported them itself would share a chunk with the entry: one more file loaded at start), in this order.
  */
 export type ShapesKit = readonly [
-  typeof import("./dates.js").toWireDate,
-  typeof import("./dates.js").withWireDates,
-  typeof import("./wire-values.js").withIntegerStrings,
+  (info: OperationInfo, body: unknown, issues: Issue[]) => unknown,
   typeof import("./errors.js").notSent,
   typeof import("./errors.js").RequestValidationError,
   typeof import("./errors.js").UnexpectedResponseError,
@@ -29,22 +27,19 @@ export type ShapesKit = readonly [
   typeof import("./options.js").tokenFrom,
 ];
 
-let toWireDate: ShapesKit[0];
-let withWireDates: ShapesKit[1];
-let withIntegerStrings: ShapesKit[2];
-let notSent: ShapesKit[3];
-let RequestValidationError: ShapesKit[4];
-let UnexpectedResponseError: ShapesKit[5];
-let validators: ShapesKit[6];
-let parameterValidators: ShapesKit[7];
-let tokenFrom: ShapesKit[8];
+/** A JSON body as sent (dates, integer strings), from the request core. */
+let wireBody: ShapesKit[0];
+let notSent: ShapesKit[1];
+let RequestValidationError: ShapesKit[2];
+let UnexpectedResponseError: ShapesKit[3];
+let validators: ShapesKit[4];
+let parameterValidators: ShapesKit[5];
+let tokenFrom: ShapesKit[6];
 
 /** Hands this module what it uses of the entry (once, when the request core loads it); returns its functions. */
 export function install(kit: ShapesKit): Shapes {
   [
-    toWireDate,
-    withWireDates,
-    withIntegerStrings,
+    wireBody,
     notSent,
     RequestValidationError,
     UnexpectedResponseError,
@@ -75,7 +70,8 @@ export function splitArguments(info: OperationInfo, input: unknown): SplitArgume
   for (const p of info.parameters ?? []) {
     names.add(p.name);
     if (args[p.name] !== undefined)
-      params[p.name] = p.date ? toWireDate(args[p.name]) : args[p.name];
+      params[p.name] =
+        p.date && args[p.name] instanceof Date ? toWireDate(args[p.name] as Date) : args[p.name];
   }
   const body = info.body;
   if (body === undefined || body.spread) {
@@ -107,10 +103,14 @@ export function unknownArguments(info: OperationInfo, input: unknown): string[] 
   );
 }
 
+/** A Date as its UTC calendar date ("Invalid Date", which no date check accepts, for an invalid one). */
+function toWireDate(value: Date): string {
+  return Number.isNaN(value.getTime()) ? "Invalid Date" : value.toISOString().slice(0, 10);
+}
+
 /** One value as text in a URL or header: a Date as its calendar date, others by String. */
 function text(value: unknown): string {
-  if (value instanceof Date) return String(toWireDate(value));
-  return String(value);
+  return value instanceof Date ? toWireDate(value) : String(value);
 }
 
 /** Percent-encodes a query name or value (RFC 3986 unreserved characters kept; a space is %20). */
@@ -474,13 +474,7 @@ export async function prepareCall(
   parameterValidators[op]?.(split.params, issues, decimalStrings);
   const kind = info.body?.kind ?? "json";
   const given =
-    kind === "json" && split.body !== undefined
-      ? withIntegerStrings(
-          withWireDates(split.body, info.dateFields),
-          info.integerStringFields,
-          issues,
-        )
-      : split.body;
+    kind === "json" && split.body !== undefined ? wireBody(info, split.body, issues) : split.body;
   const validate = (validators as Record<string, Validator | undefined>)[op];
   if (info.body === undefined || info.body.spread) {
     if (given !== undefined) validate?.(given, issues, decimalStrings);
