@@ -1,11 +1,22 @@
 import { defineConfig } from "tsup";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", model: "src/portable.ts", internal: "src/internal.ts" },
+  entry: {
+    index: "src/index.ts",
+    model: "src/portable.ts",
+    internal: "src/internal.ts",
+    http: "src/http.ts",
+    timers: "src/timers.ts",
+    issues: "src/issues.ts",
+    "base-url": "src/base-url.ts",
+    redact: "src/redact.ts",
+  },
   format: ["esm"],
   dts: true,
   sourcemap: true,
   // dist/ also holds the bundled spec, written by `redocly bundle`: never wipe it.
   clean: false,
   target: "node20",
+  // Keep `node:` specifiers: the client bundles the http module for platform "neutral", where only they are external.
+  removeNodeProtocol: false,
 });

@@ -248,7 +248,7 @@ describe("prepareRequest", () => {
     ).toThrow(/http:\/\/ or https:\/\//);
     expect(() =>
       prepareRequest(op, { baseUrl: "http://user:pw@host", token: "", acceptLanguage: "", body }),
-    ).toThrow(/user name or password/);
+    ).toThrow(/must not hold credentials/);
   });
 });
 

@@ -2,6 +2,18 @@ import { defineConfig, type Options } from "tsup";
 
 // Three entries: the client, its Node build (the `node` export condition: the Node transport), and `raw`
 // (openapi-fetch), which an app that never imports it does not ship.
+// The spec package's dependency-free subpaths (issues, redact, timers, http) are bundled in, code and declarations: the
+// published client depends on no workspace package.
+const BUNDLED = {
+  entry: ["src/index.ts", "src/raw.ts"],
+  resolve: [/^@merchant-payments\/spec/],
+  // Declarations read from the spec's source, so that they are inlined (a path, not a package, to the resolver).
+  compilerOptions: {
+    baseUrl: ".",
+    paths: { "@merchant-payments/spec/*": ["../../spec/src/*.ts"] },
+  },
+};
+
 const shared = {
   // No clean: the file set never changes, and overwriting in place leaves no moment without a .d.ts
   // for packages building or type-checking against this one at the same time.
@@ -20,7 +32,7 @@ export default defineConfig([
     entry: ["src/index.ts", "src/index.node.ts", "src/raw.ts"],
     format: ["cjs"],
     // The Node build has the same API: the `node` condition uses the default entry's declarations.
-    dts: { entry: ["src/index.ts", "src/raw.ts"] },
+    dts: BUNDLED,
     splitting: false,
   },
   // The browser/default ESM entry, split: what only some clients use (the answer validators, loaded with
@@ -29,7 +41,7 @@ export default defineConfig([
     ...shared,
     entry: ["src/index.ts"],
     format: ["esm"],
-    dts: { entry: ["src/index.ts", "src/raw.ts"] },
+    dts: BUNDLED,
     splitting: true,
     esbuildOptions(options) {
       options.chunkNames = "[name]";

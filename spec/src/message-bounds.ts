@@ -1,7 +1,9 @@
 // What the toolkit's readers of a server's answers (the client, the proxy, verify) share to stay bounded and silent
 // about secrets whatever a server answers: the size of the largest message the spec allows, and the redaction of an
-// access token a server echoes back.
+// access token a server echoes back (src/redact.ts, re-exported here).
 import { deref, isObject, type Json, type OperationSpec } from "./model.js";
+
+export { MIN_SECRET_FRAGMENT, REDACTED, redactSecret } from "./redact.js";
 
 /** Bytes allowed per item of the spec's largest bounded array when sizing a message limit. */
 export const BYTES_PER_ITEM = 1024;
@@ -45,49 +47,8 @@ export function largestMessageBytes(document: Json, operations: readonly Operati
   return largestMaxItems(document, operations) * BYTES_PER_ITEM + ENVELOPE_BYTES;
 }
 
-/** What replaces an access token, or a fragment of it. */
-export const REDACTED = "[redacted]";
-
-/** Shortest run of the token's characters treated as an echo of it. */
-export const MIN_SECRET_FRAGMENT = 8;
-
 /** The Bearer token of an Authorization header value; undefined when there is none. */
 export function bearerToken(authorization: string | undefined): string | undefined {
   const match = /^\s*bearer\s+(\S+)/i.exec(authorization ?? "");
   return match?.[1];
-}
-
-/**
- * `text` with `secret` and every run of at least MIN_SECRET_FRAGMENT consecutive characters of it replaced by
- * "[redacted]" (a truncated echo, or a JSON parse message quoting a few characters of it). Linear in the text: a
- * character the token does not hold cannot be inside a fragment, so the scan jumps past it.
- */
-export function redactSecret(text: string, secret: string | undefined): string {
-  if (!secret || text.length === 0) return text;
-  const whole = text.includes(secret) ? text.split(secret).join(REDACTED) : text;
-  const width = MIN_SECRET_FRAGMENT;
-  if (secret.length <= width || whole.length < width) return whole;
-  const codes = new Set<number>();
-  for (let i = 0; i < secret.length; i++) codes.add(secret.charCodeAt(i));
-  const windows = new Set<string>();
-  for (let i = 0; i + width <= secret.length; i++) windows.add(secret.slice(i, i + width));
-  let out = "";
-  let kept = 0;
-  for (let i = 0; i + width <= whole.length; ) {
-    const last = i + width - 1;
-    if (!codes.has(whole.charCodeAt(last))) {
-      i = last + 1;
-      continue;
-    }
-    if (!windows.has(whole.slice(i, i + width))) {
-      i++;
-      continue;
-    }
-    let end = i + width;
-    while (end < whole.length && secret.includes(whole.slice(i, end + 1))) end++;
-    out += whole.slice(kept, i) + REDACTED;
-    kept = end;
-    i = end;
-  }
-  return kept === 0 ? whole : out + whole.slice(kept);
 }

@@ -1,5 +1,6 @@
 // The pure part of the Try-it console: what to send for an operation, whether it may be sent, and how to show it.
 // No DOM, no network: every function here is unit-tested on its own.
+import { checkBaseUrl } from "@merchant-payments/spec/base-url";
 import {
   type Issue,
   type OperationSpec,
@@ -149,21 +150,15 @@ export function checkBody(specAjv: SpecAjv, op: OperationSpec, text: string): Ch
   return problems.length === 0 ? { ok: true, body, problems: [] } : { ok: false, body, problems };
 }
 
-/** The base URL as typed, trimmed and without trailing slashes; throws a readable error when it is not http(s). */
+/**
+ * The base URL as typed, trimmed, checked by the workspace's one rule set (`@merchant-payments/spec/base-url`: http or
+ * https, absolute, no credentials, no fragment; a query refused, as the operation's path is appended) and without
+ * trailing slashes; throws a readable error naming the rule broken.
+ */
 export function normalizeBaseUrl(baseUrl: string): string {
-  const trimmed = baseUrl.trim().replace(/\/+$/, "");
-  let url: URL;
-  try {
-    url = new URL(trimmed);
-  } catch {
-    throw new Error(`base URL "${baseUrl}" is not a URL (e.g. ${DEFAULT_BASE_URL})`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:")
-    throw new Error(`base URL must start with http:// or https://, not ${url.protocol}`);
-  if (url.username || url.password)
-    throw new Error("base URL must not carry a user name or password");
-  if (url.search || url.hash) throw new Error("base URL must not carry a query or a fragment");
-  return trimmed;
+  const base = checkBaseUrl(baseUrl.trim());
+  if (!base.ok) throw new Error(`base URL ${base.problem} (e.g. ${DEFAULT_BASE_URL})`);
+  return base.prefix;
 }
 
 /** What the reader entered for one send, checked. */

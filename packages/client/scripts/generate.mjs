@@ -71,6 +71,7 @@ const RUNTIME_FACTS = /** @type {const} */ ([
   "security",
   "pagination",
   "nestedStringified",
+  "shaped",
 ]);
 
 /**
@@ -139,6 +140,8 @@ export interface OperationInfo {
   readonly security?: readonly (readonly SecurityInfo[])[];
   /** The operation's \`x-pagination\`: cursor query parameter, JSON pointers of the next cursor and of the items. */
   readonly pagination?: { readonly cursor: string; readonly next: string; readonly items: string };
+  /** True for an operation beyond a JSON object body answered by one JSON 2xx with a bearer token (read by the shapes module). */
+  readonly shaped?: true;
   /** Property paths (\`*\`: every item) of integer-or-string answer fields below the top level, handed over as strings. */
   readonly nestedStringified?: readonly (readonly string[])[];
 }
@@ -352,13 +355,10 @@ function emitValidatorModules({ document, factsList }) {
   const requests = `${BANNER}// biome-ignore-all lint: generated
 ${formatImports(handedOver)}import { DECIMAL_STRING } from "./operation-table.js";
 
-/** One violation of a schema: JSON pointer of the value and what is wrong. */
-export interface Issue {
-  /** JSON pointer of the offending value in the body, e.g. "/transactions/3/transactionAmount". */
-  path: string;
-  /** What is wrong, e.g. "must be at most 99999999". */
-  message: string;
-}
+import type { Issue } from "@merchant-payments/spec/issues";
+
+/** One violation of a schema: the workspace's one \`Issue\` (JSON pointer of the value, what is wrong). */
+export type { Issue };
 /** Checks a value; pushes every violation into \`issues\`. With \`decimalStrings\`, a decimal may also be its exact text. */
 export type Validator = (value: any, issues: Issue[], decimalStrings?: boolean) => void;
 

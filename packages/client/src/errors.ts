@@ -1,4 +1,4 @@
-import type { Issue } from "./generated/validators.js";
+import { formatIssues, type Issue } from "@merchant-payments/spec/issues";
 import { redact, redactDeep } from "./redact.js";
 import { firstRequestId, provesNothingSent, type RequestSent } from "./transport.js";
 import type { Problem } from "./types.js";
@@ -153,23 +153,13 @@ export class RequestValidationError extends MerchantPaymentsError {
   declare readonly issues: Issue[];
   /** Built by the client before any request is sent. */
   constructor(issues: Issue[]) {
-    super(`Invalid request: ${issueList(issues)}`, { mayHaveBeenProcessed: false });
+    super(`Invalid request: ${formatIssues(issues)}`, { mayHaveBeenProcessed: false });
     this.issues = issues;
   }
 
   override get name(): string {
     return "RequestValidationError";
   }
-}
-
-/** The first five issues as "path message", joined by "; ", then "; and N more" when there are more. */
-export function issueList(issues: Issue[]): string {
-  const more = issues.length > 5 ? `; and ${issues.length - 5} more` : "";
-  return issues
-    .slice(0, 5)
-    .map((i) => `${i.path || "(body)"} ${i.message}`)
-    .join("; ")
-    .concat(more);
 }
 
 /** What the client knows of an attempt that ended without a whole response. */

@@ -1,3 +1,4 @@
+import { type BaseUrl, checkBaseUrl } from "@merchant-payments/spec/base-url";
 import type { DecimalMode } from "./decimals.js";
 import { ensure, notSent, TokenError } from "./errors.js";
 import {
@@ -112,13 +113,8 @@ export const clientDefaults = {
   maxResponseBytes: defaultMaxResponseBytes,
 } as const;
 
-/** The base URL split for building each operation's URL: `prefix + path + query`. */
-export interface BaseUrl {
-  /** Origin and path, without a trailing slash, e.g. "https://h/sandbox/v1". */
-  readonly prefix: string;
-  /** The query of the base URL with its "?" ("" when none), kept after every operation's path. */
-  readonly query: string;
-}
+/** The base URL split for building each operation's URL: `prefix + path + query` (the workspace's one check). */
+export type { BaseUrl };
 
 /** Client options with every default applied and every value checked: what the client runs on. */
 export interface ResolvedOptions {
@@ -162,19 +158,15 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
   const baseUrl = parseBaseUrl(options.baseUrl);
   const token = options.token;
   const { apiKey, apiKeys } = options;
-  checkCredential(apiKey, "apiKey", true);
-  ensure(
-    apiKeys === undefined ||
-      (apiKeys !== null && typeof apiKeys === "object" && !Array.isArray(apiKeys)),
-    WHERE,
-    "apiKeys must be an object of security scheme names to keys",
-    apiKeys,
-  );
-  for (const [scheme, key] of Object.entries(apiKeys ?? {}))
-    checkCredential(key, `apiKeys.${scheme}`, false);
-  // With API keys alone (no token), only operations secured by an API key (or by nothing) can be called.
-  const keysOnly = token === undefined && (apiKey !== undefined || apiKeys !== undefined);
-  if (!keysOnly) checkCredential(token, "token", false);
+  // Every credential given is checked like the token; with API keys alone (no token), only operations secured by an
+  // API key (or by nothing) can be called.
+  const credentials: [string, unknown][] = Object.entries(apiKeys ?? {}).map(([k, v]) => [
+    `apiKeys.${k}`,
+    v,
+  ]);
+  if (apiKey !== undefined) credentials.push(["apiKey", apiKey]);
+  if (token !== undefined || credentials.length === 0) credentials.push(["token", token]);
+  for (const [name, value] of credentials) checkCredential(value, name);
   const acceptLanguage = options.acceptLanguage ?? clientDefaults.acceptLanguage;
   const timeoutMs = options.timeoutMs ?? clientDefaults.timeoutMs;
   const maxRetries = options.maxRetries ?? clientDefaults.maxRetries;
@@ -244,10 +236,9 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
 
 /**
  * Throws TypeError (nothing sent) unless `value` is a usable credential: a string a Bearer token or API key can be
- * (see tokenProblem), or a function; `optional` lets it be undefined.
+ * (see tokenProblem), or a function.
  */
-function checkCredential(value: unknown, name: string, optional: boolean): void {
-  if (optional && value === undefined) return;
+function checkCredential(value: unknown, name: string): void {
   ensure(
     typeof value === "string" || typeof value === "function",
     WHERE,
@@ -258,30 +249,16 @@ function checkCredential(value: unknown, name: string, optional: boolean): void 
 }
 
 /**
- * The base URL parsed with URL: origin and path (trailing slashes dropped) and the query kept apart. Throws TypeError
- * for a missing value, whitespace or control characters anywhere (which URL would silently strip), a relative URL, a
- * scheme other than http/https, credentials, or a fragment (which would silently drop what follows it).
+ * The base URL checked by the workspace's one rule set (`@merchant-payments/spec/base-url`, bundled in), its query
+ * kept. Throws TypeError for a missing value, whitespace or control characters anywhere (which URL would silently
+ * strip), a relative URL, a scheme other than http/https, credentials, or a fragment (which would silently drop what
+ * follows it).
  */
 export function parseBaseUrl(value: unknown, where = WHERE): BaseUrl {
-  const check = (ok: unknown, rule: string) =>
-    ensure(!!ok, where, `baseUrl ${rule}, e.g. "https://api.example.com/sandbox/v1"`);
-  check(typeof value === "string" && value, "is required");
-  const text = value as string;
-  // URL silently strips whitespace and control characters, and a "#" silently drops the path after it.
-  check(
-    !/[^\x21-\x7e\u0080-\uffff]/.test(text),
-    "must not contain whitespace or control characters",
-  );
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {}
-  check(url, "must be an absolute URL");
-  const { protocol, username, password, origin, pathname, search } = url as URL;
-  check(protocol === "https:" || protocol === "http:", "must use https: or http:");
-  check(!username && !password, "must not hold credentials (use token)");
-  check(!text.includes("#"), "must not hold a fragment (#...)");
-  return { prefix: origin + pathname.replace(/\/+$/, ""), query: search };
+  const base = checkBaseUrl(value, { query: "keep" });
+  if (!base.ok)
+    ensure(false, where, `baseUrl ${base.problem}, e.g. "https://api.example.com/sandbox/v1"`);
+  return base as BaseUrl;
 }
 
 /** The URL of an operation under the base URL: prefix, the operation's path, then the base URL's query. */

@@ -1,66 +1,20 @@
-/** What replaces the access token, or a fragment of it, in anything shown to the user. */
-export const REDACTED = "[redacted]";
+// The redaction itself is the workspace's one (`@merchant-payments/spec/redact`, bundled in); this module adds the
+// client's token rules and the deep redaction of errors and headers.
+import { MIN_SECRET_FRAGMENT, REDACTED, redactSecret } from "@merchant-payments/spec/redact";
+
+export { REDACTED };
 
 /** The shortest token accepted: a shorter one is not a real credential, and redacting it would mangle messages. */
 export const MIN_TOKEN_LENGTH = 8;
 
 /** Shortest run of the token's characters treated as a partial echo of it. */
-export const MIN_FRAGMENT_LENGTH = 8;
+export const MIN_FRAGMENT_LENGTH = MIN_SECRET_FRAGMENT;
 
 /**
  * `text` with the access token a server may echo back replaced by "[redacted]": the whole token, and any run of at least
  * {@link MIN_FRAGMENT_LENGTH} consecutive characters of it (a truncated or partial echo).
  */
-export function redact(text: string, secret: string | undefined): string {
-  if (!secret || text.length === 0) return text;
-  const whole = text.includes(secret) ? text.split(secret).join(REDACTED) : text;
-  return secret.length > MIN_FRAGMENT_LENGTH ? redactFragments(whole, secret) : whole;
-}
-
-/** The token's windows of MIN_FRAGMENT_LENGTH characters and its character codes, for the last token seen. */
-let cached: { secret: string; windows: Set<string>; codes: Set<number> } | undefined;
-
-function windowsOf(secret: string): { windows: Set<string>; codes: Set<number> } {
-  if (cached?.secret !== secret) {
-    const windows = new Set<string>();
-    const codes = new Set<number>();
-    for (let i = 0; i + MIN_FRAGMENT_LENGTH <= secret.length; i++) {
-      windows.add(secret.slice(i, i + MIN_FRAGMENT_LENGTH));
-    }
-    for (let i = 0; i < secret.length; i++) codes.add(secret.charCodeAt(i));
-    cached = { secret, windows, codes };
-  }
-  return cached;
-}
-
-/**
- * Replaces every run of at least MIN_FRAGMENT_LENGTH characters that also occurs in `secret`, longest first. Linear in
- * the text: a character the token does not hold cannot be inside a window, so the scan jumps past it.
- */
-function redactFragments(text: string, secret: string): string {
-  const width = MIN_FRAGMENT_LENGTH;
-  if (text.length < width) return text;
-  const { windows, codes } = windowsOf(secret);
-  let out = "";
-  let kept = 0;
-  for (let i = 0; i + width <= text.length; ) {
-    const last = i + width - 1;
-    if (!codes.has(text.charCodeAt(last))) {
-      i = last + 1;
-      continue;
-    }
-    if (!windows.has(text.slice(i, i + width))) {
-      i++;
-      continue;
-    }
-    let end = i + width;
-    while (end < text.length && secret.includes(text.slice(i, end + 1))) end++;
-    out += text.slice(kept, i) + REDACTED;
-    kept = end;
-    i = end;
-  }
-  return kept === 0 ? text : out + text.slice(kept);
-}
+export const redact: (text: string, secret: string | undefined) => string = redactSecret;
 
 /** Deepest level of an error's `cause`/property graph that is copied; anything deeper is replaced by "[omitted]". */
 const MAX_DEPTH = 8;

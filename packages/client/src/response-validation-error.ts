@@ -1,5 +1,5 @@
-import { issueList, MerchantPaymentsError } from "./errors.js";
-import type { Issue } from "./generated/validators.js";
+import { formatIssues, type Issue } from "@merchant-payments/spec/issues";
+import { MerchantPaymentsError } from "./errors.js";
 
 /**
  * With `validateResponses: true`: a 2xx answer that breaks the operation's answer schema. The service answered
@@ -15,7 +15,7 @@ export class ResponseValidationError extends MerchantPaymentsError {
 
   /** Built by the client when an answer fails its generated validator. */
   constructor(issues: Issue[], status: number, requestId?: string) {
-    super(`Invalid ${status} answer: ${issueList(issues)}`, { mayHaveBeenProcessed: true });
+    super(`Invalid ${status} answer: ${formatIssues(issues)}`, { mayHaveBeenProcessed: true });
     this.issues = issues;
     this.status = status;
     this.requestId = requestId;

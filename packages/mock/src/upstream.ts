@@ -1,14 +1,15 @@
-// One exchange of the validation proxy with the upstream: the request forwarded, the whole answer read and decoded
-// within a deadline and a size limit. Decoding streams through zlib (off the event loop, chunk by chunk), so a slow,
-// huge or compressed-bomb answer costs only its own exchange, never the proxy's other requests.
-import { request as httpRequest, type IncomingHttpHeaders } from "node:http";
-import { request as httpsRequest } from "node:https";
-import type { Transform } from "node:stream";
-import { createBrotliDecompress, createGunzip, createInflate } from "node:zlib";
+// One exchange of the validation proxy with the upstream, through the workspace's one upstream HTTP module
+// (`@merchant-payments/spec/http`, as the client's Node transport and verify send): the request forwarded, the whole
+// answer read and decoded within a deadline and a size limit. Decoding streams through zlib (off the event loop, chunk
+// by chunk), so a slow, huge or compressed-bomb answer costs only its own exchange, never the proxy's other requests.
+import type { IncomingHttpHeaders } from "node:http";
+import { failureKind, type HttpFailure, send } from "@merchant-payments/spec/http";
 
 /** An upstream answer, its body decoded from its Content-Encoding. */
 export interface UpstreamAnswer {
+  /** HTTP status. */
   status: number;
+  /** Answer headers, lower-case names (`set-cookie` a list). */
   headers: IncomingHttpHeaders;
   /** The body as received (what the proxy forwards). */
   body: Buffer;
@@ -25,117 +26,76 @@ export type UpstreamExchange =
 
 /** One request to forward. */
 export interface ForwardedRequest {
+  /** HTTP method, upper case. */
   method: string;
   /** Path and query, appended to the upstream's path. */
   url: string;
+  /** The headers to send. */
   headers: Record<string, string>;
+  /** The body as the client sent it. */
   bytes: Uint8Array;
 }
 
-const DECODERS: Readonly<Record<string, () => Transform>> = {
-  gzip: createGunzip,
-  "x-gzip": createGunzip,
-  deflate: createInflate,
-  br: createBrotliDecompress,
-};
+/** Headers as node:http gives them: lower-case names, repeated values joined, `set-cookie` a list. */
+function incomingHeaders(headers: Headers): IncomingHttpHeaders {
+  const record: IncomingHttpHeaders = {};
+  headers.forEach((value, name) => {
+    if (name !== "set-cookie") record[name] = value;
+  });
+  const cookies = headers.getSetCookie();
+  if (cookies.length > 0) record["set-cookie"] = cookies;
+  return record;
+}
+
+/** The proxy's outcome of an upstream request that got no whole answer, its message in the proxy's words. */
+function failureOutcome(failure: HttpFailure): UpstreamExchange {
+  const status = failure.head?.status;
+  const at = status === undefined ? {} : { status };
+  const kind = failureKind(failure);
+  if (kind === "timeout") return { kind: "timeout", ...at };
+  if (kind === "response-too-large") return { kind: "too-large", ...at };
+  const cause = failure.cause as { code?: string; message?: string } | undefined;
+  const detail = cause?.code ?? cause?.message ?? String(cause);
+  const coding = failure.head?.headers.get("content-encoding") ?? "";
+  const message =
+    kind === "corrupt-coding"
+      ? `the upstream's ${coding} coding is corrupt or truncated: ${cause?.message ?? ""}`
+      : kind === "truncated-body"
+        ? `the upstream's answer broke off: ${cause?.message ?? detail}`
+        : `the upstream could not be reached or reset the connection: ${detail}`;
+  return { kind: "transport", message, ...at };
+}
 
 /**
  * Sends `request` upstream and reads the whole answer within `timeoutMs` (decoding included); an answer larger than
  * `maxBytes`, as received or decoded, stops at once. Never throws: every failure is an outcome.
  */
-export function forward(
+export async function forward(
   upstream: URL,
   request: ForwardedRequest,
   timeoutMs: number,
   maxBytes: number,
 ): Promise<UpstreamExchange> {
-  return new Promise((resolve) => {
-    const send = upstream.protocol === "https:" ? httpsRequest : httpRequest;
-    let settled = false;
-    let status: number | undefined;
-    const streams: Transform[] = [];
-    const settle = (result: UpstreamExchange) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      for (const stream of streams) stream.destroy();
-      if (result.kind !== "answer") outgoing.destroy();
-      resolve(result);
-    };
-    const outgoing = send(
-      new URL(`${upstream.pathname.replace(/\/$/, "")}${request.url}`, upstream),
-      { method: request.method, headers: request.headers },
-      (incoming) => {
-        status = incoming.statusCode ?? 0;
-        const declared = Number(incoming.headers["content-length"] ?? 0);
-        if (declared > maxBytes) return settle({ kind: "too-large", status });
-        const raw: Buffer[] = [];
-        const decoded: Buffer[] = [];
-        let received = 0;
-        let decodedBytes = 0;
-        const coding = String(incoming.headers["content-encoding"] ?? "")
-          .trim()
-          .toLowerCase();
-        const decoder = Object.hasOwn(DECODERS, coding)
-          ? (DECODERS[coding] as () => Transform)()
-          : undefined;
-        const done = () =>
-          settle({
-            kind: "answer",
-            answer: {
-              status: status ?? 0,
-              headers: incoming.headers,
-              body: Buffer.concat(raw),
-              decoded: decoder ? Buffer.concat(decoded) : Buffer.concat(raw),
-            },
-          });
-        if (decoder) {
-          streams.push(decoder);
-          decoder.on("data", (chunk: Buffer) => {
-            decodedBytes += chunk.length;
-            if (decodedBytes > maxBytes) settle({ kind: "too-large", status });
-            else decoded.push(chunk);
-          });
-          decoder.once("end", done);
-          decoder.once("error", (error) =>
-            settle({
-              kind: "transport",
-              status,
-              message: `the upstream's ${coding} coding is corrupt or truncated: ${error.message}`,
-            }),
-          );
-        }
-        incoming.on("data", (chunk: Buffer) => {
-          received += chunk.length;
-          if (received > maxBytes) return settle({ kind: "too-large", status });
-          raw.push(chunk);
-          decoder?.write(chunk);
-        });
-        incoming.once("end", () => (decoder ? decoder.end() : done()));
-        incoming.once("aborted", () =>
-          settle({
-            kind: "transport",
-            status,
-            message: "the upstream closed the connection in the middle of its answer",
-          }),
-        );
-        incoming.once("error", (error) =>
-          settle({
-            kind: "transport",
-            status,
-            message: `the upstream's answer broke off: ${error.message}`,
-          }),
-        );
-      },
-    );
-    const timer = setTimeout(() => settle({ kind: "timeout", status }), timeoutMs);
-    outgoing.once("error", (error: NodeJS.ErrnoException) =>
-      settle({
-        kind: "transport",
-        status,
-        message: `the upstream could not be reached or reset the connection: ${error.code ?? error.message}`,
-      }),
-    );
-    outgoing.end(request.bytes);
-  });
+  const url = new URL(`${upstream.pathname.replace(/\/$/, "")}${request.url}`, upstream);
+  const outcome = await send(
+    {
+      method: request.method,
+      url: url.href,
+      headers: request.headers,
+      body: request.bytes,
+      maxResponseBytes: maxBytes,
+      keepEncoded: true,
+    },
+    timeoutMs,
+  );
+  if (outcome.kind === "failure") return failureOutcome(outcome);
+  return {
+    kind: "answer",
+    answer: {
+      status: outcome.status,
+      headers: incomingHeaders(outcome.headers),
+      body: outcome.encoded ?? outcome.body,
+      decoded: outcome.body,
+    },
+  };
 }

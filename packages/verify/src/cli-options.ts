@@ -1,8 +1,10 @@
 // The command line of merchant-payments-verify, parsed with node:util parseArgs (strict: unknown options and
 // stray arguments are refused) and checked into VerifyOptions plus the report files.
+
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { checkBaseUrl } from "@merchant-payments/spec/base-url";
 import {
   DEFAULT_CONCURRENCY,
   DEFAULT_RUNS,
@@ -102,19 +104,10 @@ export function parseCommandLine(
     throw new UsageError((error as Error).message);
   }
   if (values.help) return { help: true, options: { baseUrl: "", token: "" } };
-  const baseUrl = values["base-url"];
-  if (!baseUrl) throw new UsageError("--base-url is required");
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    throw new UsageError(
-      `--base-url must be an absolute http(s) URL, got ${JSON.stringify(baseUrl)}`,
-    );
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new UsageError(`--base-url must be http or https, got ${url.protocol}`);
-  }
+  // The workspace's one base-URL check; a query is refused (each operation's path is appended to the base URL).
+  const base = checkBaseUrl(values["base-url"]);
+  if (!base.ok) throw new UsageError(`--base-url ${base.problem}`);
+  const baseUrl = base.prefix;
   const tokenFile = values["token-file"];
   let token = values.token ?? env.MERCHANT_PAYMENTS_TOKEN;
   if (tokenFile !== undefined) {

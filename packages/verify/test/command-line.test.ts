@@ -53,8 +53,13 @@ describe("the command line", () => {
       ["--base-url", "http://x"],
       /a token is required: set MERCHANT_PAYMENTS_TOKEN or give --token-file/,
     ],
-    [["--base-url", "not a url", "--token", "t"], /absolute http\(s\) URL/],
-    [["--base-url", "ftp://x", "--token", "t"], /http or https/],
+    [["--base-url", "not a url", "--token", "t"], /--base-url must not contain whitespace/],
+    [["--base-url", "/v1", "--token", "t"], /--base-url must be an absolute URL/],
+    [
+      ["--base-url", "ftp://x", "--token", "t"],
+      /--base-url must start with http:\/\/ or https:\/\//,
+    ],
+    [["--base-url", "http://x/v1?a=1", "--token", "t"], /--base-url must not hold a query/],
     [
       ["--base-url", "http://x", "--token", "t", "--timeout-ms", "0"],
       /--timeout-ms must be a whole number of at least 1/,

@@ -313,7 +313,7 @@ ${rows.some((r) => /\bDateInput\b/.test(r.request)) ? 'import type { DateInput }
     .join("")}DecimalMode } from "../decimals.js";
 import type { RequestOptions } from "../options.js";
 import type { ApiPromise${rows.some((r) => r.facts.pagination) ? ", PagePromise" : ""} } from "../with-response.js";
-import { type OperationId, operations } from "./operation-table.js";
+${rows.some((r) => r.facts.pagination) ? 'import { loadShapes } from "../request-core.js";\n' : ""}import { type OperationId, ${rows.some((r) => r.facts.pagination) ? "type OperationInfo, " : ""}operations } from "./operation-table.js";
 import type { ${modelNames.filter((n) => rows.some((r) => new RegExp(`\\b${n}\\b`).test(`${r.request} ${r.returned}`))).join(", ")} } from "./models.js";
 
 /** The argument each method takes (the request body, or the parameters with the body's properties), by operation id. */
@@ -345,7 +345,36 @@ export interface MerchantPaymentsClient${D} {
 /** Sends one operation through the request core (validation, retries, answer parsing): the promise of its result. */
 export type SendOperation = (operationId: OperationId, body: unknown, options: RequestOptions | undefined) => ApiPromise<unknown>;
 
-/** The method table: every method of \`MerchantPaymentsClient\` sends its operation (its name) through \`send\`. */
+${
+  rows.some((r) => r.facts.pagination)
+    ? `/**
+ * The method table: every method of \`MerchantPaymentsClient\` sends its operation (its name) through \`send\`; the
+ * promise a paginated method returns is also an async iterable over every item of every page (its \`x-pagination\`).
+ */
+export function bindMethods<Decimals extends DecimalMode>(send: SendOperation): MerchantPaymentsClient<Decimals> {
+  const client: Record<string, unknown> = {};
+  for (const id of Object.keys(operations) as OperationId[]) {
+    const pagination = (operations[id] as OperationInfo).pagination;
+    client[id] =
+      pagination === undefined
+        ? (body: unknown, options: RequestOptions | undefined) => send(id, body, options)
+        : (args: unknown, options: RequestOptions | undefined) => {
+            const first = send(id, args, options);
+            return Object.assign(first, {
+              async *[Symbol.asyncIterator]() {
+                yield* (await loadShapes()).pages(
+                  first,
+                  (cursor) => send(id, { ...(args as object), [pagination.cursor]: cursor }, options),
+                  pagination,
+                );
+              },
+            });
+          };
+  }
+  return client as unknown as MerchantPaymentsClient<Decimals>;
+}
+`
+    : `/** The method table: every method of \`MerchantPaymentsClient\` sends its operation (its name) through \`send\`. */
 export function bindMethods<Decimals extends DecimalMode>(send: SendOperation): MerchantPaymentsClient<Decimals> {
   const client: Record<string, unknown> = {};
   for (const id of Object.keys(operations) as OperationId[]) {
@@ -353,6 +382,7 @@ export function bindMethods<Decimals extends DecimalMode>(send: SendOperation): 
   }
   return client as unknown as MerchantPaymentsClient<Decimals>;
 }
-`;
+`
+}`;
   return out;
 }
