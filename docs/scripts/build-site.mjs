@@ -3,9 +3,10 @@
 // outside (Redoc inlined, telemetry off, the attribution logo served from dist/), with a "Versions and changelog"
 // section and a Try-it console in every operation; plus the bundle itself.
 //
-//   node scripts/build-site.mjs [--out <dir>] [--changelog <file>]
+//   node scripts/build-site.mjs [--out <dir>] [--changelog <file>] [--spec <bundle.json>]
 //
-// --out defaults to dist/; --changelog (or MERCHANT_PAYMENTS_CLIENT_CHANGELOG) defaults to the client's
+// --out defaults to dist/; --spec renders another bundled spec (JSON; e.g. the grown test fixture,
+// `@merchant-payments/spec/fixtures/grown.json`) instead of the product's; --changelog (or MERCHANT_PAYMENTS_CLIENT_CHANGELOG) defaults to the client's
 // CHANGELOG.md. A missing changelog renders "no releases yet".
 import { spawnSync } from "node:child_process";
 import {
@@ -30,11 +31,13 @@ import { releaseNotesMarkdown } from "./lib/release-notes.mjs";
 const require = createRequire(import.meta.url);
 const at = (/** @type {string} */ path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const { values: args } = parseArgs({
-  options: { out: { type: "string" }, changelog: { type: "string" } },
+  options: { out: { type: "string" }, changelog: { type: "string" }, spec: { type: "string" } },
 });
 const outDir = resolve(args.out ?? at("dist"));
-const bundleYaml = require.resolve("@merchant-payments/spec/openapi.yaml");
-const bundleJson = require.resolve("@merchant-payments/spec/openapi.json");
+const bundleYaml = args.spec ? undefined : require.resolve("@merchant-payments/spec/openapi.yaml");
+const bundleJson = args.spec
+  ? resolve(args.spec)
+  : require.resolve("@merchant-payments/spec/openapi.json");
 const clientManifest = require.resolve("@merchant-payments/client/package.json");
 const changelogFile = resolve(
   args.changelog ??
@@ -65,7 +68,7 @@ const result = spawnSync(
     "--output",
     output,
     "--title",
-    "Merchant Payments API",
+    String(document.info.title ?? "Merchant Payments API"),
     "--config",
     "redocly.yaml",
   ],
@@ -125,13 +128,13 @@ if (bodyEnd < 0) fail("Cannot add the Try-it console: the page has no </body>.")
 html = `${html.slice(0, bodyEnd)}${consoleTag}${html.slice(bodyEnd)}`;
 
 writeFileSync(output, html);
-copyFileSync(bundleYaml, join(outDir, "openapi.yaml"));
+if (bundleYaml) copyFileSync(bundleYaml, join(outDir, "openapi.yaml"));
 copyFileSync(bundleJson, join(outDir, "openapi.json"));
 const kib = (/** @type {number} */ bytes) => Math.round(bytes / 1024);
 console.log(
   `Built ${output} (${kib(Buffer.byteLength(html))} KiB, of which the Try-it console ${kib(
     Buffer.byteLength(handOver) + Buffer.byteLength(consoleTag),
-  )} KiB) from ${bundleYaml}; client changelog: ${
+  )} KiB) from ${bundleYaml ?? bundleJson}; client changelog: ${
     existsSync(changelogFile) ? changelogFile : "none yet"
   }`,
 );

@@ -96,9 +96,10 @@ export function writeSampleProject(workDir, samples) {
  * after 120 s). Error locations are rewritten to the sample files under the spec's code_samples/TypeScript/.
  * @param {string} workDir
  * @param {string[]} [extraArgs] more tsc arguments, e.g. --listFiles
+ * @param {string} [samplesDir] where the samples live, for the error locations (default: the spec's code_samples)
  * @returns {{ ok: boolean, output: string }}
  */
-export function compileSampleProject(workDir, extraArgs = []) {
+export function compileSampleProject(workDir, extraArgs = [], samplesDir = SAMPLES_DIR) {
   const tsc = require.resolve("typescript/bin/tsc");
   const result = xSync(
     process.execPath,
@@ -111,7 +112,7 @@ export function compileSampleProject(workDir, extraArgs = []) {
   );
   const output = `${result.stdout ?? ""}${result.stderr ?? ""}`.replace(
     /^(\w+)\.ts\(/gm,
-    `${join(SAMPLES_DIR, "TypeScript")}/$1.ts(`,
+    `${join(samplesDir, "TypeScript")}/$1.ts(`,
   );
   return { ok: result.exitCode === 0, output };
 }

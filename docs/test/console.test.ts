@@ -182,7 +182,11 @@ describe("checkBody", () => {
       className: "mp-documented-error",
       text: "error 401, as documented",
     });
-    expect(answerBadge(200, false, [{ path: "/amountSent", check: "schema" }])).toEqual({
+    expect(
+      answerBadge(200, false, [
+        { path: "/amountSent", message: "must be number", check: "schema" },
+      ]),
+    ).toEqual({
       className: "mp-violates",
       text: "does not conform: /amountSent",
     });
@@ -227,7 +231,7 @@ describe("prepareRequest", () => {
       "Accept-Language": "fr",
       MerchantAccountNumber: String(body.merchantAccountNumber),
     });
-    expect(JSON.parse(request.body)).toEqual(body);
+    expect(JSON.parse(String(request.body))).toEqual(body);
   });
 
   test("sends no Authorization without a token, and refuses a base URL that is not http(s)", () => {
@@ -278,7 +282,7 @@ describe("curlLine", () => {
         "--header",
         name === "Authorization" ? "Authorization: Bearer from-env" : `${name}: ${value}`,
       );
-    expected.push("--data", request.body);
+    expected.push("--data", String(request.body));
     expect(argv).toEqual(expected);
   });
 

@@ -23,6 +23,7 @@ function start(): void {
   if (!document_) throw new Error(`Try-it console: the page defines no ${SPEC_GLOBAL}`);
   const context: ConsoleContext = {
     specAjv: standaloneSpecAjv(document_, { byPointer, bySchemaText }),
+    document: document_,
     storage: storage(),
     panels: new Set(),
   };

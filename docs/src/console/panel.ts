@@ -1,7 +1,24 @@
 // The Try-it panel of one operation: form, send, answer. The decisions live in request.ts; this file is the DOM.
-import { checkResponse, type OperationSpec, type SpecAjv } from "@merchant-payments/spec/model";
 import {
-  checkBody,
+  baseMediaType,
+  checkResponse,
+  formatIssues,
+  type Issue,
+  type Json,
+  type OperationSpec,
+  type SpecAjv,
+} from "@merchant-payments/spec/model";
+import {
+  answerBadge,
+  bodyView,
+  declaredHeaders,
+  downloadName,
+  isTextual,
+  nextCursor,
+} from "./answer.js";
+import { field, h } from "./dom.js";
+import { apiKeyInputs, type BodyEditor, bodyEditors, parameterInputs } from "./editors.js";
+import {
   confirmationQuestion,
   curlLine,
   defaultAcceptLanguage,
@@ -11,46 +28,26 @@ import {
   needsConfirmation,
   type PreparedRequest,
   prepareRequest,
-  prettyBody,
   REQUEST_TIMEOUT_MS,
-  type RequestProblem,
   requestExamples,
   type SettingsStorage,
   saveSettings,
   takesAcceptLanguage,
 } from "./request.js";
+import { apiKeySchemes, takesToken } from "./security.js";
+
+export { answerBadge } from "./answer.js";
 
 /** What every panel of the page shares: the validators, the storage, and the fields typed once for all. */
 export interface ConsoleContext {
   /** The project's validators (generated from `createAjv`). */
   readonly specAjv: SpecAjv;
+  /** The document the page renders (for the schemas of form bodies). */
+  readonly document: Json;
   /** Where settings are remembered (`localStorage`), if the page may use it. */
   readonly storage: SettingsStorage | undefined;
   /** Every panel created so far, to keep base URL and token the same in all of them. */
   readonly panels: Set<HTMLElement>;
-}
-
-type Child = Node | string;
-
-function h<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attributes: Record<string, string> = {},
-  ...children: Child[]
-): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
-  element.append(...children);
-  return element;
-}
-
-function field(label: string, control: HTMLElement, extra?: Child): HTMLLabelElement {
-  return h(
-    "label",
-    { class: "mp-field" },
-    h("span", {}, label),
-    control,
-    ...(extra ? [extra] : []),
-  );
 }
 
 /** Copies base URL, token and "remember" from one panel to every other. */
@@ -64,24 +61,6 @@ function share(context: ConsoleContext, from: HTMLElement, name: string): void {
     if (target.type === "checkbox") target.checked = source.checked;
     else target.value = source.value;
   }
-}
-
-/**
- * The badge of an answer: a success that conforms (green), an error status the spec documents, answered as documented
- * (amber: the call failed, as the spec says it may), or an answer that breaks the spec (red, naming where).
- */
-export function answerBadge(
-  status: number,
-  conforms: boolean,
-  issues: readonly { path: string; check: string }[],
-): { className: string; text: string } {
-  if (!conforms) {
-    const named = [...new Set(issues.map((i) => i.path || i.check))];
-    return { className: "mp-violates", text: `does not conform: ${named.join(", ")}` };
-  }
-  if (status >= 400)
-    return { className: "mp-documented-error", text: `error ${status}, as documented` };
-  return { className: "mp-conforms", text: "conforms" };
 }
 
 /** Builds the Try-it panel of `op`. */
@@ -101,8 +80,16 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     exampleSelect.append(h("option", { value: example.name }, example.name));
   const acceptLanguage = h("input", { name: "acceptLanguage", type: "text" });
   acceptLanguage.value = defaultAcceptLanguage(op);
-  const body = h("textarea", { name: "body", spellcheck: "false", rows: "12" });
-  body.value = exampleText(examples[0]?.value);
+  const parameters = parameterInputs(op);
+  const apiKeys = apiKeyInputs(op);
+  const editors = bodyEditors(context.document, op, () => showDerived());
+  const mediaSelect = h("select", { name: "mediaType" });
+  for (const editor of editors)
+    mediaSelect.append(h("option", { value: editor.media.mediaType }, editor.media.mediaType));
+  const jsonBody = () =>
+    editors
+      .find((e) => e.media === op.request)
+      ?.element.querySelector<HTMLTextAreaElement>('[name="body"]') ?? undefined;
   const derived = h("dl", { class: "mp-derived" });
   const problems = h("ul", { class: "mp-problems", role: "alert" });
   const send = h("button", { type: "submit", class: "mp-send" }, "Send");
@@ -111,23 +98,29 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
   const time = h("span", { class: "mp-time" });
   const badge = h("span", { class: "mp-badge" });
   const issues = h("ul", { class: "mp-issues" });
+  const declared = h("dl", { class: "mp-declared" });
   const headers = h("pre", { class: "mp-headers" });
   const answer = h("pre", { class: "mp-body" });
+  const download = h("p", { class: "mp-download" });
+  const nextPage = h("button", { type: "button", class: "mp-next-page", hidden: "" }, "Next page");
   const curl = h("pre", { class: "mp-curl" });
   const result = h(
     "div",
     { class: "mp-result", hidden: "" },
     h("div", { class: "mp-summary" }, status, time, badge),
     issues,
+    declared,
     h("details", {}, h("summary", {}, "Response headers"), headers),
     answer,
+    download,
+    nextPage,
   );
 
   const showDerived = () => {
     derived.replaceChildren();
     let parsed: unknown;
     try {
-      parsed = JSON.parse(body.value);
+      parsed = JSON.parse(jsonBody()?.value ?? "");
     } catch {
       parsed = undefined;
     }
@@ -139,28 +132,49 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
       );
     }
   };
-  const showProblems = (list: readonly RequestProblem[]) => {
+  const showProblems = (list: readonly Issue[]) => {
     problems.replaceChildren(
       ...list.map((p) => h("li", {}, h("code", {}, p.path || "(body)"), ` ${p.message}`)),
     );
   };
+  const showEditor = () => {
+    for (const editor of editors)
+      editor.element.hidden = editor.media.mediaType !== mediaSelect.value;
+  };
+  const noCredentials = !takesToken(op) && apiKeySchemes(op).length === 0;
 
   const form = h(
     "form",
     { class: "mp-form", novalidate: "" },
     field("Base URL", baseUrl),
-    h(
-      "div",
-      { class: "mp-token" },
-      field("Token", token),
-      h("label", { class: "mp-remember" }, remember, " remember on this device"),
-    ),
+    ...(takesToken(op)
+      ? [
+          h(
+            "div",
+            { class: "mp-token" },
+            field("Token", token),
+            h("label", { class: "mp-remember" }, remember, " remember on this device"),
+          ),
+        ]
+      : []),
+    ...apiKeys.elements,
+    ...(noCredentials
+      ? [
+          h(
+            "p",
+            { class: "mp-no-credentials" },
+            "Sent without credentials (the operation needs none).",
+          ),
+        ]
+      : []),
+    ...parameters.elements,
     ...(examples.length > 1 ? [field("Example", exampleSelect)] : []),
     ...(takesAcceptLanguage(op) ? [field("Accept-Language", acceptLanguage)] : []),
     ...(op.headers.some((x) => x.equalsBodyProperty)
       ? [h("div", { class: "mp-field" }, h("span", {}, "Headers from the body"), derived)]
       : []),
-    field("Request body (JSON)", body),
+    ...(editors.length > 1 ? [field("Content type", mediaSelect)] : []),
+    ...editors.map((e) => e.element),
     problems,
     h("div", { class: "mp-actions" }, send, note),
   );
@@ -174,6 +188,7 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
   );
   context.panels.add(panel);
   showDerived();
+  showEditor();
 
   const remembered = () =>
     saveSettings(context.storage, {
@@ -193,34 +208,51 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     share(context, panel, "remember");
     remembered();
   });
+  for (const element of apiKeys.elements) {
+    const input = element.querySelector("input");
+    input?.addEventListener("input", () => share(context, panel, input.name));
+  }
   exampleSelect.addEventListener("change", () => {
-    body.value = exampleText(examples.find((e) => e.name === exampleSelect.value)?.value);
+    const body = jsonBody();
+    if (body) body.value = exampleText(examples.find((e) => e.name === exampleSelect.value)?.value);
     showDerived();
   });
-  body.addEventListener("input", showDerived);
+  mediaSelect.addEventListener("change", showEditor);
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     void submit();
   });
 
+  let downloadUrl: string | undefined;
   /** Removes the previous answer and curl line: nothing on screen may look like the answer to this send. */
   const clearAnswer = () => {
     result.hidden = true;
-    for (const element of [status, time, badge, issues, headers, answer, curl])
+    for (const element of [status, time, badge, issues, declared, headers, answer, download, curl])
       element.replaceChildren();
     badge.className = "mp-badge";
     delete status.dataset.status;
+    delete answer.dataset.kind;
+    nextPage.hidden = true;
+    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
+    downloadUrl = undefined;
   };
+
+  /** The chosen body editor's payload, or the problems that keep it from being sent. */
+  const readBody = (editor: BodyEditor | undefined) =>
+    editor ? editor.read(context.specAjv) : ({ ok: true, payload: undefined } as const);
 
   async function submit(): Promise<void> {
     showProblems([]);
     clearAnswer();
     note.textContent = "";
-    const checked = checkBody(context.specAjv, op, body.value);
-    if (!checked.ok) {
-      showProblems(checked.problems);
-      note.textContent = "Not sent: the body does not match the spec.";
+    const params = parameters.read(context.specAjv);
+    const editor = editors.find((e) => e.media.mediaType === mediaSelect.value) ?? editors[0];
+    const body = readBody(editor);
+    const found = [...params.issues, ...(body.ok ? [] : body.issues)];
+    if (found.length > 0 || !body.ok) {
+      showProblems(found);
+      note.textContent = `Not sent: the request does not match the spec (${formatIssues(found, 3)}).`;
       return;
     }
     let request: PreparedRequest;
@@ -229,7 +261,9 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
         baseUrl: baseUrl.value,
         token: token.value,
         acceptLanguage: acceptLanguage.value,
-        body: checked.body,
+        ...(body.payload ? { payload: body.payload } : {}),
+        parameters: params.values,
+        apiKeys: apiKeys.read(),
       });
     } catch (error) {
       showProblems([{ path: "", message: (error as Error).message }]);
@@ -251,16 +285,19 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     try {
       const response = await fetch(request.url, {
         method: request.method,
-        headers: request.headers.map(([name, value]) => [name, value]),
-        body: request.body,
+        headers: request.headers.map(([name, value]): [string, string] => [name, value]),
+        ...(request.body === undefined ? {} : { body: request.body }),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         credentials: "omit",
         cache: "no-store",
         redirect: "manual",
         referrerPolicy: "no-referrer",
       });
-      const text = await response.text();
+      const bytes = await response.arrayBuffer();
       const elapsed = Math.round(performance.now() - started);
+      const contentType = response.headers.get("content-type");
+      const textual = isTextual(baseMediaType(contentType ?? ""));
+      const text = textual || !contentType ? new TextDecoder().decode(bytes) : "";
       const received = Object.fromEntries(response.headers.entries());
       const conformance = checkResponse(context.specAjv, op, {
         status: response.status,
@@ -275,13 +312,41 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
       badge.textContent = shown.text;
       issues.replaceChildren(
         ...conformance.issues.map((i) =>
-          h("li", {}, h("code", {}, i.path || i.check), ` ${i.message}`),
+          h("li", {}, h("code", {}, i.path || i.check || ""), ` ${i.message}`),
         ),
       );
+      for (const [name, value] of declaredHeaders(op, response.status, received))
+        declared.append(
+          h("dt", {}, name),
+          h("dd", {}, value ?? "(not readable here: not sent, or not exposed to the page by CORS)"),
+        );
       headers.textContent = Object.entries(received)
         .map(([name, value]) => `${name}: ${value}`)
         .join("\n");
-      answer.textContent = prettyBody(text);
+      const view = bodyView(response.status, request.method, contentType, bytes.byteLength, text);
+      answer.textContent = view.text;
+      answer.dataset.kind = view.kind;
+      if (view.kind === "binary") {
+        downloadUrl = URL.createObjectURL(new Blob([bytes], { type: view.type }));
+        download.append(
+          h(
+            "a",
+            { href: downloadUrl, download: downloadName(op, view.type) },
+            "Download the answer",
+          ),
+        );
+      }
+      const cursor = nextCursor(op, conformance.json);
+      const cursorField = op.pagination
+        ? form.querySelector<HTMLInputElement>(`[name="param-query-${op.pagination.cursor}"]`)
+        : null;
+      if (cursor !== undefined && cursorField) {
+        nextPage.hidden = false;
+        nextPage.onclick = () => {
+          cursorField.value = cursor;
+          form.requestSubmit();
+        };
+      }
       result.hidden = false;
       note.textContent = "";
     } catch (error) {

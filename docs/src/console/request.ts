@@ -1,13 +1,28 @@
 // The pure part of the Try-it console: what to send for an operation, whether it may be sent, and how to show it.
 // No DOM, no network: every function here is unit-tested on its own.
 import { checkBaseUrl } from "@merchant-payments/spec/base-url";
-import { type OperationSpec, type SpecAjv, sideEffectOf } from "@merchant-payments/spec/model";
+import {
+  type Issue,
+  type OperationSpec,
+  type ParameterSpec,
+  type SpecAjv,
+  sideEffectOf,
+} from "@merchant-payments/spec/model";
+import type { Part } from "./body.js";
+import { encode, fillPath, parameterHeaders, queryString } from "./parameters.js";
+import { credentialsFor, type Secret } from "./security.js";
 
 /** Where the console sends requests unless the reader says otherwise: the local mock (`pnpm mock`). */
 export const DEFAULT_BASE_URL = "http://127.0.0.1:4010";
 
-/** The `Accept` header every console request carries: the success bodies and the problem bodies of the spec. */
+/** The `Accept` header of an operation whose answers are JSON and problem bodies (the product's eight). */
 export const ACCEPT = "application/json, application/problem+json";
+
+/** The `Accept` header for `op`: every media type its responses declare, in document order (else `ACCEPT`). */
+export function acceptFor(op: OperationSpec): string {
+  const types = [...new Set(op.responses.flatMap((r) => r.content.map((m) => m.mediaType)))];
+  return types.length ? types.join(", ") : ACCEPT;
+}
 
 /** How long the console waits for an answer before it gives up, in milliseconds. */
 export const REQUEST_TIMEOUT_MS = 30_000;
@@ -15,30 +30,39 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 /** What the shell line shows instead of the token. */
 export const MASKED_TOKEN = "$MERCHANT_PAYMENTS_TOKEN";
 
-/** One problem found in a request before sending: JSON Pointer into the body (`""` for the whole body) and what. */
-export interface RequestProblem {
-  /** JSON Pointer of the offending value, e.g. `/merchantAccountNumber`; `""` for the body as a whole. */
-  readonly path: string;
-  /** What is wrong, e.g. `must be >= 10000000`. */
-  readonly message: string;
-}
-
 /** The outcome of checking the body text the reader typed. */
 export type CheckedBody =
   | { readonly ok: true; readonly body: unknown; readonly problems: readonly [] }
-  | { readonly ok: false; readonly body?: unknown; readonly problems: readonly RequestProblem[] };
+  | { readonly ok: false; readonly body?: unknown; readonly problems: readonly Issue[] };
 
 /** A request ready for `fetch`, and for the curl line. */
 export interface PreparedRequest {
   /** HTTP method, upper case. */
   readonly method: string;
-  /** Absolute URL: the base URL (without a trailing slash) and the operation's path. */
+  /** Absolute URL: the base URL (without a trailing slash), the filled path and the query. */
   readonly url: string;
-  /** Headers in the order they are sent; the token is only ever in `Authorization`. */
+  /** Headers in the order they are sent; credentials only in their scheme's header or query pair. */
   readonly headers: readonly (readonly [string, string])[];
-  /** The JSON body as sent (compact). */
-  readonly body: string;
+  /** The body as sent: JSON (compact), urlencoded or plain text; a `Blob` for multipart and files; none for no body. */
+  readonly body: string | Blob | undefined;
+  /** The curl arguments that send the same body (`--data …`, `--form …`, `--data-binary @file`). */
+  readonly curlBody: readonly string[];
+  /** The credentials in the request, each shown as its shell variable in the curl line. */
+  readonly secrets: readonly Secret[];
 }
+
+/** The request body the reader prepared, by media kind (already checked). */
+export type Payload =
+  | { readonly kind: "json"; readonly mediaType: string; readonly value: unknown }
+  | { readonly kind: "text"; readonly mediaType: string; readonly text: string }
+  | { readonly kind: "urlencoded"; readonly text: string }
+  | {
+      readonly kind: "multipart";
+      readonly parts: readonly Part[];
+      readonly body: Blob;
+      readonly contentType: string;
+    }
+  | { readonly kind: "binary"; readonly mediaType: string; readonly file: File };
 
 /** The named request examples of an operation, in document order (empty when it has none). */
 export function requestExamples(op: OperationSpec): readonly { name: string; value: unknown }[] {
@@ -110,9 +134,7 @@ export function checkBody(specAjv: SpecAjv, op: OperationSpec, text: string): Ch
     };
   }
   if (!op.request) return { ok: true, body, problems: [] };
-  const problems = specAjv
-    .issuesAt(op.request.schemaPointer, body)
-    .map((issue) => ({ path: issue.path, message: issue.message }));
+  const problems: Issue[] = specAjv.issuesAt(op.request.schemaPointer, body);
   for (const header of op.headers) {
     if (!header.required || header.name.toLowerCase() === "accept-language") continue;
     if (header.equalsBodyProperty && !derivedHeaders(op, body).some(([n]) => n === header.name)) {
@@ -139,24 +161,106 @@ export function normalizeBaseUrl(baseUrl: string): string {
   return base.prefix;
 }
 
-/** The request the console sends for `op` with `body` (already checked): URL, headers in order, compact body. */
-export function prepareRequest(
-  op: OperationSpec,
-  options: { baseUrl: string; token: string; acceptLanguage: string; body: unknown },
-): PreparedRequest {
-  const headers: [string, string][] = [
-    ["Content-Type", "application/json"],
-    ["Accept", ACCEPT],
-  ];
-  if (options.token) headers.push(["Authorization", `Bearer ${options.token}`]);
+/** What the reader entered for one send, checked. */
+export interface RequestOptions {
+  /** The base URL as typed. */
+  readonly baseUrl: string;
+  /** The Bearer token (`""`: none sent). */
+  readonly token: string;
+  /** The `Accept-Language` value (`""`: none sent). */
+  readonly acceptLanguage: string;
+  /** The JSON body's value (the JSON request body; ignored when `payload` is given). */
+  readonly body?: unknown;
+  /** The body of any media type; none for an operation without a body. */
+  readonly payload?: Payload;
+  /** The path, query and header parameters' values (see `checkParameters`). */
+  readonly parameters?: ReadonlyMap<ParameterSpec, unknown>;
+  /** The API keys typed, by security scheme key. */
+  readonly apiKeys?: ReadonlyMap<string, string>;
+}
+
+function payloadOf(op: OperationSpec, options: RequestOptions): Payload | undefined {
+  if (options.payload) return options.payload;
+  if (op.request && options.body !== undefined)
+    return { kind: "json", mediaType: op.request.mediaType, value: options.body };
+  return undefined;
+}
+
+/** The body as sent, its `Content-Type` (none for multipart's own) and its curl arguments. */
+function bodyParts(payload: Payload | undefined): {
+  body: string | Blob | undefined;
+  contentType?: string;
+  curl: string[];
+} {
+  if (!payload) return { body: undefined, curl: [] };
+  switch (payload.kind) {
+    case "json": {
+      const text = JSON.stringify(payload.value);
+      return { body: text, contentType: payload.mediaType, curl: ["--data", text] };
+    }
+    case "text":
+      return {
+        body: payload.text,
+        contentType: payload.mediaType,
+        curl: ["--data-binary", payload.text],
+      };
+    case "urlencoded":
+      return {
+        body: payload.text,
+        contentType: "application/x-www-form-urlencoded",
+        curl: ["--data", payload.text],
+      };
+    case "binary":
+      return {
+        body: payload.file,
+        contentType: payload.mediaType,
+        curl: ["--data-binary", `@${payload.file.name}`],
+      };
+    case "multipart":
+      return {
+        body: payload.body,
+        contentType: payload.contentType,
+        curl: curlForm(payload.parts),
+      };
+  }
+}
+
+/** curl's `--form` arguments for the parts: text as `--form-string`, typed text and files with `;type=`. */
+function curlForm(parts: readonly Part[]): string[] {
+  const quoted = (text: string) => `"${text.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
+  return parts.flatMap((part) => {
+    const type = part.type ? `;type=${part.type}` : "";
+    if (typeof part.value !== "string")
+      return ["--form", `${part.name}=@${quoted(part.value.name)}${type}`];
+    if (!part.type) return ["--form-string", `${part.name}=${part.value}`];
+    return ["--form", `${part.name}=${quoted(part.value)}${type}`];
+  });
+}
+
+/**
+ * The request the console sends for `op`: the path filled and the query written per each parameter's style,
+ * the credentials of the operation's security, the header parameters, and the body of its media type.
+ */
+export function prepareRequest(op: OperationSpec, options: RequestOptions): PreparedRequest {
+  const parameters = options.parameters ?? new Map<ParameterSpec, unknown>();
+  const payload = payloadOf(op, options);
+  const sent = bodyParts(payload);
+  const credentials = credentialsFor(op, options.token, options.apiKeys ?? new Map(), encode);
+  const headers: [string, string][] = [];
+  if (sent.contentType) headers.push(["Content-Type", sent.contentType]);
+  headers.push(["Accept", acceptFor(op)]);
+  headers.push(...credentials.headers.map(([n, v]): [string, string] => [n, v]));
   if (options.acceptLanguage.trim() && takesAcceptLanguage(op))
     headers.push(["Accept-Language", options.acceptLanguage.trim()]);
-  headers.push(...derivedHeaders(op, options.body));
+  headers.push(...parameterHeaders(parameters));
+  headers.push(...derivedHeaders(op, payload?.kind === "json" ? payload.value : undefined));
   return {
     method: op.method,
-    url: `${normalizeBaseUrl(options.baseUrl)}${op.path}`,
+    url: `${normalizeBaseUrl(options.baseUrl)}${fillPath(op.path, parameters)}${queryString(parameters, credentials.query)}`,
     headers,
-    body: JSON.stringify(options.body),
+    body: sent.body,
+    curlBody: sent.curl,
+    secrets: credentials.secrets,
   };
 }
 
@@ -165,21 +269,55 @@ export function shellQuote(word: string): string {
   return `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
+/** Quotes text for the inside of a POSIX shell double-quoted word (`"`, `$`, `` ` `` and `\\` escaped). */
+function doubleQuoted(text: string): string {
+  return text.replace(/["$`\\]/g, (c) => `\\${c}`);
+}
+
 /**
- * The curl command line for exactly what `request` sends, the token replaced by `$MERCHANT_PAYMENTS_TOKEN` (so the
- * line runs once that variable is set, and never shows the token).
+ * A shell word for `text`: single-quoted, or, when it holds a secret, double-quoted with each secret standing as
+ * its variable (`"Authorization: Bearer $MERCHANT_PAYMENTS_TOKEN"`).
+ */
+function maskedWord(text: string, secrets: readonly Secret[]): string {
+  const present = secrets.filter((s) => s.text !== "" && text.includes(s.text));
+  if (present.length === 0) return shellQuote(text);
+  let pieces: (string | Secret)[] = [text];
+  for (const secret of present)
+    pieces = pieces.flatMap((piece) =>
+      typeof piece === "string"
+        ? piece.split(secret.text).flatMap((part, i) => (i === 0 ? [part] : [secret, part]))
+        : [piece],
+    );
+  const inner = pieces
+    .map((piece, i) => {
+      if (typeof piece === "string") return doubleQuoted(piece);
+      const next = pieces[i + 1];
+      // `$NAME` unless a name character follows (then `${NAME}`, so the shell reads the right variable).
+      return typeof next === "string" && /^\w/.test(next)
+        ? `\${${piece.variable}}`
+        : `$${piece.variable}`;
+    })
+    .join("");
+  return `"${inner}"`;
+}
+
+/**
+ * The curl command line for exactly what `request` sends, every credential replaced by its shell variable
+ * (`$MERCHANT_PAYMENTS_TOKEN` for the token), so the line runs once those are set and never shows a secret.
+ * A HEAD is `--head`; a multipart body is curl's `--form` (curl writes its own boundary), a file `@<its name>`.
  */
 export function curlLine(request: PreparedRequest): string {
-  const parts = ["curl", "--request", request.method, shellQuote(request.url)];
+  const parts =
+    request.method === "HEAD"
+      ? ["curl", "--head", maskedWord(request.url, request.secrets)]
+      : ["curl", "--request", request.method, maskedWord(request.url, request.secrets)];
+  const form = request.curlBody[0]?.startsWith("--form");
   for (const [name, value] of request.headers) {
-    parts.push(
-      "--header",
-      name.toLowerCase() === "authorization"
-        ? `"Authorization: Bearer ${MASKED_TOKEN}"`
-        : shellQuote(`${name}: ${value}`),
-    );
+    if (form && name.toLowerCase() === "content-type") continue;
+    parts.push("--header", maskedWord(`${name}: ${value}`, request.secrets));
   }
-  parts.push("--data", shellQuote(request.body));
+  for (let i = 0; i < request.curlBody.length; i += 2)
+    parts.push(request.curlBody[i] ?? "", shellQuote(request.curlBody[i + 1] ?? ""));
   return parts.join(" ");
 }
 

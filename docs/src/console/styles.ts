@@ -11,6 +11,7 @@ export const CONSOLE_CSS = `
 .mp-derived{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0}.mp-derived dt{font-weight:600}.mp-derived dd{margin:0;font-family:ui-monospace,monospace}
 .mp-problems{color:#c62828;margin:0 0 8px;padding-left:20px}.mp-problems:empty,.mp-issues:empty{display:none}
 .mp-actions{display:flex;gap:12px;align-items:center}.mp-note{margin:0;opacity:.85}
+.mp-next-page{font:inherit;padding:4px 14px;border-radius:4px;border:1px solid #1565c0;background:transparent;color:inherit;cursor:pointer}
 .mp-send{font:inherit;font-weight:600;padding:6px 18px;border-radius:4px;border:0;background:#1565c0;color:#fff;cursor:pointer}.mp-send:disabled{opacity:.5}
 .mp-result{margin-top:14px}.mp-summary{display:flex;gap:12px;align-items:center;font-weight:600}
 .mp-badge{padding:2px 8px;border-radius:10px;font-size:12px}.mp-conforms{background:#2e7d32;color:#fff}.mp-violates{background:#c62828;color:#fff}.mp-documented-error{background:#f9a825;color:#1b1b1b}

@@ -15,7 +15,8 @@ export async function openOperation(
 ): Promise<{ element: Locator; anchor: string }> {
   const menu = sidebar(page);
   const link = menu.locator("a", { hasText: summary });
-  if (!(await link.isVisible())) await menu.getByText(tag, { exact: true }).click();
+  // The tag is the last entry of that name: a section of the description may share it (e.g. "Authentication").
+  if (!(await link.isVisible())) await menu.getByText(tag, { exact: true }).last().click();
   await link.waitFor({ state: "visible", timeout: 10_000 });
   const anchor = (await link.getAttribute("href")) ?? "";
   await link.click();

@@ -1,18 +1,30 @@
 import type { DecimalMode } from "./decimals.js";
 import { excerpt, UnexpectedResponseError } from "./errors.js";
 import { bindMethods, type MerchantPaymentsClient } from "./generated/client-methods.js";
-import { operations } from "./generated/operation-table.js";
+import { type OperationInfo, operations } from "./generated/operation-table.js";
 import type { ResponseValidators } from "./generated/response-validators.js";
-import { formatChecks, type Issue } from "./generated/validators.js";
+import { formatChecks, type Issue, type Validator } from "./generated/validators.js";
 import { MAX_ANSWER_DEPTH, nestsTooDeep, parseResult } from "./normalize.js";
-import { type ClientOptions, resolveOptions } from "./options.js";
+import { type ClientOptions, resolveOptions, type TokenSource } from "./options.js";
 import { redact } from "./redact.js";
-import { createRequestCore } from "./request-core.js";
+import { createRequestCore, loadShapes } from "./request-core.js";
 import { ResponseValidationError } from "./response-validation-error.js";
 import { NOT_JSON, readJson, toObjectForm } from "./wire-values.js";
 import type { Exchange } from "./with-response.js";
 
 export type { ClientOptions, RequestOptions, TokenSource } from "./options.js";
+
+/**
+ * Options of a client given API keys alone (no bearer token): it calls the operations the spec secures with an API key
+ * (or with nothing); an operation that needs the token is a TypeError or TokenError, nothing sent.
+ */
+export type KeyOnlyClientOptions<Decimals extends DecimalMode = DecimalMode> = Omit<
+  ClientOptions<Decimals>,
+  "token"
+> & { token?: undefined } & (
+    | { apiKey: TokenSource; apiKeys?: Readonly<Record<string, TokenSource>> }
+    | { apiKeys: Readonly<Record<string, TokenSource>> }
+  );
 
 export type { MerchantPaymentsClient };
 
@@ -22,9 +34,9 @@ export type { MerchantPaymentsClient };
  * RangeError for numbers out of range (see `resolveOptions`).
  */
 export function createMerchantPaymentsClient<const Decimals extends DecimalMode = "number">(
-  options: ClientOptions<Decimals>,
+  options: ClientOptions<Decimals> | KeyOnlyClientOptions<Decimals>,
 ): MerchantPaymentsClient<Decimals> {
-  const resolved = resolveOptions(options);
+  const resolved = resolveOptions(options as ClientOptions<Decimals>);
   const core = createRequestCore(resolved);
   const decimalStrings = resolved.decimals === "string";
   const validateResponses = resolved.validateResponses;
@@ -41,7 +53,19 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
    * The result of an answer: parsed, checked when asked, in the form the spec states. Synchronous unless the answer
    * validators or the decimal codec are needed (each imported once, on first use).
    */
-  function decode({ response, secret, operation }: Exchange): unknown {
+  /**
+   * The result of an answer: for an operation with several 2xx answers or non-JSON ones, by the answer's kind (JSON,
+   * text, Blob, nothing); else as JSON (see `decodeJson`).
+   */
+  function decode(exchange: Exchange): unknown {
+    const info: OperationInfo = operations[exchange.operation];
+    if (info.answers === undefined) return decodeJson(exchange);
+    return loadShapes().then((m) =>
+      m.decodeAnswer(info, exchange.response, () => decodeJson(exchange)),
+    );
+  }
+
+  function decodeJson({ response, secret, operation }: Exchange): unknown {
     const info = operations[operation];
     const objectForm = "objectFormProperty" in info ? info.objectFormProperty : undefined;
     const quoting =
@@ -63,7 +87,12 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
           : objectFormJson(response.status, text, secret, response.requestId);
       if (validators) {
         const issues: Issue[] = [];
-        validators[operation](data, issues, decimalStrings);
+        const table = validators as Record<string, Validator | undefined>;
+        (table[`${operation} ${response.status}`] ?? table[operation])?.(
+          data,
+          issues,
+          decimalStrings,
+        );
         if (issues.length > 0) {
           // A path names the answer's own keys: one a server made of the token is redacted.
           const shown = issues.map((i) => ({ path: redact(i.path, secret), message: i.message }));
@@ -85,8 +114,8 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
     ]).then(([validators, codec]) => finish(validators, codec));
   }
 
-  return bindMethods<Decimals>((operation, body, requestOptions) =>
-    core.send(operation, body, requestOptions, decode),
+  return bindMethods<Decimals>((operation, args, requestOptions) =>
+    core.send(operation, args, requestOptions, decode),
   );
 }
 

@@ -1,8 +1,18 @@
 import { secretOf, sendOnce } from "./attempt.js";
 import { withWireDates } from "./dates.js";
-import { MerchantPaymentsError, notSent, RequestValidationError } from "./errors.js";
-import { type OperationId, operations } from "./generated/operation-table.js";
-import { type Issue, validators } from "./generated/validators.js";
+import {
+  MerchantPaymentsError,
+  notSent,
+  RequestValidationError,
+  UnexpectedResponseError,
+} from "./errors.js";
+import { type OperationId, type OperationInfo, operations } from "./generated/operation-table.js";
+import {
+  type Issue,
+  parameterValidators,
+  type Validator,
+  validators,
+} from "./generated/validators.js";
 import { checkHeaders, NO_HEADERS } from "./headers.js";
 import type { Log } from "./logger.js";
 import {
@@ -15,8 +25,42 @@ import {
   tokenFrom,
 } from "./options.js";
 import { retryDelay, shouldRetry, sleep } from "./retry.js";
+import type { Shapes } from "./shapes.js";
 import { withIntegerStrings } from "./wire-values.js";
 import { ApiPromise, type Exchange } from "./with-response.js";
+
+/**
+ * A JSON body as sent: a Date at a `format: date` field as its calendar date, an `x-accepts-integer` number as its
+ * digits (an unsafe one reported in `issues`).
+ */
+function wireBody(info: OperationInfo, body: unknown, issues: Issue[]): unknown {
+  return withIntegerStrings(withWireDates(body, info.dateFields), info.integerStringFields, issues);
+}
+
+/** A prepared call of a shaped operation (see shapes.ts `prepareCall`). */
+type Shaped = Awaited<ReturnType<Shapes["prepareCall"]>>;
+
+/** The shapes module (parameters, other media types, security per operation, pagination), loaded once. */
+let shapes: Promise<Shapes> | undefined;
+
+/**
+ * Loads the shapes module on the first call of an operation beyond a JSON object body, handing it what it uses of the
+ * entry (so that its chunk shares no code with the entry).
+ */
+export function loadShapes(): Promise<Shapes> {
+  shapes ??= import("./shapes.js").then((m) =>
+    m.install([
+      wireBody,
+      notSent,
+      RequestValidationError,
+      UnexpectedResponseError,
+      validators,
+      parameterValidators,
+      tokenFrom,
+    ]),
+  );
+  return shapes;
+}
 
 /** Turns a completed exchange into a method's result (throws UnexpectedResponseError for an unreadable answer). */
 export type ParseAnswer<T> = (exchange: Exchange) => T;
@@ -50,7 +94,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
   const fixedHeaders = {} as Record<OperationId, Record<string, string> | undefined>;
   for (const id of Object.keys(operations) as OperationId[]) {
     urls[id] = operationUrl(resolved.baseUrl, id);
-    if (typeof token === "string" && operations[id].derivedHeaders.length === 0) {
+    if (typeof token === "string" && operations[id].derivedHeaders.length === 0 && !isShaped(id)) {
       fixedHeaders[id] = composeHeaders(id, token, undefined, NO_HEADERS, undefined);
     }
   }
@@ -103,20 +147,27 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
         throw notSent(err as Error);
       }
     }
-    const info = operations[op];
-    const body = withIntegerStrings(
-      withWireDates(input, info.dateFields),
-      info.integerStringFields,
-      issues,
-    ) as Record<string, unknown>;
-    validators[op](body, issues, decimalStrings);
-    if (issues.length > 0) throw new RequestValidationError(issues);
-    let json: string;
-    if (decimalStrings && info.requestDecimals.length > 0) {
-      decimalCodec ??= import("./decimals.js");
-      json = (await decimalCodec).stringifyWithDecimals(body, info.requestDecimals);
+    const info: OperationInfo = operations[op];
+    const stringify = async (value: unknown): Promise<string> => {
+      if (decimalStrings && info.requestDecimals.length > 0) {
+        decimalCodec ??= import("./decimals.js");
+        return (await decimalCodec).stringifyWithDecimals(value, info.requestDecimals);
+      }
+      return JSON.stringify(value);
+    };
+    // An operation beyond a JSON object body (parameters, another media type, its own security): prepared by the
+    // shapes module, which also makes each attempt's URL and headers.
+    let shaped: Shaped | undefined;
+    let body: Record<string, unknown> | undefined;
+    let json: string | Uint8Array | undefined;
+    if (isShaped(op)) {
+      shaped = await (await loadShapes()).prepareCall(resolved, op, info, input, issues, stringify);
+      json = shaped.body;
     } else {
-      json = JSON.stringify(body);
+      body = wireBody(info, input, issues) as Record<string, unknown>;
+      (validators as Record<string, Validator>)[op]?.(body, issues, decimalStrings);
+      if (issues.length > 0) throw new RequestValidationError(issues);
+      json = await stringify(body);
     }
     // The precomputed headers serve a call that keeps the client's language and sets no headers (decided once per
     // call); a custom fetch gets its own copy, so one that edits the headers cannot affect later calls (a transport
@@ -132,25 +183,40 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
     for (let attempt = 1; ; attempt++) {
       const begun = log ? Date.now() : 0;
       try {
-        const headers =
-          fixed ??
-          composeHeaders(
-            op,
-            typeof token === "string" ? token : await tokenFrom(token, timeoutMs, signal),
+        let url = urls[op];
+        let secret: string | undefined;
+        let headers: Record<string, string>;
+        let logged: Record<string, string> | undefined;
+        if (shaped) {
+          ({ url, headers, secret, logged } = await shaped.attempt(
             language,
             callHeaders,
-            body,
-          );
-        lines?.logAttempt(log as Log, call, attempt, headers);
+            timeoutMs,
+            signal,
+          ));
+        } else {
+          headers =
+            fixed ??
+            composeHeaders(
+              op,
+              typeof token === "string" ? token : await tokenFrom(token, timeoutMs, signal),
+              language,
+              callHeaders,
+              body,
+            );
+        }
+        lines?.logAttempt(log as Log, call, attempt, logged ?? headers);
         const response = await sendOnce({
           transport: resolved.transport,
           method: info.method,
-          url: urls[op],
+          url,
           headers,
           body: json,
           timeoutMs,
           maxResponseBytes: resolved.maxResponseBytes,
           signal,
+          secret,
+          bytes: shaped?.bytes,
         });
         lines?.logAnswer(
           log as Log,
@@ -161,7 +227,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
           begun,
           started,
         );
-        const secret = typeof token === "string" ? token : secretOf(headers);
+        secret ??= typeof token === "string" ? token : secretOf(headers);
         return { response, secret, operation: op };
       } catch (err) {
         const last = attempt > retries || signal?.aborted === true || !shouldRetry(op, err);
@@ -172,6 +238,11 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
         await sleep(delay, signal);
       }
     }
+  }
+
+  /** True for an operation beyond today's shape (the table's `shaped`). */
+  function isShaped(op: OperationId): boolean {
+    return (operations[op] as OperationInfo).shaped === true;
   }
 
   return {

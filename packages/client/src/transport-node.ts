@@ -55,6 +55,15 @@ export function sendWithin(request: TimedRequest, timeoutMs: number): Promise<Tr
         headers: outcome.headers,
         text: outcome.body.toString("utf8"),
         requestId: requestIdFrom(outcome.headers),
+        ...(request.bytes
+          ? {
+              bytes: new Uint8Array(
+                outcome.body.buffer,
+                outcome.body.byteOffset,
+                outcome.body.length,
+              ),
+            }
+          : {}),
       });
     }),
   );

@@ -36,8 +36,10 @@ export interface TransportRequest {
   readonly url: string;
   /** Request headers with lower-case names, `authorization` included; read-only for the transport. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The request body (JSON text), sent as UTF-8. */
-  readonly body: string;
+  /** The request body: JSON or other text (sent as UTF-8), bytes (multipart, binary), or undefined for none. */
+  readonly body: string | Uint8Array | undefined;
+  /** True when the answer may be binary: the transport also hands over the body's bytes (`bytes`). Default false. */
+  readonly bytes?: boolean;
   /** Aborts the attempt: fired by the client on the attempt's timeout or on the caller's abort. */
   readonly signal: AbortSignal;
   /**
@@ -55,6 +57,8 @@ export interface TransportResponse {
   readonly headers: Headers;
   /** The whole response body as text ("" when there is none). */
   readonly text: string;
+  /** The whole response body as bytes, when the request asked for them (`bytes: true`). */
+  readonly bytes?: Uint8Array;
   /** The request id of the response headers, as {@link requestIdFrom} reads it; undefined when there is none. */
   readonly requestId: string | undefined;
 }
@@ -211,7 +215,7 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
       response = await fetchImpl(request.url, {
         method: request.method,
         headers: request.headers as Record<string, string>,
-        body: request.body,
+        body: request.body as BodyInit | undefined,
         signal: request.signal,
         redirect: "manual",
       });
@@ -220,9 +224,13 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
     }
     const requestId = requestIdFrom(response.headers);
     const head = { status: response.status, headers: response.headers, requestId };
-    let text: string;
+    let text: string | Uint8Array;
     try {
-      text = await bodyText(response, request.maxResponseBytes ?? Number.POSITIVE_INFINITY);
+      text = await bodyOf(
+        response,
+        request.maxResponseBytes ?? Number.POSITIVE_INFINITY,
+        request.bytes,
+      );
     } catch (cause) {
       const reason =
         cause instanceof BodyTooLarge || request.signal.aborted || !isCodingFailure(cause)
@@ -230,30 +238,41 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
           : new CorruptCoding("the answer's content coding is corrupt", { cause });
       throw new TransportFailure("complete", reason, head);
     }
+    const status = response.type === "opaqueredirect" ? 0 : response.status;
+    if (typeof text === "string") return { status, headers: response.headers, text, requestId };
+    // Kept as bytes too: the answer may be binary (a Blob).
+    const bytes = text;
     return {
-      status: response.type === "opaqueredirect" ? 0 : response.status,
+      status,
       headers: response.headers,
-      text,
+      text: new TextDecoder().decode(bytes),
       requestId,
+      bytes,
     };
   };
 }
 
 /**
- * The whole body as text, within `limit` bytes: `response.text()` when the limit cannot be passed (none, or a
- * Content-Length within it and no coding), else read chunk by chunk, cancelled as soon as the decoded bytes pass it.
+ * The whole body within `limit` bytes: as text, by `response.text()` when the limit cannot be passed (none, or a
+ * Content-Length within it and no coding), else read chunk by chunk, cancelled as soon as the decoded bytes pass it;
+ * as bytes when `asBytes`.
  */
-async function bodyText(response: Response, limit: number): Promise<string> {
+async function bodyOf(
+  response: Response,
+  limit: number,
+  asBytes: boolean | undefined,
+): Promise<string | Uint8Array> {
   const declared = response.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) {
     await response.body?.cancel().catch(() => {});
     throw new BodyTooLarge(limit);
   }
   const body = response.body;
+  if (body === null) return asBytes ? new Uint8Array(0) : "";
   if (
-    limit === Number.POSITIVE_INFINITY ||
-    body === null ||
-    (declared !== null && !response.headers.has("content-encoding"))
+    !asBytes &&
+    (limit === Number.POSITIVE_INFINITY ||
+      (declared !== null && !response.headers.has("content-encoding")))
   ) {
     return response.text();
   }
@@ -276,5 +295,5 @@ async function bodyText(response: Response, limit: number): Promise<string> {
     all.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(all);
+  return asBytes ? all : new TextDecoder().decode(all);
 }

@@ -1,0 +1,255 @@
+// The panel's inputs beyond base URL and token: one field per path, query and header parameter, one per API key,
+// and a body editor per request media type (JSON text, a form with file inputs, plain text, one file).
+// Each reads what was typed into checked values; the rules live in parameters.ts, body.ts and security.ts.
+import type {
+  Issue,
+  Json,
+  MediaSpec,
+  OperationSpec,
+  ParameterSpec,
+  SpecAjv,
+} from "@merchant-payments/spec/model";
+import {
+  bodyKind,
+  checkForm,
+  type FormField,
+  type FormInput,
+  formFields,
+  initialFieldText,
+  multipartBody,
+  multipartParts,
+  newBoundary,
+  urlencodedBody,
+} from "./body.js";
+import { type Child, field, h } from "./dom.js";
+import {
+  checkParameters,
+  initialParameterText,
+  isArrayParameter,
+  parameterFields,
+  schemaKind,
+} from "./parameters.js";
+import { checkBody, exampleText, type Payload, requestExamples } from "./request.js";
+import { apiKeySchemes } from "./security.js";
+
+/** The parameter fields of a panel and how to read them. */
+export interface ParameterInputs {
+  /** The fields, to add to the form (none when the operation has no parameters). */
+  readonly elements: readonly HTMLElement[];
+  /** Reads and checks every field. */
+  read(specAjv: SpecAjv): { values: ReadonlyMap<ParameterSpec, unknown>; issues: readonly Issue[] };
+}
+
+/** One field per path, query and header parameter: a line (a textarea, one value per line, for arrays). */
+export function parameterInputs(op: OperationSpec): ParameterInputs {
+  const params = parameterFields(op);
+  const controls = new Map<ParameterSpec, HTMLInputElement | HTMLTextAreaElement>();
+  const elements = params.map((param) => {
+    const name = `param-${param.in}-${param.name}`;
+    const control = isArrayParameter(param)
+      ? h("textarea", { name, rows: "3", spellcheck: "false" })
+      : h("input", { name, type: "text", spellcheck: "false" });
+    control.value = initialParameterText(param);
+    controls.set(param, control);
+    const hint = isArrayParameter(param)
+      ? "one value per line"
+      : schemaKind(param.schema) === "object"
+        ? "JSON object"
+        : "";
+    return field(
+      `${param.name} (${param.in}${param.required ? ", required" : ""})`,
+      control,
+      ...(hint ? [h("small", {}, hint)] : []),
+    );
+  });
+  return {
+    elements,
+    read: (specAjv) =>
+      checkParameters(specAjv, params, new Map([...controls].map(([p, c]) => [p, c.value]))),
+  };
+}
+
+/** One password field per API key the operation's security takes, named `apiKey-<scheme key>`. */
+export function apiKeyInputs(op: OperationSpec): {
+  elements: readonly HTMLElement[];
+  read(): ReadonlyMap<string, string>;
+} {
+  const controls = apiKeySchemes(op).map((scheme) => {
+    const control = h("input", {
+      name: `apiKey-${scheme.key}`,
+      type: "password",
+      autocomplete: "off",
+    });
+    return { scheme, control };
+  });
+  return {
+    elements: controls.map(({ scheme, control }) =>
+      field(
+        `API key (${scheme.name} ${scheme.in === "query" ? "query parameter" : "header"})`,
+        control,
+      ),
+    ),
+    read: () => new Map(controls.map(({ scheme, control }) => [scheme.key, control.value.trim()])),
+  };
+}
+
+/** A read body: the payload to send, or the problems that keep it from being sent. */
+export type ReadBody =
+  | { readonly ok: true; readonly payload: Payload | undefined; readonly json?: unknown }
+  | { readonly ok: false; readonly issues: readonly Issue[] };
+
+/** The editor of one request media type. */
+export interface BodyEditor {
+  /** The media type it edits. */
+  readonly media: MediaSpec;
+  /** Its element. */
+  readonly element: HTMLElement;
+  /** Reads and checks what was entered. */
+  read(specAjv: SpecAjv): ReadBody;
+}
+
+function jsonEditor(op: OperationSpec, media: MediaSpec, onInput: () => void): BodyEditor {
+  const examples = media === op.request ? requestExamples(op) : media.examples;
+  const body = h("textarea", { name: "body", spellcheck: "false", rows: "12" });
+  body.value = exampleText(examples[0]?.value);
+  body.addEventListener("input", onInput);
+  const label = media.mediaType === "application/json" ? "JSON" : media.mediaType;
+  return {
+    media,
+    element: field(`Request body (${label})`, body),
+    read(specAjv) {
+      const checked =
+        media === op.request
+          ? checkBody(specAjv, op, body.value)
+          : checkBody(specAjv, { ...op, request: media }, body.value);
+      if (!checked.ok) return { ok: false, issues: checked.problems };
+      return {
+        ok: true,
+        payload: { kind: "json", mediaType: media.mediaType, value: checked.body },
+        json: checked.body,
+      };
+    },
+  };
+}
+
+function textEditor(media: MediaSpec): BodyEditor {
+  const text = h("textarea", { name: "body-text", spellcheck: "false", rows: "8" });
+  const example = media.examples[0]?.value;
+  text.value = typeof example === "string" ? example : "";
+  return {
+    media,
+    element: field(`Request body (${media.mediaType})`, text),
+    read(specAjv) {
+      const issues = specAjv.issuesAt(media.schemaPointer, text.value);
+      return issues.length
+        ? { ok: false, issues }
+        : { ok: true, payload: { kind: "text", mediaType: media.mediaType, text: text.value } };
+    },
+  };
+}
+
+function fileEditor(media: MediaSpec, required: boolean): BodyEditor {
+  const input = h("input", { name: "body-file", type: "file" });
+  return {
+    media,
+    element: field(`Request body (${media.mediaType}, a file)`, input),
+    read() {
+      const file = input.files?.[0];
+      if (!file)
+        return required
+          ? {
+              ok: false,
+              issues: [{ path: "", message: "a file is required", keyword: "required" }],
+            }
+          : { ok: true, payload: undefined };
+      return { ok: true, payload: { kind: "binary", mediaType: media.mediaType, file } };
+    },
+  };
+}
+
+function formControl(formField: FormField, example: Json): HTMLInputElement | HTMLTextAreaElement {
+  const name = `form-${formField.name}`;
+  if (formField.kind === "file" || formField.kind === "files") {
+    const input = h("input", { name, type: "file" });
+    if (formField.contentTypes.length) input.accept = formField.contentTypes.join(",");
+    input.multiple = formField.kind === "files";
+    return input;
+  }
+  const control =
+    formField.kind === "json"
+      ? h("textarea", { name, rows: "4", spellcheck: "false" })
+      : h("input", { name, type: "text", spellcheck: "false" });
+  control.value = initialFieldText(formField, example);
+  return control;
+}
+
+function formEditor(document: Json, media: MediaSpec): BodyEditor {
+  const fields = formFields(document, media);
+  const example = media.examples[0]?.value;
+  const controls = new Map(fields.map((f) => [f, formControl(f, example)]));
+  const multipart = bodyKind(media.mediaType) === "multipart";
+  const rows: Child[] = fields.map((f) => {
+    const kind =
+      f.kind === "file" || f.kind === "files"
+        ? `${f.kind === "files" ? "files" : "file"}${f.contentTypes.length ? `: ${f.contentTypes.join(", ")}` : ""}`
+        : f.kind === "json"
+          ? "JSON"
+          : "";
+    return field(
+      `${f.name}${f.required ? " (required)" : ""}`,
+      controls.get(f) as HTMLElement,
+      ...(kind ? [h("small", {}, kind)] : []),
+    );
+  });
+  const input = (): FormInput => ({
+    texts: new Map(fields.map((f) => [f.name, controls.get(f)?.value ?? ""])),
+    files: new Map(
+      fields.map((f) => {
+        const control = controls.get(f);
+        return [
+          f.name,
+          control instanceof HTMLInputElement && control.files ? [...control.files] : [],
+        ];
+      }),
+    ),
+  });
+  return {
+    media,
+    element: h(
+      "fieldset",
+      { class: "mp-form-body" },
+      h("legend", {}, `Request body (${media.mediaType})`),
+      ...rows,
+    ),
+    read(specAjv) {
+      const entered = input();
+      const checked = checkForm(specAjv, media, fields, entered);
+      if (checked.issues.length) return { ok: false, issues: checked.issues };
+      if (!multipart)
+        return { ok: true, payload: { kind: "urlencoded", text: urlencodedBody(checked.value) } };
+      const parts = multipartParts(fields, entered, checked.value);
+      const { body, contentType } = multipartBody(parts, newBoundary());
+      return { ok: true, payload: { kind: "multipart", parts, body, contentType } };
+    },
+  };
+}
+
+/** The editor of each request media type of `op`, in document order (none without a body). */
+export function bodyEditors(
+  document: Json,
+  op: OperationSpec,
+  onJsonInput: () => void,
+): BodyEditor[] {
+  return op.requestBodies.map((media) => {
+    switch (bodyKind(media.mediaType)) {
+      case "json":
+        return jsonEditor(op, media, onJsonInput);
+      case "text":
+        return textEditor(media);
+      case "binary":
+        return fileEditor(media, op.requestBodyRequired);
+      default:
+        return formEditor(document, media);
+    }
+  });
+}

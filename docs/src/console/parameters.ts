@@ -1,0 +1,207 @@
+// The console's parameters: which ones get a field, how the text typed there becomes a value typed by the schema,
+// how the values are checked, and how they are written into the URL (per style and explode) and the headers.
+// Pure: no DOM, no network.
+import {
+  escapePointer,
+  type Issue,
+  type OperationSpec,
+  type ParameterSpec,
+  type SpecAjv,
+} from "@merchant-payments/spec/model";
+
+/** Headers the console sets itself (or the browser does): never a field of their own. */
+const OWN_HEADERS = new Set(["accept", "content-type", "authorization", "content-length"]);
+
+/** The Issue path of a parameter: a JSON Pointer into `{ path: {...}, query: {...}, header: {...} }`. */
+export function parameterPath(param: Pick<ParameterSpec, "in" | "name">, rest = ""): string {
+  return `/${param.in}/${escapePointer(param.name)}${rest}`;
+}
+
+/**
+ * The parameters that get a field in the panel: path, query and header parameters, except the headers the console
+ * sets itself, `Accept-Language` (its own field) and headers copied from the body (`x-equals-body-property`).
+ * Cookies are left out: a page cannot set them on a cross-origin request.
+ */
+export function parameterFields(op: OperationSpec): readonly ParameterSpec[] {
+  return op.parameters.filter((p) => {
+    if (p.in === "cookie") return false;
+    if (p.in !== "header") return true;
+    const lower = p.name.toLowerCase();
+    return !OWN_HEADERS.has(lower) && lower !== "accept-language" && !p.equalsBodyProperty;
+  });
+}
+
+/** The schema type a value is read as: `array`, `object`, `integer`, `number`, `boolean` or `string`. */
+export function schemaKind(schema: Record<string, unknown>): string {
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  for (const kind of ["array", "object", "integer", "number", "boolean"])
+    if (types.includes(kind)) return kind;
+  return "string";
+}
+
+/** True when the parameter is typed as an array (its field takes one value per line). */
+export function isArrayParameter(param: ParameterSpec): boolean {
+  return schemaKind(param.schema) === "array";
+}
+
+/** A scalar as typed, read by its schema: numbers and booleans parsed when they read as such, else the text. */
+function readScalar(schema: Record<string, unknown>, text: string): unknown {
+  const kind = schemaKind(schema);
+  if (
+    (kind === "integer" || kind === "number") &&
+    text.trim() !== "" &&
+    !Number.isNaN(Number(text))
+  )
+    return Number(text);
+  if (kind === "boolean" && (text === "true" || text === "false")) return text === "true";
+  return text;
+}
+
+/**
+ * The value of a parameter from the text of its field: `undefined` for an empty field; an array one item per
+ * non-empty line; an object as JSON (text that is no JSON is kept, and fails the schema); a scalar by its type.
+ */
+export function readParameter(param: ParameterSpec, text: string): unknown {
+  const kind = schemaKind(param.schema);
+  if (text.trim() === "") return undefined;
+  if (kind === "array") {
+    const items = (param.schema.items ?? {}) as Record<string, unknown>;
+    return text
+      .split("\n")
+      .map((line) => line.trim())
+      .filter((line) => line !== "")
+      .map((line) => readScalar(items, line));
+  }
+  if (kind === "object") {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return readScalar(param.schema, text.trim());
+}
+
+/** The text a parameter's field starts with: its example (else its schema's default), as `readParameter` reads it. */
+export function initialParameterText(param: ParameterSpec): string {
+  const value = param.example !== undefined ? param.example : param.schema.default;
+  if (value === undefined) return "";
+  if (Array.isArray(value)) return value.map(String).join("\n");
+  if (typeof value === "object" && value !== null) return JSON.stringify(value);
+  return String(value);
+}
+
+/** The parameters' values and every problem found in them, each at `parameterPath`. */
+export interface CheckedParameters {
+  /** The values by parameter (absent when the field is empty). */
+  readonly values: ReadonlyMap<ParameterSpec, unknown>;
+  /** Every problem: a required parameter left empty, or a value its schema refuses. */
+  readonly issues: readonly Issue[];
+}
+
+/** Reads and checks every field of `texts` (by parameter) against its schema, with the project's validators. */
+export function checkParameters(
+  specAjv: SpecAjv,
+  params: readonly ParameterSpec[],
+  texts: ReadonlyMap<ParameterSpec, string>,
+): CheckedParameters {
+  const values = new Map<ParameterSpec, unknown>();
+  const issues: Issue[] = [];
+  for (const param of params) {
+    const value = readParameter(param, texts.get(param) ?? "");
+    if (value === undefined) {
+      if (param.required)
+        issues.push({
+          path: parameterPath(param),
+          message: `is required (${param.in} parameter ${param.name})`,
+          keyword: "required",
+        });
+      continue;
+    }
+    values.set(param, value);
+    for (const issue of specAjv.issuesAt(param.schemaPointer, value))
+      issues.push({ ...issue, path: parameterPath(param, issue.path) });
+  }
+  return { values, issues };
+}
+
+/** Percent-encodes a value for a URL component (RFC 3986 unreserved characters kept). */
+export function encode(value: unknown): string {
+  return encodeURIComponent(String(value)).replace(
+    /[!'()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** A path parameter's value, `simple` style: scalars encoded whole, arrays and objects comma-joined, each encoded. */
+function simpleValue(value: unknown, explode: boolean): string {
+  if (Array.isArray(value)) return value.map(encode).join(",");
+  if (typeof value === "object" && value !== null)
+    return Object.entries(value)
+      .map(([k, v]) => (explode ? `${encode(k)}=${encode(v)}` : `${encode(k)},${encode(v)}`))
+      .join(",");
+  return encode(value);
+}
+
+/** The operation's path with each `{name}` replaced by its value, percent-encoded within its segment. */
+export function fillPath(path: string, values: ReadonlyMap<ParameterSpec, unknown>): string {
+  let filled = path;
+  for (const [param, value] of values) {
+    if (param.in !== "path") continue;
+    filled = filled.replaceAll(`{${param.name}}`, simpleValue(value, param.explode));
+  }
+  return filled;
+}
+
+/** The delimiter between array items of a non-exploded query parameter, per style. */
+const DELIMITERS: Record<string, string> = { form: ",", spaceDelimited: "%20", pipeDelimited: "|" };
+
+/** The `name=value` pairs of one query parameter, per its style and explode. */
+function queryPairs(param: ParameterSpec, value: unknown): string[] {
+  const name = encode(param.name);
+  if (Array.isArray(value)) {
+    if (param.explode) return value.map((item) => `${name}=${encode(item)}`);
+    return [`${name}=${value.map(encode).join(DELIMITERS[param.style] ?? ",")}`];
+  }
+  if (typeof value === "object" && value !== null) {
+    const entries = Object.entries(value);
+    if (param.style === "deepObject")
+      return entries.map(([k, v]) => `${name}%5B${encode(k)}%5D=${encode(v)}`);
+    if (param.explode) return entries.map(([k, v]) => `${encode(k)}=${encode(v)}`);
+    return [`${name}=${entries.map(([k, v]) => `${encode(k)},${encode(v)}`).join(",")}`];
+  }
+  return [`${name}=${encode(value)}`];
+}
+
+/**
+ * The query string (with its `?`, or `""`) of the query parameters in `values`, in the operation's order:
+ * `form` exploded (`status=S&status=P`) by default, else comma, `spaceDelimited` (`%20`), `pipeDelimited` (`|`)
+ * or `deepObject` (`period%5Bfrom%5D=...`); `extra` pairs (an API key in the query) come last.
+ */
+export function queryString(
+  values: ReadonlyMap<ParameterSpec, unknown>,
+  extra: readonly (readonly [string, string])[] = [],
+): string {
+  const pairs: string[] = [];
+  for (const [param, value] of values)
+    if (param.in === "query") pairs.push(...queryPairs(param, value));
+  for (const [name, value] of extra) pairs.push(`${encode(name)}=${encode(value)}`);
+  return pairs.length ? `?${pairs.join("&")}` : "";
+}
+
+/** The header parameters in `values` as `[name, value]`: arrays comma-joined (`simple`). */
+export function parameterHeaders(values: ReadonlyMap<ParameterSpec, unknown>): [string, string][] {
+  const out: [string, string][] = [];
+  for (const [param, value] of values) {
+    if (param.in !== "header") continue;
+    out.push([
+      param.name,
+      Array.isArray(value)
+        ? value.map(String).join(",")
+        : typeof value === "object" && value !== null
+          ? Object.entries(value).flat().map(String).join(",")
+          : String(value),
+    ]);
+  }
+  return out;
+}

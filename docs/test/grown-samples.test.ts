@@ -1,0 +1,120 @@
+// The code samples of the grown fixture's own operations (spec/fixtures/grown/code_samples): in the bundle, the
+// TypeScript ones type-check against the built @merchant-payments/grown-client (and a renamed method does not),
+// the curl ones call their operation's method and path (run by sh with a stand-in curl).
+import { mkdirSync, symlinkSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadDocument, operations } from "@merchant-payments/spec";
+import { x } from "tinyexec";
+import { beforeAll, describe, expect, test } from "vitest";
+import { compileSampleProject, writeSampleProject } from "../src/samples.mjs";
+import { writeFakeCurl } from "./support/fake-curl.js";
+
+const require = createRequire(import.meta.url);
+const document = loadDocument(require.resolve("@merchant-payments/spec/fixtures/grown.json"));
+/** The fixture's own operations: those whose TypeScript sample uses the grown client. */
+const own = operations(document)
+  .map((op) => ({
+    ...op,
+    typescript: op.codeSamples.find((s) => s.label === "TypeScript")?.source,
+    curl: op.codeSamples.find((s) => s.label === "curl")?.source,
+  }))
+  .filter((op) => op.typescript?.includes("@merchant-payments/grown-client"));
+const tmp = (name: string) => fileURLToPath(new URL(`../.tmp/${name}/`, import.meta.url));
+/** The fixture's own samples, where compile errors point. */
+const grownSamples = fileURLToPath(
+  new URL("../../spec/fixtures/grown/code_samples/", import.meta.url),
+);
+/** The built grown client (private, built by turbo before this package's tests: see turbo.json). */
+const grownClient = fileURLToPath(new URL("../../packages/grown-client/", import.meta.url));
+
+/**
+ * Writes the samples as a project that resolves `@merchant-payments/grown-client` as a user's project would, through
+ * its node_modules, to the built package (linked here: the docs package does not depend on it, so that building the
+ * site never waits for it).
+ */
+function writeGrownProject(
+  workDir: string,
+  samples: { operationId: string; typescript?: string }[],
+) {
+  writeSampleProject(workDir, samples);
+  mkdirSync(join(workDir, "node_modules", "@merchant-payments"), { recursive: true });
+  symlinkSync(
+    grownClient,
+    join(workDir, "node_modules", "@merchant-payments", "grown-client"),
+    "dir",
+  );
+}
+
+describe("the grown fixture's code samples", () => {
+  test("every operation of the fixture shows both samples; its own use the grown client", () => {
+    for (const op of operations(document)) {
+      const labels = op.codeSamples.map((s) => s.label);
+      expect(labels, op.operationId).toEqual(["TypeScript", "curl"]);
+    }
+    expect(own.length).toBe(operations(document).length - 8);
+  });
+
+  test("the TypeScript samples type-check against the built grown client; a renamed method does not", () => {
+    const workDir = tmp("grown-samples");
+    writeGrownProject(workDir, own);
+    const compiled = compileSampleProject(workDir, [], grownSamples);
+    expect(compiled.output.split("\n").filter((line) => line.includes("error TS"))).toEqual([]);
+    expect(compiled.ok).toBe(true);
+    const [first] = own;
+    if (!first?.typescript) throw new Error("no sample");
+    const broken = tmp("grown-samples-broken");
+    writeGrownProject(broken, [
+      {
+        operationId: first.operationId,
+        typescript: first.typescript.replace(`.${first.operationId}(`, `.${first.operationId}X(`),
+      },
+    ]);
+    expect(compileSampleProject(broken).ok).toBe(false);
+  });
+
+  describe("the curl samples", () => {
+    const bin = tmp("grown-samples-bin");
+    beforeAll(() => {
+      mkdirSync(bin, { recursive: true });
+      writeFakeCurl(bin);
+    });
+
+    test.each(own)("$operationId sends its method to its path", async (op) => {
+      const run = await x("sh", ["-c", op.curl ?? "exit 9"], {
+        nodeOptions: {
+          env: {
+            PATH: `${bin}:/usr/bin:/bin`,
+            MERCHANT_PAYMENTS_BASE_URL: "http://127.0.0.1:4010",
+            MERCHANT_PAYMENTS_TOKEN: "t0ken-123",
+            MERCHANT_PAYMENTS_API_KEY_HEADER: "k1",
+            MERCHANT_PAYMENTS_API_KEY_QUERY: "k2",
+            MERCHANT_PAYMENTS_CLIENT_SECRET: "s3",
+          },
+        },
+        timeout: 10_000,
+        throwOnError: true,
+        nodePath: false,
+      });
+      const args = JSON.parse(run.stdout) as string[];
+      const url = new URL(args.find((a) => a.startsWith("http://")) ?? "");
+      const template = new RegExp(`^${op.path.replace(/\{[^}]+\}/g, "[^/]+")}$`);
+      expect(url.pathname).toMatch(template);
+      const sendsBody = args.some((a) => a.startsWith("--data") || a.startsWith("--form"));
+      const method = args.includes("--head")
+        ? "HEAD"
+        : args.includes("--request")
+          ? args[args.indexOf("--request") + 1]
+          : args.includes("--get") || !sendsBody
+            ? "GET"
+            : "POST";
+      expect(method).toBe(op.method);
+      const secured = op.security[0]?.[0];
+      if (secured?.type === "http") expect(args).toContain("Authorization: Bearer t0ken-123");
+      if (secured?.in === "header") expect(args).toContain(`${secured.name}: k1`);
+      if (secured?.in === "query") expect(args).toContain(`${secured.name}=k2`);
+      if (op.security.length === 0) expect(args.join(" ")).not.toContain("Authorization");
+    });
+  });
+});
