@@ -1,0 +1,53 @@
+// The (spec, client) pairs the shape suites run on: a bundled spec, its operations and validator, and the client
+// generated from that spec. The suites read only these, never an operation or a field by name.
+import * as productClient from "@merchant-payments/client";
+import {
+  bundleJsonPath,
+  type Json,
+  loadBundle,
+  type OperationSpec,
+  operations,
+  type SpecAjv,
+} from "@merchant-payments/spec";
+import { specValidator } from "./operation-parts.js";
+
+/** What a client package exports (`@merchant-payments/client`; a client generated from another spec has the same exports). */
+export type ClientModule = typeof productClient;
+
+/** One spec and the client generated from it. */
+export interface ContractTarget {
+  /** A short name for test titles: `product`, `grown`. */
+  readonly name: string;
+  /** Path of the bundled spec (JSON), which the mock serves. */
+  readonly specPath: string;
+  /** The bundled spec. */
+  readonly document: Json;
+  /** Its operations, read by the spec model. */
+  readonly operations: readonly OperationSpec[];
+  /** The project's Ajv over that document. */
+  readonly validator: SpecAjv;
+  /** The client package generated from it. */
+  readonly client: ClientModule;
+}
+
+/** A target for the bundle at `specPath` and its client package. */
+export function targetOf(name: string, specPath: string, client: ClientModule): ContractTarget {
+  const document = loadBundle(specPath);
+  return {
+    name,
+    specPath,
+    document,
+    operations: operations(document),
+    validator: specValidator(document),
+    client,
+  };
+}
+
+/** The product spec and `@merchant-payments/client`. */
+export const productTarget = (): ContractTarget =>
+  targetOf("product", bundleJsonPath, productClient);
+
+/** Every (spec, client) pair the shape suites run on. */
+export function contractTargets(): ContractTarget[] {
+  return [productTarget()];
+}
