@@ -1,18 +1,25 @@
-// What a JSON request body is: malformed, too deep, or a value with the spec's verdict on it.
-// Pure and synchronous, so that it runs the same on the event loop and in a worker thread.
-import type { OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
-import type { FieldError } from "./problems.js";
+// What a request body is: malformed, too deep, or a value with the spec's verdict on it. The JSON inspection is pure
+// and synchronous, so that it runs the same on the event loop and in a worker thread (other media: non-json-body.ts).
+import type { Issue, OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
+import { bodyIssue } from "./request-issues.js";
+import { schemaIssues } from "./schema-issues.js";
 
-/** The result of inspecting one JSON body. */
+/** The result of inspecting one body (JSON, a form, text or bytes). */
 export type BodyInspection =
-  | { readonly kind: "malformed"; readonly reason: string }
+  | {
+      readonly kind: "malformed";
+      /** Why it cannot be read. */
+      readonly reason: string;
+      /** The media type it does not conform to, when not JSON (`multipart/form-data` …). */
+      readonly mediaType?: string;
+    }
   | { readonly kind: "too-deep"; readonly maxDepth: number }
   | {
-      readonly kind: "json";
-      /** The parsed body (absent when inspected in a worker: the caller does not need it). */
+      readonly kind: "parsed";
+      /** The parsed body (absent when inspected in a worker: the caller does not need it; and for bytes). */
       readonly value?: unknown;
-      /** Every violation of the operation's request schema. */
-      readonly errors: readonly FieldError[];
+      /** Every violation of the operation's request schema (and of a form's `encoding`). */
+      readonly issues: readonly Issue[];
       /** The values of the top-level properties named by the caller (for header-equals-body rules). */
       readonly properties: Readonly<Record<string, unknown>>;
     };
@@ -61,11 +68,10 @@ export function inspectBody(
   } catch (error) {
     return { kind: "malformed", reason: (error as Error).message };
   }
-  const errors: FieldError[] = op?.request
-    ? ajv.issuesAt(op.request.schemaPointer, value).map((issue) => ({
-        pointer: issue.path,
-        detail: issue.message,
-      }))
+  const issues: Issue[] = op?.request
+    ? schemaIssues(ajv, op.request.schemaPointer, value).map((issue) =>
+        bodyIssue(issue.path, issue.message, issue.keyword),
+      )
     : [];
   const properties: Record<string, unknown> = {};
   if (typeof value === "object" && value !== null && !Array.isArray(value)) {
@@ -73,5 +79,10 @@ export function inspectBody(
       properties[name] = (value as Record<string, unknown>)[name];
     }
   }
-  return { kind: "json", ...(options.keepValue === false ? {} : { value }), errors, properties };
+  return {
+    kind: "parsed",
+    ...(options.keepValue === false ? {} : { value }),
+    issues,
+    properties,
+  };
 }

@@ -2,11 +2,13 @@
 // job; a new behaviour of the mock adds one to the list. `head` checks run before the body is read,
 // `body` checks once it was read and inspected.
 import { MIMEType } from "node:util";
+import type { Issue, OperationSpec } from "@merchant-payments/spec/model";
 import type { BodyInspection } from "./body.js";
 import type { RequestLimits } from "./limits.js";
+import { bodyKind, declaredMedia } from "./media.js";
+import { typedText } from "./parameters.js";
 import { type Preferences, parsePreferences } from "./preferences.js";
-import { type FieldError, type Rejection, refusals } from "./problems.js";
-import { typedHeaderValue } from "./request-validation.js";
+import { type Rejection, refusals } from "./problems.js";
 
 export type { Rejection } from "./problems.js";
 
@@ -20,6 +22,8 @@ export interface CheckedOperation {
   readonly path: string;
   /** Whether the operation requires a body. */
   readonly requestBodyRequired: boolean;
+  /** The media types its body may have (none: it declares no body). */
+  readonly requestBodies: readonly { readonly mediaType: string }[];
   /** Its header parameters, with the body property each must equal (`x-equals-body-property`). */
   readonly headers: readonly {
     readonly name: string;
@@ -50,10 +54,10 @@ export interface RequestContext {
   /** The body's inspection, once read (`body` checks; absent for an empty body). */
   inspection?: BodyInspection;
   /** Violations of the spec found by checks, answered with the schema's in the documented 422. */
-  errors: FieldError[];
+  issues: Issue[];
 }
 
-/** One check: it refuses a request outright (a `Rejection`), or adds violations to `errors`, or passes it. */
+/** One check: it refuses a request outright (a `Rejection`), or adds violations to `issues`, or passes it. */
 export interface RequestCheck {
   /** What it checks, in a few words (used in tests and logs). */
   readonly name: string;
@@ -92,44 +96,63 @@ export const declaredLengthCheck: RequestCheck = {
   },
 };
 
-/** A body must be JSON (`application/json` or `application/*+json`) in UTF-8, the only charset JSON allows. */
+/**
+ * A body must have one of the media types the operation declares (JSON, a form, text, bytes; `image/*` ranges
+ * honoured), or be JSON where it declares none; JSON and text in UTF-8.
+ */
 export const contentTypeCheck: RequestCheck = {
-  name: "body is JSON in UTF-8",
+  name: "body has a declared media type",
   stage: "head",
   check(request) {
     if (!request.announcesBody) return undefined;
     const header = single(request.headers["content-type"]);
     const refuse = refusals.unsupportedMediaType;
-    if (!header) return refuse("The request has a body but no Content-Type.");
+    const declared = request.operation?.requestBodies.map((m) => m.mediaType) ?? [];
+    const accepted = declared.length > 0 ? declared : ["application/json"];
+    if (!header) return refuse("The request has a body but no Content-Type.", accepted);
     let media: MIMEType;
     try {
       media = new MIMEType(header);
     } catch {
-      return refuse(`Content-Type ${JSON.stringify(header.slice(0, 100))} is not one media type.`);
+      return refuse(
+        `Content-Type ${JSON.stringify(header.slice(0, 100))} is not one media type.`,
+        accepted,
+      );
     }
-    if (
-      !(
-        media.essence === "application/json" ||
-        (media.type === "application" && media.subtype.endsWith("+json"))
-      )
-    ) {
-      return refuse(`Content-Type ${media.essence} is not JSON.`);
-    }
+    const kind =
+      declared.length > 0
+        ? declaredMedia(request.operation as OperationSpec, media.essence) &&
+          bodyKind(media.essence)
+        : bodyKind(media.essence) === "json" && "json";
+    if (!kind)
+      return refuse(
+        declared.length > 0
+          ? `Content-Type ${media.essence} is not one this operation accepts.`
+          : `Content-Type ${media.essence} is not JSON.`,
+        accepted,
+      );
     const charset = media.params.get("charset");
-    if (charset !== null && !/^utf-?8$/i.test(charset)) {
-      return refuse(`charset=${charset.slice(0, 40)} is not supported: JSON is UTF-8.`);
+    if (
+      (kind === "json" || kind === "text") &&
+      charset !== null &&
+      !/^(utf-?8|us-ascii)$/i.test(charset)
+    ) {
+      return refuse(`charset=${charset.slice(0, 40)} is not supported: send UTF-8.`, accepted);
     }
     return undefined;
   },
 };
 
-/** A body must be well-formed JSON. */
+/** A body must be well-formed: JSON, or the form or text its media type says. */
 export const wellFormedJsonCheck: RequestCheck = {
-  name: "body is well-formed JSON",
+  name: "body is well-formed",
   stage: "body",
   check(request) {
-    if (request.inspection?.kind !== "malformed") return undefined;
-    return refusals.malformedJson(request.inspection.reason);
+    const inspection = request.inspection;
+    if (inspection?.kind !== "malformed") return undefined;
+    return inspection.mediaType
+      ? refusals.malformedBody(inspection.mediaType, inspection.reason)
+      : refusals.malformedJson(inspection.reason);
   },
 };
 
@@ -152,17 +175,18 @@ export const headerEqualsBodyCheck: RequestCheck = {
   stage: "body",
   check(request) {
     const inspection = request.inspection;
-    if (!request.operation || inspection?.kind !== "json") return undefined;
+    if (!request.operation || inspection?.kind !== "parsed") return undefined;
     for (const header of request.operation.headers) {
       const property = header.equalsBodyProperty;
       if (property === undefined) continue;
       const raw = single(request.headers[header.name.toLowerCase()]);
       if (raw === undefined || !(property in inspection.properties)) continue;
       const expected = inspection.properties[property];
-      if (typedHeaderValue(raw, header.schema) === expected) continue;
-      request.errors.push({
-        pointer: `header ${header.name}`,
-        detail: `(${raw.slice(0, 40)}) must equal ${property} in the body (${JSON.stringify(expected)})`,
+      if (typedText(header.schema, raw.trim()) === expected) continue;
+      request.issues.push({
+        check: "header",
+        path: header.name,
+        message: `(${raw.slice(0, 40)}) must equal ${property} in the body (${JSON.stringify(expected)})`,
       });
     }
     return undefined;

@@ -9,7 +9,8 @@ export { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultRule } from "
 export type { RequestLimits } from "./limits.js";
 export { LOG_LEVELS, type LogLevel } from "./logger.js";
 export type { Violation } from "./prism-engine.js";
-export type { FieldError, Problem } from "./problems.js";
+export type { Problem } from "./problems.js";
+export type { ProblemError } from "./request-issues.js";
 export type { CommonServerOptions, RunningServer, ViolationReport } from "./running.js";
 export { bundledSpecPath, SpecLoadError } from "./spec-source.js";
 export { type MockServer, type StartMockOptions, startMock } from "./start-mock.js";

@@ -1,13 +1,18 @@
 // Prism's mocker in this process: `getHttpOperationsFromSpec` + `createInstance(...).request(...)`, as Prism's
 // own http-server does, with the request validation replaced by the project's (stricter, 2020-12) validator.
 
-import { parsePointer } from "@merchant-payments/spec/model";
+import { formatIssues, type Issue, parsePointer } from "@merchant-payments/spec/model";
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
 import type { Logger } from "./logger.js";
 import type { Preferences } from "./preferences.js";
-import { type FieldError, problemAnswer } from "./problems.js";
-import { describeError, HEADER_POINTER_PREFIX } from "./request-validation.js";
-import type { SpecSource } from "./spec-source.js";
+import { PROBLEM_MEDIA_TYPE, problemAnswer } from "./problems.js";
+import {
+  describeIssue,
+  describeIssues,
+  isParameterIssue,
+  problemErrors,
+} from "./request-issues.js";
+import { problemExample, type SpecSource } from "./spec-source.js";
 
 /** One violation as Prism reports it (the `sl-violations` header's entries). */
 export interface Violation {
@@ -31,8 +36,8 @@ export interface EngineRequest {
   query: Record<string, string | string[]>;
   /** Request headers, lower-case names. */
   headers: Record<string, string>;
-  /** Violations of the request found by the project's validator (body and headers). */
-  errors: readonly FieldError[];
+  /** Violations of the request found by the project's validator (parameters and body). */
+  issues: readonly Issue[];
   /** The caller's `Prefer` choices. */
   preferences: Preferences;
 }
@@ -100,10 +105,10 @@ interface PrismOutput {
 
 type Either<L, R> = { _tag: "Left"; left: L } | { _tag: "Right"; right: R };
 
-function segments(error: FieldError): string[] {
-  if (error.pointer.startsWith(HEADER_POINTER_PREFIX))
-    return ["header", error.pointer.slice(HEADER_POINTER_PREFIX.length)];
-  return ["body", ...parsePointer(error.pointer)];
+/** Where an issue is, as Prism's violation locations say it: `["query", "limit"]`, `["body", "amount"]`. */
+function segments(issue: Issue): string[] {
+  if (isParameterIssue(issue)) return [issue.check as string, ...issue.path.split("/")];
+  return ["body", ...parsePointer(issue.path)];
 }
 
 function toViolation(prefix: string, diagnostic: PrismDiagnostic): Violation {
@@ -147,20 +152,20 @@ export function prismConfig(options: EngineOptions, preferences: Preferences) {
 export async function createPrismEngine(spec: SpecSource, options: EngineOptions) {
   // Prism's reference parser rewrites the document it is given: hand it a copy.
   const prismOperations = await getHttpOperationsFromSpec(structuredClone(spec.document));
-  const requestErrors = new WeakMap<object, readonly FieldError[]>();
+  const requestIssues = new WeakMap<object, readonly Issue[]>();
   const instance = createInstance(prismConfig(options, {}) as never, {
     logger: options.logger as never,
     // The project's validator already judged the request: hand its verdict to Prism's mocker, which picks
     // the documented 422 (or the 401 when the credential is missing as well).
     validateInput: (({ element }: { element: object }): Either<PrismDiagnostic[], object> => {
-      const errors = requestErrors.get(element) ?? [];
-      if (errors.length === 0) return { _tag: "Right", right: element };
+      const issues = requestIssues.get(element) ?? [];
+      if (issues.length === 0) return { _tag: "Right", right: element };
       return {
         _tag: "Left",
-        left: errors.map((error) => ({
-          path: segments(error),
-          code: "validation",
-          message: describeError(error),
+        left: issues.map((issue) => ({
+          path: segments(issue),
+          code: issue.keyword ?? "validation",
+          message: describeIssue(issue),
           severity: ERROR_SEVERITY,
         })),
       };
@@ -172,7 +177,7 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
   const remembered = new Map<string, EngineAnswer>();
   const cacheKey = (request: EngineRequest): string | undefined => {
     const { preferences } = request;
-    if (options.dynamic || preferences.dynamic || request.errors.length > 0) return undefined;
+    if (options.dynamic || preferences.dynamic || request.issues.length > 0) return undefined;
     const headers = Object.entries(request.headers)
       .filter(([name]) => !VOLATILE_HEADERS.has(name) && !name.startsWith("sec-"))
       .sort(([a], [b]) => (a < b ? -1 : 1));
@@ -194,7 +199,7 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
       // The body was validated already; Prism's mocker does not need it (and would serialize it to log it).
       body: undefined,
     };
-    requestErrors.set(input, request.errors);
+    requestIssues.set(input, request.issues);
     const { preferences } = request;
     const config = prismConfig(options, preferences);
     const result = (await instance.request(input, prismOperations, config as never)()) as Either<
@@ -213,7 +218,7 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     // Prism's --errors: an answer of the mock that violates the spec is an error of the mock.
     if (options.errors && outputErrors.length > 0)
       return violatingAnswer(output.statusCode, outputErrors, violations);
-    return mockAnswer(output, request, violations);
+    return mockAnswer(spec, output, request, violations);
   }
 
   return async function answer(request: EngineRequest): Promise<EngineAnswer> {
@@ -264,10 +269,9 @@ function violatingAnswer(
       type: "https://stoplight.io/prism/errors#VIOLATIONS",
       title: "Request/Response not valid",
       status: 500,
-      detail: `The mock's answer (${statusCode}) does not conform to the spec, and errors are on: ${outputErrors
-        .slice(0, 5)
-        .map((v) => `${v.location.join(".")} ${v.message}`)
-        .join("; ")}.`,
+      detail: `The mock's answer (${statusCode}) does not conform to the spec, and errors are on: ${formatIssues(
+        outputErrors.map((v) => ({ path: v.location.join("."), message: v.message })),
+      )}.`,
       validation: outputErrors,
     }),
     violations,
@@ -276,6 +280,7 @@ function violatingAnswer(
 
 /** Prism's mocked answer; its documented 422 for an invalid request says which fields are wrong (`errors`). */
 function mockAnswer(
+  spec: SpecSource,
   output: PrismOutput,
   request: EngineRequest,
   violations: Violation[],
@@ -285,16 +290,25 @@ function mockAnswer(
     headers[name.toLowerCase()] = String(value);
   }
   let body = output.body;
-  if (output.statusCode === 422 && request.errors.length > 0 && isPlainObject(body)) {
-    // Say which fields are wrong: RFC 9457's `errors` member (JSON Pointer and detail of each).
+  if (output.statusCode === 422 && request.issues.length > 0 && isPlainObject(body)) {
+    // Say which fields and parameters are wrong: RFC 9457's `errors` member (where, and what, of each).
     body = {
       ...body,
-      detail: `${typeof body.detail === "string" ? `${body.detail} ` : ""}${request.errors
-        .slice(0, 5)
-        .map(describeError)
-        .join("; ")}${request.errors.length > 5 ? `; and ${request.errors.length - 5} more` : ""}.`,
-      errors: request.errors.slice(0, 100),
+      detail: `${typeof body.detail === "string" ? `${body.detail} ` : ""}${describeIssues(request.issues)}.`,
+      errors: problemErrors(request.issues),
     };
+  } else if (output.statusCode === 400 && request.issues.length > 0) {
+    // An operation without a documented 422 answers an invalid request with its 400, whose example may speak of
+    // another problem (malformed JSON): the problem is the validation one, with the status the spec documents.
+    const validation = problemExample(spec, 422);
+    body = {
+      type: validation?.type ?? "about:blank",
+      title: validation?.title ?? "Bad Request",
+      status: 400,
+      detail: `The request does not conform to the API description: ${describeIssues(request.issues)}.`,
+      errors: problemErrors(request.issues),
+    };
+    headers["content-type"] = PROBLEM_MEDIA_TYPE;
   }
   return {
     status: output.statusCode,

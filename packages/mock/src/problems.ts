@@ -1,6 +1,8 @@
 // The refusal catalog (after Prism's mocker/errors.ts): every answer of the mock and the proxy that is not a 2xx
 // is an RFC 9457 problem built here, by a named constructor; the problem+json media type is written only here.
 import { STATUS_CODES } from "node:http";
+import type { Issue } from "@merchant-payments/spec/model";
+import { describeIssues, isParameterIssue, problemErrors } from "./request-issues.js";
 import { problemExample, type SpecSource } from "./spec-source.js";
 
 /** An RFC 9457 problem details object (the spec's `Problem`). */
@@ -17,14 +19,6 @@ export interface Problem {
   [extension: string]: unknown;
 }
 
-/** One invalid field of a request: where (a JSON Pointer into the body, or `header <Name>`) and what is wrong. */
-export interface FieldError {
-  /** JSON Pointer of the value (`/transactions/3/transactionAmount`, `""` for the whole body) or `header <Name>`. */
-  pointer: string;
-  /** What is wrong, e.g. `must be <= 99999999`. */
-  detail: string;
-}
-
 /** A refusal: the problem a request gets instead of an answer. */
 export interface Rejection {
   /** The HTTP status (4xx). */
@@ -33,8 +27,8 @@ export interface Rejection {
   detail: string;
   /** A title of its own (the problem's type is then `about:blank`); default the spec's example for the status. */
   title?: string;
-  /** The invalid fields, if the refusal is about fields. */
-  errors?: FieldError[];
+  /** What is wrong with the request, if the refusal is about its fields or parameters (the problem's `errors`). */
+  issues?: readonly Issue[];
   /** Extra headers of the answer. */
   headers?: Record<string, string>;
 }
@@ -56,14 +50,8 @@ export interface Answer {
 /** The media type of every problem. */
 export const PROBLEM_MEDIA_TYPE = "application/problem+json";
 
-/** How many messages a problem's `detail` lists before "and N more". */
-const DETAIL_MESSAGES = 5;
 /** How many entries a problem's `errors` or `violations` member lists at most. */
 const LISTED_ENTRIES = 100;
-
-/** The first messages joined with "; " (no count of the rest). */
-const firstMessages = (messages: readonly string[]) =>
-  messages.slice(0, DETAIL_MESSAGES).join("; ");
 
 /** Every named refusal of the mock and the proxy. */
 export const refusals = {
@@ -89,15 +77,20 @@ export const refusals = {
     status: 408,
     detail: `The body did not arrive within ${bodyTimeoutMs} ms.`,
   }),
-  /** 415: the body is not JSON in UTF-8; `why` is the first sentence. */
-  unsupportedMediaType: (why: string): Rejection => ({
+  /** 415: the body's media type is not one the operation accepts (`accepted`); `why` is the first sentence. */
+  unsupportedMediaType: (why: string, accepted: readonly string[]): Rejection => ({
     status: 415,
-    detail: `${why} Send Content-Type: application/json (UTF-8).`,
+    detail: `${why} Send Content-Type: ${accepted.join(" or ")}${accepted.some((m) => /json|^text\//.test(m)) ? " (UTF-8)" : ""}.`,
   }),
   /** 400: the body is not well-formed JSON. */
   malformedJson: (reason: string): Rejection => ({
     status: 400,
     detail: `The request body is not valid JSON. ${reason}`,
+  }),
+  /** 400: the body is not a well-formed `mediaType` (a form, text). */
+  malformedBody: (mediaType: string, reason: string): Rejection => ({
+    status: 400,
+    detail: `The request body is not valid ${mediaType}. ${reason}`,
   }),
   /** 400: the body nests deeper than the limit. */
   tooDeep: (maxDepth: number): Rejection => ({
@@ -142,14 +135,10 @@ export const refusals = {
     detail: `The proxy's spec has no operation ${method} ${path}.`,
   }),
   /** 401 or 422 (proxy): the request violates the spec and was not forwarded. */
-  requestNotForwarded: (
-    status: number,
-    messages: readonly string[],
-    errors: readonly FieldError[],
-  ): Rejection => ({
+  requestNotForwarded: (status: number, issues: readonly Issue[]): Rejection => ({
     status,
-    detail: `The request does not conform to the spec, so the proxy did not forward it: ${firstMessages(messages)}.`,
-    errors: errors.slice(0, LISTED_ENTRIES),
+    detail: `The request does not conform to the spec, so the proxy did not forward it: ${describeIssues(issues)}.`,
+    issues: issues.filter((issue) => isParameterIssue(issue) || issue.check === "body"),
   }),
   /** 502 (proxy): the upstream's answer was too large to read. */
   upstreamTooLarge: (message: string): Rejection => ({
@@ -167,13 +156,10 @@ export const refusals = {
     detail: `The proxy got no complete answer from the upstream: ${message}.`,
   }),
   /** 502 (proxy): the upstream's answer violates the spec. */
-  upstreamNonConforming: (
-    upstreamStatus: number,
-    violations: readonly { message: string }[],
-  ): Refusal => ({
+  upstreamNonConforming: (upstreamStatus: number, issues: readonly Issue[]): Refusal => ({
     status: 502,
-    detail: `The upstream's answer (${upstreamStatus}) does not conform to the spec: ${firstMessages(violations.map((v) => v.message))}.`,
-    extensions: { violations: violations.slice(0, LISTED_ENTRIES) },
+    detail: `The upstream's answer (${upstreamStatus}) does not conform to the spec: ${describeIssues(issues)}.`,
+    extensions: { violations: issues.slice(0, LISTED_ENTRIES) },
   }),
   /** 500 (proxy): the proxy itself failed on this exchange. */
   proxyFailed: (message: string): Rejection => ({ status: 500, detail: message }),
@@ -203,7 +189,7 @@ export function problemFor(
 export function refusalProblem(spec: SpecSource | undefined, refusal: Refusal): Problem {
   return {
     ...problemFor(spec, refusal.status, refusal.detail, {
-      ...(refusal.errors ? { errors: refusal.errors } : {}),
+      ...(refusal.issues ? { errors: problemErrors(refusal.issues, LISTED_ENTRIES) } : {}),
       ...refusal.extensions,
     }),
     ...(refusal.title ? { type: "about:blank", title: refusal.title } : {}),

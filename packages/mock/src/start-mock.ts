@@ -61,7 +61,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
         path: request.path,
         query: request.query,
         headers: request.headers,
-        errors: request.errors,
+        issues: request.issues,
         preferences: request.context.preferences,
       });
       const headers = { ...answer.headers };

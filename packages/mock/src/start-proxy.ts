@@ -1,7 +1,7 @@
 // The validation proxy: the mock's server and request checks in front of a real implementation, every answer
 // of which is checked with the spec model's `checkResponse`. CI-grade: every failure is recorded, reported
 // (JSON lines) and makes the CLI exit non-zero.
-import { bearerToken, redactSecret } from "@merchant-payments/spec/model";
+import { redactSecret } from "@merchant-payments/spec/model";
 import { DEFAULT_CHECKS } from "./checks.js";
 import { defaultMaxBodyBytes } from "./limits.js";
 import { refusalAnswer, refusals } from "./problems.js";
@@ -15,11 +15,12 @@ import {
 } from "./proxy/facts.js";
 import { createRecorder, type ProxyEvent, type ProxyReport } from "./proxy/recorder.js";
 import { type CommonServerOptions, listen, prepare, type RunningServer } from "./running.js";
+import { credentialValues } from "./security.js";
 import { type Answer, type CheckedRequest, createSpecServer } from "./server.js";
 import type { SpecSource } from "./spec-source.js";
 import { forward } from "./upstream.js";
 
-export type { ExchangeIssue, ProxyOutcome } from "./proxy/classify.js";
+export type { ProxyOutcome } from "./proxy/classify.js";
 export type { ProxyEvent, ProxyReport, ProxySummary } from "./proxy/recorder.js";
 
 /** Options of `startValidationProxy`. */
@@ -78,11 +79,17 @@ export async function startValidationProxy(
     logger,
     keepBodies: true,
     async answer(request) {
-      const secret = bearerToken(request.headers.authorization);
+      // The caller's credentials (a Bearer token, API keys) never reach the report, the log or a problem.
+      const secrets = credentialValues(request.operation, {
+        headers: request.headers,
+        query: new URLSearchParams(request.url.split("?")[1] ?? ""),
+      });
+      const redact = (text: string) =>
+        secrets.reduce((out, secret) => redactSecret(out, secret), text);
       const base = {
         time: new Date().toISOString(),
         method: request.method,
-        path: redactSecret(request.url, secret),
+        path: redact(request.url),
         ...(request.operation ? { operationId: request.operation.operationId } : {}),
       };
       // Whatever happens below, the exchange is recorded (and fails the run) with the token scrubbed from it.
@@ -90,19 +97,13 @@ export async function startValidationProxy(
         recorder.record({
           ...event,
           issues: event.issues.map((issue) => ({
-            check: issue.check,
-            path: redactSecret(issue.path, secret),
-            message: redactSecret(issue.message, secret),
+            ...issue,
+            path: redact(issue.path),
+            message: redact(issue.message),
           })),
         });
       try {
-        return await proxyRequest(
-          proxy,
-          request,
-          (text) => redactSecret(text, secret),
-          secret,
-          (r) => record({ ...base, ...r }),
-        );
+        return await proxyRequest(proxy, request, redact, (r) => record({ ...base, ...r }));
       } catch (error) {
         const message = `the proxy failed on this exchange: ${(error as Error).message}`;
         record({
@@ -111,7 +112,7 @@ export async function startValidationProxy(
           status: 500,
           issues: [{ check: "proxy", path: "", message }],
         });
-        return refusalAnswer(spec, refusals.proxyFailed(redactSecret(message, secret)));
+        return refusalAnswer(spec, refusals.proxyFailed(redact(message)));
       }
     },
   });
@@ -139,7 +140,6 @@ async function proxyRequest(
   proxy: ProxyContext,
   request: CheckedRequest,
   redact: (text: string) => string,
-  secret: string | undefined,
   record: (entry: Omit<ProxyEvent, "time" | "method" | "path" | "operationId">) => void,
 ): Promise<Answer> {
   const { spec, upstream, refuseViolations, timeoutMs, maxResponseBytes } = proxy;
@@ -148,8 +148,7 @@ async function proxyRequest(
     method: request.method,
     path: request.path,
     matched: operation !== undefined,
-    issues: operation ? requestIssues(spec.document, request, operation, secret) : [],
-    errors: request.errors,
+    issues: operation ? requestIssues(request, operation) : [],
     refuseViolations,
     redact,
   };
@@ -175,11 +174,7 @@ async function proxyRequest(
     return conclude(classifyExchange(facts, failureFacts(result, timeoutMs, maxResponseBytes)));
   const { answer } = result;
   const passed = passedHeaders(answer.headers);
-  const checked = {
-    status: answer.status,
-    headers: passed,
-    body: answer.decoded.toString("utf8"),
-  };
+  const checked = { status: answer.status, headers: passed, bytes: answer.decoded };
   return conclude(classifyExchange(facts, answerFacts(spec.ajv, operation, checked, redact)), {
     status: answer.status,
     headers: passed,

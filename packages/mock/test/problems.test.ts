@@ -17,10 +17,14 @@ describe("refusal catalog", () => {
   });
 
   it("lists at most five messages in the detail and 100 violations in the extension", () => {
-    const violations = Array.from({ length: 120 }, (_, i) => ({ message: `m${i}` }));
+    const violations = Array.from({ length: 120 }, (_, i) => ({
+      check: "schema",
+      path: `/items/${i}`,
+      message: `m${i}`,
+    }));
     const refusal = refusals.upstreamNonConforming(200, violations);
     expect(refusal.detail).toBe(
-      "The upstream's answer (200) does not conform to the spec: m0; m1; m2; m3; m4.",
+      "The upstream's answer (200) does not conform to the spec: /items/0 m0; /items/1 m1; /items/2 m2; /items/3 m3; /items/4 m4; and 115 more.",
     );
     expect((refusal.extensions as { violations: unknown[] }).violations.length).toBe(100);
   });

@@ -1,3 +1,4 @@
+import type { Issue } from "@merchant-payments/spec/model";
 import { describe, expectTypeOf, test } from "vitest";
 import {
   FAULT_KINDS,
@@ -57,7 +58,7 @@ describe("the public types", () => {
           status: number;
           detail: string;
           title?: string;
-          errors?: { pointer: string; detail: string }[];
+          issues?: readonly Issue[];
           headers?: Record<string, string>;
         }
       | undefined

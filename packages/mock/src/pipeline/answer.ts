@@ -1,10 +1,11 @@
 // Stage 6, answer: the request that passed every check, with the spec's violations of its headers and body,
 // handed to the mock's or the proxy's answering function; then the answer written (whole, or half and a reset).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { OperationSpec } from "@merchant-payments/spec/model";
+import type { Issue, OperationSpec } from "@merchant-payments/spec/model";
 import type { RequestContext } from "../checks.js";
-import type { Answer, FieldError } from "../problems.js";
-import { headerErrors, missingBodyError } from "../request-validation.js";
+import { parameterIssues } from "../parameters.js";
+import type { Answer } from "../problems.js";
+import { missingBodyIssues } from "../request-issues.js";
 import type { SpecSource } from "../spec-source.js";
 import type { CheckedHead } from "./check-head.js";
 
@@ -24,8 +25,8 @@ export interface CheckedRequest {
   operation: OperationSpec | undefined;
   /** The body's bytes (empty for none). */
   bytes: Uint8Array;
-  /** Violations of the spec by the body and headers (the project's validator). */
-  errors: readonly FieldError[];
+  /** Violations of the spec by the parameters and the body (the project's validator), and by the checks. */
+  issues: readonly Issue[];
   /** Context of the checks (preferences…). */
   context: RequestContext;
 }
@@ -48,7 +49,7 @@ function queryOf(search: URLSearchParams): Record<string, string | string[]> {
 }
 
 /**
- * The checked request: every violation of the operation (missing body, headers, body schema, checks).
+ * The checked request: every violation of the operation (parameters, missing body, body schema, checks).
  * `hasBody`: whether a body arrived (measured before inspection, which may move `bytes` to a worker).
  */
 export function checkedRequest(
@@ -59,12 +60,16 @@ export function checkedRequest(
   hasBody: boolean,
 ): CheckedRequest {
   const { operation, context } = head;
-  const errors: FieldError[] = operation
+  const issues: Issue[] = operation
     ? [
-        ...missingBodyError(operation, hasBody),
-        ...headerErrors(spec.ajv, operation, req.headers),
-        ...(context.inspection?.kind === "json" ? context.inspection.errors : []),
-        ...context.errors,
+        ...parameterIssues(spec.ajv, operation, {
+          pathname: head.url.pathname,
+          search: head.url.search.slice(1),
+          headers: req.headers,
+        }),
+        ...missingBodyIssues(operation, hasBody),
+        ...(context.inspection?.kind === "parsed" ? context.inspection.issues : []),
+        ...context.issues,
       ]
     : [];
   return {
@@ -75,7 +80,7 @@ export function checkedRequest(
     headers: joinHeaders(req.headers),
     operation,
     bytes,
-    errors,
+    issues,
     context,
   };
 }

@@ -68,7 +68,7 @@ export function checkHead(req: IncomingMessage, stage: HeadStage): StageResult<C
       (declared !== undefined && Number(declared) > 0),
     limits: stage.limits,
     preferences: {},
-    errors: [],
+    issues: [],
   };
   for (const check of stage.checks) {
     const rejection = check.check(context);

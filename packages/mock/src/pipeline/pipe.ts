@@ -51,7 +51,13 @@ export function pipe(pipeline: Pipeline) {
     if (!carriesOn(body)) return answerHalt(spec, req, res, body);
     // Measured first: a large body moves to the inspector's worker, which detaches these bytes.
     const hasBody = body.next.length > 0;
-    await inspectRequestBody(head.next, body.next, pipeline.inspector, pipeline.keepBodies);
+    await inspectRequestBody(
+      head.next,
+      body.next,
+      pipeline.inspector,
+      spec.ajv,
+      pipeline.keepBodies,
+    );
     const checked = checkBody(head.next.context, pipeline.bodyChecks);
     if (!carriesOn(checked)) return answerHalt(spec, req, res, checked);
     const { method, url, operation, context } = head.next;

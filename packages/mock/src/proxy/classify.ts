@@ -1,6 +1,7 @@
 // The proxy's verdict on one exchange, as a pure function of what was seen: whether to forward the request, and
 // once the upstream answered (or did not), the outcome recorded and the answer (a refusal, or the upstream's).
-import { type FieldError, type Refusal, refusals } from "../problems.js";
+import type { Issue } from "@merchant-payments/spec/model";
+import { type Refusal, refusals } from "../problems.js";
 
 /** What went wrong in one exchange, if anything. */
 export type ProxyOutcome =
@@ -13,16 +14,6 @@ export type ProxyOutcome =
   | "response-too-large"
   | "proxy-error";
 
-/** One problem found in an exchange. */
-export interface ExchangeIssue {
-  /** Which check found it: `operation`, `credentials`, `request`, `status`, `schema`, `size`, `transport`… */
-  check: string;
-  /** Where: a JSON Pointer, `header <Name>`, or `""`. */
-  path: string;
-  /** What is wrong, in words. */
-  message: string;
-}
-
 /** What the proxy knows of the request. */
 export interface RequestFacts {
   /** HTTP method, upper case. */
@@ -31,10 +22,8 @@ export interface RequestFacts {
   path: string;
   /** Whether an operation of the spec matches. */
   matched: boolean;
-  /** The request's violations of the spec (missing credentials first). */
-  issues: readonly ExchangeIssue[];
-  /** The invalid fields, for the refusal's `errors` member. */
-  errors: readonly FieldError[];
+  /** The request's violations of the spec (missing credentials first); `check` says which check found each. */
+  issues: readonly Issue[];
   /** Refuse a non-conforming request or answer (the proxy's `errors` option). */
   refuseViolations: boolean;
   /** Removes the caller's credentials from a text shown in an answer. */
@@ -55,7 +44,7 @@ export type UpstreamFacts =
       /** Whether the status is one the operation does not document. */
       undocumentedStatus: boolean;
       /** The answer's violations (credentials already removed). */
-      issues: readonly ExchangeIssue[];
+      issues: readonly Issue[];
     };
 
 /** What is recorded of an exchange. */
@@ -66,8 +55,9 @@ export interface ExchangeRecord {
   status: number;
   /** The status the upstream answered, if it answered. */
   upstreamStatus?: number;
-  /** What is wrong (empty when `ok`). */
-  issues: ExchangeIssue[];
+  /** What is wrong (empty when `ok`); `check` says which check found each (`operation`, `credentials`, `query`,
+   * `body`, `status`, `schema`, `media-type`, `header`, `size`, `transport`…). */
+  issues: Issue[];
 }
 
 /** The verdict: forward the request, refuse it (recording why), or pass the upstream's answer on. */
@@ -102,11 +92,7 @@ export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts
     return {
       kind: "refuse",
       record: { outcome: "request-violation", status, issues: [...requestIssues] },
-      refusal: refusals.requestNotForwarded(
-        status,
-        requestIssues.map((i) => i.message),
-        request.errors,
-      ),
+      refusal: refusals.requestNotForwarded(status, requestIssues),
     };
   }
   switch (upstream.kind) {

@@ -1,18 +1,17 @@
 // What the proxy learns of an exchange, as the facts `classifyExchange` judges: the request's violations (with
 // missing credentials), the headers forwarded and passed back, the upstream's failure, the answer's conformance.
 import {
-  type ConformanceIssue,
+  baseMediaType,
   checkResponse,
-  type Json,
+  type Issue,
   type OperationSpec,
-  parsePointer,
-  resolvePointer,
+  responseFor,
   type SpecAjv,
 } from "@merchant-payments/spec/model";
 import type { CheckedRequest } from "../pipeline/answer.js";
-import { describeError } from "../request-validation.js";
+import { credentialsIssue } from "../security.js";
 import type { UpstreamExchange } from "../upstream.js";
-import type { ExchangeIssue, UpstreamFacts } from "./classify.js";
+import type { UpstreamFacts } from "./classify.js";
 
 /** Headers of one hop only: never forwarded, never passed back. */
 const HOP_BY_HOP = new Set([
@@ -27,51 +26,13 @@ const HOP_BY_HOP = new Set([
   "content-length",
 ]);
 
-/**
- * True when the operation requires credentials: its `security` (else the document's) lists requirements and none of
- * them is the empty one.
- */
-function requiresCredentials(document: Json, operation: OperationSpec): boolean {
-  const own = (resolvePointer(document, operation.pointer) as { security?: unknown }).security;
-  const security = own ?? (document as { security?: unknown }).security;
-  return (
-    Array.isArray(security) &&
-    security.length > 0 &&
-    security.every((requirement) => Object.keys(requirement ?? {}).length > 0)
-  );
-}
-
-function describeIssue(issue: ConformanceIssue): string {
-  if (issue.check === "schema" || issue.check === "invariant") {
-    const field = parsePointer(issue.path).join(".");
-    return field
-      ? `Response body property ${field} ${issue.message}`
-      : `Response body ${issue.message}`;
-  }
-  return issue.message;
-}
-
-/** The request's violations of the spec: missing credentials first, then the validator's. */
-export function requestIssues(
-  document: Json,
-  request: CheckedRequest,
-  operation: OperationSpec,
-  secret: string | undefined,
-): ExchangeIssue[] {
-  const issues = request.errors.map((e) => ({
-    check: "request",
-    path: e.pointer,
-    message: describeError(e),
-  }));
-  if (requiresCredentials(document, operation) && secret === undefined) {
-    issues.unshift({
-      check: "credentials",
-      path: "/headers/authorization",
-      message:
-        "the request has no Authorization: Bearer credentials, which the spec's security requires",
-    });
-  }
-  return issues;
+/** The request's violations of the spec: missing credentials first, then the parameters' and the body's. */
+export function requestIssues(request: CheckedRequest, operation: OperationSpec): Issue[] {
+  const missing = credentialsIssue(operation, {
+    headers: request.headers,
+    query: new URLSearchParams(request.url.split("?")[1] ?? ""),
+  });
+  return missing ? [missing, ...request.issues] : [...request.issues];
 }
 
 /** The headers forwarded upstream: the request's end-to-end headers, its body length, and no compression asked. */
@@ -114,23 +75,64 @@ export function failureFacts(
   return { kind: "transport", message: result.message };
 }
 
-/** The facts of an answer: its conformance to the operation, each issue in words with `redact` applied. */
+/** Statuses whose answers never have a body (RFC 9110). */
+const BODILESS_STATUSES = new Set([204, 205, 304]);
+
+/**
+ * What the spec model's `checkResponse` leaves to the proxy: a 204/205/304 (or an answer the spec declares
+ * without content) that has a body anyway, and a text answer that is not UTF-8.
+ */
+function bodyIssues(
+  operation: OperationSpec,
+  answer: { status: number; headers: Record<string, string>; bytes: Uint8Array },
+): Issue[] {
+  const documented = responseFor(operation, answer.status);
+  const size = answer.bytes.byteLength;
+  if (size > 0 && (BODILESS_STATUSES.has(answer.status) || documented?.content.length === 0))
+    return [
+      {
+        check: "body",
+        path: "",
+        message: `a ${answer.status} answer must have no body, but it has ${size} bytes`,
+      },
+    ];
+  const media = baseMediaType(answer.headers["content-type"]);
+  if (media.startsWith("text/")) {
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(answer.bytes);
+    } catch {
+      return [{ check: "body", path: "", message: `the ${media} body is not UTF-8 text` }];
+    }
+  }
+  return [];
+}
+
+/**
+ * The facts of an answer of any shape: its conformance to the operation (status, declared headers, media type,
+ * a JSON body's schema; an empty 204; text that is text), each issue with `redact` applied.
+ */
 export function answerFacts(
   ajv: SpecAjv,
   operation: OperationSpec,
-  answer: { status: number; headers: Record<string, string>; body: string },
+  answer: { status: number; headers: Record<string, string>; bytes: Uint8Array },
   redact: (text: string) => string,
 ): UpstreamFacts {
-  const conformance = checkResponse(ajv, operation, answer);
+  const body = Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength);
+  const conformance = checkResponse(ajv, operation, {
+    status: answer.status,
+    headers: answer.headers,
+    body: /[/+]json/i.test(answer.headers["content-type"] ?? "") ? body.toString("utf8") : "",
+  });
+  const issues = [...conformance.issues, ...bodyIssues(operation, answer)];
   return {
     kind: "answered",
     status: answer.status,
-    conforms: conformance.conforms,
+    conforms: issues.length === 0,
     undocumentedStatus: conformance.issues.some((i) => i.check === "status"),
-    issues: conformance.issues.map((issue) => ({
-      check: issue.check,
+    issues: issues.map((issue) => ({
+      ...issue,
       path: redact(issue.path),
-      message: redact(describeIssue(issue)),
+      message: redact(issue.message),
     })),
   };
 }

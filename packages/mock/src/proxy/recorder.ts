@@ -4,6 +4,7 @@ import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { dirname } from "node:path";
 import type { Logger } from "../logger.js";
 import type { Violation } from "../prism-engine.js";
+import { describeIssue, describeIssues } from "../request-issues.js";
 import type { ViolationReport } from "../running.js";
 import type { ExchangeRecord, ProxyOutcome } from "./classify.js";
 
@@ -108,11 +109,12 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const fail = (event: ProxyEvent) => {
     summary.failed++;
     summary[OUTCOME_COUNT[event.outcome as Exclude<ProxyOutcome, "ok">]]++;
+    const side = event.outcome === "request-violation" ? "Request" : "Response";
     const violations: Violation[] = event.issues.map((issue) => ({
-      location: [event.outcome === "request-violation" ? "request" : "response", issue.check],
+      location: [side.toLowerCase(), issue.check ?? "schema"],
       severity: "Error",
-      code: issue.check,
-      message: issue.message,
+      code: issue.check ?? "schema",
+      message: describeIssue(issue, side),
     }));
     // One line per violation: through the reporter (the CLI's onViolations), else the logger.
     options.reportViolations({
@@ -123,7 +125,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
     });
     if (options.logFailures) {
       options.logger.error(
-        `proxy: ${event.outcome} in ${event.method} ${event.path}: ${event.issues.map((i) => i.message).join("; ")}`,
+        `proxy: ${event.outcome} in ${event.method} ${event.path}: ${describeIssues(event.issues)}`,
       );
     }
     if (!failedOnce) {

@@ -17,7 +17,7 @@ const context = (inspection: RequestContext["inspection"]): RequestContext => ({
     bodyTimeoutMs: 1,
   },
   preferences: {},
-  errors: [],
+  issues: [],
   ...(inspection ? { inspection } : {}),
 });
 

@@ -6,7 +6,6 @@ const request = (overrides: Partial<RequestFacts> = {}): RequestFacts => ({
   path: "/transactions/1",
   matched: true,
   issues: [],
-  errors: [],
   refuseViolations: true,
   redact: (text) => text.replaceAll("secret", "[redacted]"),
   ...overrides,
