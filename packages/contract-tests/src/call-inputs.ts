@@ -190,23 +190,32 @@ export function brokenOnTheWire(parameter: ParameterSpec, mutation: Mutation): b
   return instead[1] === "string" && !types.includes("string") && !types.includes("array");
 }
 
-/** `value` as one text of a parameter of `style` (arrays joined by its delimiter). */
-function joined(value: unknown, delimiter: string): string {
-  if (Array.isArray(value)) return value.map(String).join(delimiter);
-  if (isObject(value)) return Object.entries(value).flat().map(String).join(delimiter);
-  return String(value);
+/** `value` as one text: arrays and objects (`k,v,k,v`) each piece encoded by `encode`, joined by `delimiter` as is. */
+function joined(value: unknown, delimiter: string, encode = (text: string) => text): string {
+  if (Array.isArray(value)) return value.map((v) => encode(String(v))).join(delimiter);
+  if (isObject(value))
+    return Object.entries(value)
+      .flat()
+      .map((v) => encode(String(v)))
+      .join(delimiter);
+  return encode(String(value));
 }
 
-/** The query pairs of one parameter, serialized as its style and explode say (OpenAPI 3.1, 4.8.12.4). */
-export function queryPairs(parameter: ParameterSpec, value: unknown): [string, string][] {
+/**
+ * The query of one parameter, serialized as its style and explode say (OpenAPI 3.1, 4.8.12.4): `name=value` pairs,
+ * each name and value percent-encoded, the style's delimiter (`,`, `%20`, `|`) left as a delimiter.
+ */
+export function queryPairs(parameter: ParameterSpec, value: unknown): string[] {
   const { name, style, explode } = parameter;
+  const e = encodeURIComponent;
   if (style === "deepObject" && isObject(value))
-    return Object.entries(value).map(([k, v]) => [`${name}[${k}]`, String(v)]);
-  if (style === "spaceDelimited") return [[name, joined(value, " ")]];
-  if (style === "pipeDelimited") return [[name, joined(value, "|")]];
-  if (explode && Array.isArray(value)) return value.map((v) => [name, String(v)]);
-  if (explode && isObject(value)) return Object.entries(value).map(([k, v]) => [k, String(v)]);
-  return [[name, joined(value, ",")]];
+    return Object.entries(value).map(([k, v]) => `${e(name)}[${e(k)}]=${e(String(v))}`);
+  if (style === "spaceDelimited") return [`${e(name)}=${joined(value, "%20", e)}`];
+  if (style === "pipeDelimited") return [`${e(name)}=${joined(value, "|", e)}`];
+  if (explode && Array.isArray(value)) return value.map((v) => `${e(name)}=${e(String(v))}`);
+  if (explode && isObject(value))
+    return Object.entries(value).map(([k, v]) => `${e(k)}=${e(String(v))}`);
+  return [`${e(name)}=${joined(value, ",", e)}`];
 }
 
 /** A raw HTTP request of a call (URL and fetch init), parameters serialized by the spec, for the mock. */
@@ -220,13 +229,13 @@ export function rawRequest(
   credentials: { token: string; apiKey: string },
 ): { url: string; init: RequestInit } {
   let path = op.path;
-  const query = new URLSearchParams();
+  const query: string[] = [];
   const headers = new Headers({ accept: "*/*" });
   for (const p of callerParameters(op)) {
     const value = params[p.name];
     if (value === undefined) continue;
-    if (p.in === "path") path = path.replace(`{${p.name}}`, encodeURIComponent(joined(value, ",")));
-    else if (p.in === "query") for (const [k, v] of queryPairs(p, value)) query.append(k, v);
+    if (p.in === "path") path = path.replace(`{${p.name}}`, joined(value, ",", encodeURIComponent));
+    else if (p.in === "query") query.push(...queryPairs(p, value));
     else headers.set(p.name, joined(value, ","));
   }
   for (const p of op.parameters)
@@ -235,7 +244,8 @@ export function rawRequest(
   for (const scheme of op.security[0] ?? []) {
     if (scheme.type === "http") headers.set("authorization", `Bearer ${credentials.token}`);
     else if (scheme.in === "header" && scheme.name) headers.set(scheme.name, credentials.apiKey);
-    else if (scheme.in === "query" && scheme.name) query.set(scheme.name, credentials.apiKey);
+    else if (scheme.in === "query" && scheme.name)
+      query.push(`${encodeURIComponent(scheme.name)}=${encodeURIComponent(credentials.apiKey)}`);
   }
   const init: RequestInit = { method: op.method, headers };
   if (media) {
@@ -243,15 +253,17 @@ export function rawRequest(
     if (media.mediaType === "multipart/form-data" && isObject(given)) {
       const form = new FormData();
       for (const [name, part] of Object.entries(given))
-        for (const one of Array.isArray(part) ? part : [part])
-          form.append(
-            name,
-            one instanceof Blob
-              ? one
-              : new Blob([typeof one === "string" ? one : JSON.stringify(one)], {
-                  type: media.encoding[name]?.contentType ?? "text/plain",
-                }),
-          );
+        for (const one of Array.isArray(part) ? part : [part]) {
+          if (one instanceof Blob) form.append(name, one, `${name}.bin`);
+          else if (isObject(one) || Array.isArray(one))
+            form.append(
+              name,
+              new Blob([JSON.stringify(one)], {
+                type: media.encoding[name]?.contentType ?? "application/json",
+              }),
+            );
+          else form.append(name, String(one));
+        }
       init.body = form;
     } else {
       headers.set("content-type", media.mediaType);
@@ -263,6 +275,6 @@ export function rawRequest(
       else init.body = given as BodyInit;
     }
   }
-  const search = query.toString();
+  const search = query.join("&");
   return { url: `${baseUrl}${path}${search ? `?${search}` : ""}`, init };
 }

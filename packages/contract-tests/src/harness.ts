@@ -3,7 +3,7 @@ import {
   type MerchantPaymentsClient,
 } from "@merchant-payments/client";
 import { type MockServer, startMock } from "@merchant-payments/mock";
-import type { ContractTarget } from "./targets.js";
+import type { ClientModule, ContractTarget } from "./targets.js";
 
 /** Timeout of every request the suite sends, in milliseconds. */
 export const REQUEST_TIMEOUT_MS = 5_000;
@@ -85,6 +85,7 @@ export function targetClient(
   options: Record<string, unknown> = {},
 ): MerchantPaymentsClient {
   const credentials = usesApiKeys(target) ? { token: TOKEN, apiKey: API_KEY } : { token: TOKEN };
+  if (!target.client) throw new Error(`the ${target.name} spec has no generated client`);
   return target.client.createMerchantPaymentsClient({
     baseUrl,
     ...credentials,
@@ -92,5 +93,5 @@ export function targetClient(
     timeoutMs: REQUEST_TIMEOUT_MS,
     fetch: fetchImpl,
     ...options,
-  } as Parameters<ContractTarget["client"]["createMerchantPaymentsClient"]>[0]);
+  } as Parameters<ClientModule["createMerchantPaymentsClient"]>[0]);
 }

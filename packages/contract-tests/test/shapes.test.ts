@@ -41,6 +41,7 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
   (_name, target) => {
     const server = useMock(target.specPath);
     const { document, validator } = target;
+    const noClient = target.client === undefined;
 
     describe.each(target.operations.map((op, i) => [op.operationId, op, i] as const))(
       "%s",
@@ -48,19 +49,22 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
         const call = validCall(document, validator, op, seed + index * 100);
         const args = () => clientArguments(document, call.params, call.media, call.body);
 
-        test("sends a valid call once through the client and resolves a documented 2xx answer in its kind", async () => {
-          const sent: Request[] = [];
-          const client = targetClient(target, server.baseUrl, recordingFetch(sent));
-          const result = await methodOf(client, op.operationId)(args());
-          expect(sent).toHaveLength(1);
-          const verdicts = await Promise.all(
-            successAnswers(op).map((a) => resultProblems(document, validator, op, a, result)),
-          );
-          expect(
-            verdicts.some((problems) => problems.length === 0),
-            verdicts.flat().join("\n"),
-          ).toBe(true);
-        });
+        test.skipIf(noClient)(
+          "sends a valid call once through the client and resolves a documented 2xx answer in its kind",
+          async () => {
+            const sent: Request[] = [];
+            const client = targetClient(target, server.baseUrl, recordingFetch(sent));
+            const result = await methodOf(client, op.operationId)(args());
+            expect(sent).toHaveLength(1);
+            const verdicts = await Promise.all(
+              successAnswers(op).map((a) => resultProblems(document, validator, op, a, result)),
+            );
+            expect(
+              verdicts.some((problems) => problems.length === 0),
+              verdicts.flat().join("\n"),
+            ).toBe(true);
+          },
+        );
 
         test("the mock accepts the same valid call sent raw (parameters serialized by their style, the body in its media type)", async () => {
           const { url, init } = rawRequest(
@@ -94,7 +98,7 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
           return params;
         };
 
-        test.each(cases)(
+        test.skipIf(noClient).each(cases)(
           "refuses parameter %s (%s) before sending: a RequestValidationError naming it, nothing sent",
           async (name, _description, _parameter, mutation) => {
             const sent: Request[] = [];
@@ -107,7 +111,7 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
               (error: unknown) => ({ error }),
             );
             expect(outcome).toMatchObject({
-              error: expect.any(target.client.RequestValidationError),
+              error: expect.any(target.client?.RequestValidationError ?? Error),
             });
             expect(String((outcome as { error: Error }).error.message)).toContain(name);
             expect(sent).toHaveLength(0);
@@ -133,8 +137,11 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
             });
             const text = await response.text();
             expect([400, 422], `${response.status} ${text}`).toContain(response.status);
-            expect(response.headers.get("content-type")).toContain("application/problem+json");
-            expect(text).toContain(name);
+            // A HEAD answer has no body to name the parameter in.
+            if (op.method !== "HEAD") {
+              expect(response.headers.get("content-type")).toContain("application/problem+json");
+              expect(text).toContain(name);
+            }
           },
         );
       },
