@@ -65,6 +65,12 @@ const RUNTIME_FACTS = /** @type {const} */ ([
   "objectFormProperty",
   "requestDecimals",
   "responseDecimalKeys",
+  "parameters",
+  "body",
+  "answers",
+  "security",
+  "pagination",
+  "nestedStringified",
 ]);
 
 /**
@@ -123,7 +129,60 @@ export interface OperationInfo {
   readonly requestDecimals: readonly (readonly string[])[];
   /** Property names of the answer's decimal fields (unambiguous within the answer, checked at generation). */
   readonly responseDecimalKeys: readonly string[];
+  /** Path, query and header parameters, by their names in the method's argument; absent when there are none. */
+  readonly parameters?: readonly ParameterInfo[];
+  /** How the request body is sent; absent for a JSON object body (its properties are the method's argument). */
+  readonly body?: BodyInfo;
+  /** Each 2xx status: how its answer is handed over and the headers it declares; absent for one JSON answer. */
+  readonly answers?: Readonly<Record<string, AnswerInfo>>;
+  /** Security alternatives (the first whose credentials the client has is used); absent: a bearer token. \`[]\`: none. */
+  readonly security?: readonly (readonly SecurityInfo[])[];
+  /** The operation's \`x-pagination\`: cursor query parameter, JSON pointers of the next cursor and of the items. */
+  readonly pagination?: { readonly cursor: string; readonly next: string; readonly items: string };
+  /** Property paths (\`*\`: every item) of integer-or-string answer fields below the top level, handed over as strings. */
+  readonly nestedStringified?: readonly (readonly string[])[];
 }
+
+/** One parameter of an operation, as the runtime serializes it. */
+export interface ParameterInfo {
+  /** Its name, in the method's argument and on the wire. */
+  readonly name: string;
+  /** Where it goes. */
+  readonly in: "path" | "query" | "header";
+  /** Query style: form, spaceDelimited, pipeDelimited or deepObject. */
+  readonly style?: string;
+  /** Query explode (form: one name=value per item). */
+  readonly explode?: boolean;
+  /** A \`format: date\` value: a Date is sent as its UTC calendar date. */
+  readonly date?: boolean;
+}
+
+/** How a request body is sent. */
+export interface BodyInfo {
+  /** json, multipart, urlencoded, text, binary, or none (no body). */
+  readonly kind: "json" | "multipart" | "urlencoded" | "text" | "binary" | "none";
+  /** The media type sent as Content-Type. */
+  readonly mediaType?: string;
+  /** True: the body's properties are beside the parameters; false: the body is the argument's \`body\`. */
+  readonly spread?: boolean;
+  /** Whether the spec requires the body. */
+  readonly required?: boolean;
+  /** Per property of a multipart body, its declared content type. */
+  readonly encoding?: Readonly<Record<string, { readonly contentType?: string }>>;
+}
+
+/** One 2xx answer of an operation. */
+export interface AnswerInfo {
+  /** json: parsed; text: a string; blob: a Blob; empty: undefined. */
+  readonly kind: "json" | "text" | "blob" | "empty";
+  /** The headers it declares (read them through \`.withResponse()\`). */
+  readonly headers?: readonly string[];
+}
+
+/** One security scheme of an alternative. */
+export type SecurityInfo =
+  | { readonly type: "bearer" }
+  | { readonly type: "apiKey"; readonly key: string; readonly in: "header" | "query"; readonly name: string };
 
 /** The operation table, keyed by operationId. */
 export const operations = ${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationInfo>;
@@ -154,8 +213,14 @@ function emitModels({ operationsList, factsList }, types) {
     op.responses.filter((r) => !/^2/.test(r.status)).flatMap((r) => r.content.map((m) => m.schema)),
   );
   const models = types.emitModels(
-    factsList.map((f) => f.requestSchema),
-    [...factsList.map((f) => f.responseSchema), ...errorSchemas],
+    [
+      ...factsList.flatMap((f) => (f.requestSchema ? [f.requestSchema] : [])),
+      ...factsList.flatMap((f) => f.parameterList.map((p) => p.schema)),
+    ],
+    [
+      ...factsList.flatMap((f) => f.answerList.flatMap((a) => (a.schema ? [a.schema] : []))),
+      ...errorSchemas,
+    ],
   );
   const modelNames = [...models.matchAll(/^export (?:interface|type) (\w+)/gm)].map(
     (m) => /** @type {string} */ (m[1]),
@@ -164,6 +229,36 @@ function emitModels({ operationsList, factsList }, types) {
 import type { DecimalInput, DecimalMode, DecimalValue } from "../decimals.js";
 ${models}`;
   return { text, modelNames };
+}
+
+/** @param {string} s the text with its first letter upper case */
+const upperFirst = (s) => `${s[0]?.toUpperCase()}${s.slice(1)}`;
+
+/**
+ * The schema of the parameters of an operation, as one object of the method's argument: each parameter by name,
+ * the required ones required.
+ * @param {OperationFacts} facts
+ * @returns {Json}
+ */
+function parametersSchema(facts) {
+  return {
+    type: "object",
+    required: facts.parameterList.filter((p) => p.required).map((p) => p.name),
+    properties: Object.fromEntries(facts.parameterList.map((p) => [p.name, p.schema])),
+  };
+}
+
+/**
+ * A body that is not an object (binary, text, a JSON array) is the argument's `body`: checked as `{ body }`.
+ * @param {OperationFacts} facts
+ * @returns {Json}
+ */
+function bodyWrapper(facts) {
+  return {
+    type: "object",
+    ...(facts.bodyRequired ? { required: ["body"] } : {}),
+    properties: { body: facts.requestSchema },
+  };
 }
 
 /**
@@ -204,23 +299,54 @@ function emitValidatorModules({ document, factsList }) {
     emitted.set(schema, entry);
     return entry;
   }
-  const requestValidators = factsList.map((f) => [
-    f.operationId,
-    validatorFor(f.requestSchema, f.requestSchemaName, "request").name,
-  ]);
-  const requestFormats = takeFormats();
-  const answerEntries = factsList.map(
-    (f) =>
-      /** @type {const} */ ([
-        f.operationId,
-        validatorFor(
-          f.responseSchema,
-          f.responseSchemaName ??
-            `${f.operationId[0]?.toUpperCase()}${f.operationId.slice(1)}Result`,
-          "answer",
-        ),
-      ]),
+  const requestValidators = factsList.flatMap((f) =>
+    f.requestSchema && f.bodySpread !== false
+      ? [[f.operationId, validatorFor(f.requestSchema, f.requestSchemaName, "request").name]]
+      : f.requestSchema
+        ? [
+            [
+              f.operationId,
+              validatorFor(bodyWrapper(f), `${upperFirst(f.operationId)}Body`, "request").name,
+            ],
+          ]
+        : [],
   );
+  // The parameters of each operation that has some, checked as one object (an issue's path names the parameter).
+  const parameterValidators = factsList.flatMap((f) =>
+    f.parameterList.length > 0
+      ? [
+          [
+            f.operationId,
+            validatorFor(parametersSchema(f), `${upperFirst(f.operationId)}Parameters`, "request")
+              .name,
+          ],
+        ]
+      : [],
+  );
+  const requestFormats = takeFormats();
+  // The first JSON 2xx answer under the operation's id; another JSON 2xx status of another schema under "id status".
+  const answerEntries = factsList.flatMap((f) => {
+    /** @type {[string, { name: string, module: "request" | "answer" }][]} */
+    const out = [];
+    if (f.responseSchema === undefined) return out;
+    out.push([
+      f.operationId,
+      validatorFor(
+        f.responseSchema,
+        f.responseSchemaName ?? `${upperFirst(f.operationId)}Result`,
+        "answer",
+      ),
+    ]);
+    for (const a of f.answerList) {
+      if (!a.schema || a.status === f.responseStatus) continue;
+      if (deref(document, a.schema) === deref(document, f.responseSchema)) continue;
+      out.push([
+        `${f.operationId} ${a.status}`,
+        validatorFor(a.schema, `${upperFirst(f.operationId)}Result${a.status}`, "answer"),
+      ]);
+    }
+    return out;
+  });
   const answerFormats = takeFormats();
   const { handedOver, answerImports } = planFormatImports(requestFormats, answerFormats);
   const requests = `${BANNER}// biome-ignore-all lint: generated
@@ -241,7 +367,7 @@ export const formatChecks = { ${[...handedOver, "DECIMAL_STRING"].join(", ")} };
 /** The type of \`formatChecks\`. */
 export type FormatChecks = typeof formatChecks;
 ${validators}
-/** The request validator of each operation. */\nexport const validators = {\n${requestValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n} as const satisfies Record<string, Validator>;\n`;
+/** The request body validator of each operation that has a body. */\nexport const validators = {\n${requestValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n} as const satisfies Record<string, Validator>;\n\n/** The parameters' validator of each operation that has parameters (checks them as one object, by name). */\nexport const parameterValidators: Readonly<Record<string, Validator>> = {\n${parameterValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n};\n`;
   const sharedWithRequests = [
     ...new Set(answerEntries.filter(([, e]) => e.module === "request").map(([, e]) => e.name)),
   ];
@@ -263,7 +389,7 @@ export function createResponseValidators(
 void DECIMAL_STRING;${handedOver.map((n) => ` void ${n};`).join("")}
 ${answerModule}
 return {
-${answerEntries.map(([id, e]) => `  ${id}: ${e.name},`).join("\n")}
+${answerEntries.map(([id, e]) => `  ${/^[A-Za-z_$][\w$]*$/.test(id) ? id : JSON.stringify(id)}: ${e.name},`).join("\n")}
 } as const satisfies Record<string, Validator>;
 }
 

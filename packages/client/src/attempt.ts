@@ -25,7 +25,12 @@ export interface Attempt {
   method: string;
   url: string;
   headers: Record<string, string>;
-  body: string;
+  /** The request body (undefined: none). */
+  body: string | Uint8Array | undefined;
+  /** The credential sent (token or API key), redacted from anything the server echoes back; default: the bearer token of `headers`. */
+  secret?: string | undefined;
+  /** True when the answer may be binary: the transport keeps its bytes too. */
+  bytes?: boolean;
   /** Timeout of the attempt, body included, in milliseconds (Infinity: none). */
   timeoutMs: number;
   /** Largest answer body, in bytes, as received and as decoded. */
@@ -55,6 +60,7 @@ export async function sendOnce(attempt: Attempt): Promise<TransportResponse> {
     body: attempt.body,
     signal: user,
     maxResponseBytes: attempt.maxResponseBytes,
+    ...(attempt.bytes ? { bytes: true } : {}),
   };
   let late = false;
   let stop: (() => void) | undefined;
@@ -75,7 +81,7 @@ export async function sendOnce(attempt: Attempt): Promise<TransportResponse> {
     // The caller's abort reason, else TimeoutError when the attempt's time ran out, else ConnectionError.
     if (user?.aborted) throw user.reason;
     const failure = err instanceof TransportFailure ? err : new TransportFailure("unknown", err);
-    const secret = secretOf(headers);
+    const secret = attempt.secret ?? secretOf(headers);
     const requestId = scrubbed(failure.response?.requestId, secret);
     const details = { requestSent: failure.requestSent, requestId };
     const timedOut = within ? err === failure && failure.cause instanceof DeadlineExceeded : late;
@@ -96,7 +102,7 @@ export async function sendOnce(attempt: Attempt): Promise<TransportResponse> {
   } finally {
     stop?.();
   }
-  const secret = secretOf(headers);
+  const secret = attempt.secret ?? secretOf(headers);
   const requestId = scrubbed(response.requestId, secret);
   // A custom transport may not apply the limit: a text longer than it in characters is longer in bytes.
   if (response.text.length > attempt.maxResponseBytes) {

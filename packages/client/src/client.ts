@@ -1,9 +1,9 @@
 import type { DecimalMode } from "./decimals.js";
 import { excerpt, UnexpectedResponseError } from "./errors.js";
 import { bindMethods, type MerchantPaymentsClient } from "./generated/client-methods.js";
-import { operations } from "./generated/operation-table.js";
+import { type OperationInfo, operations } from "./generated/operation-table.js";
 import type { ResponseValidators } from "./generated/response-validators.js";
-import { formatChecks, type Issue } from "./generated/validators.js";
+import { formatChecks, type Issue, type Validator } from "./generated/validators.js";
 import { MAX_ANSWER_DEPTH, nestsTooDeep, parseResult } from "./normalize.js";
 import { type ClientOptions, resolveOptions } from "./options.js";
 import { redact } from "./redact.js";
@@ -41,7 +41,29 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
    * The result of an answer: parsed, checked when asked, in the form the spec states. Synchronous unless the answer
    * validators or the decimal codec are needed (each imported once, on first use).
    */
-  function decode({ response, secret, operation }: Exchange): unknown {
+  /** Non-JSON answers, several 2xx statuses and pagination: imported on first use (the same chunk as the request side). */
+  let shapes: Promise<typeof import("./shapes.js")> | undefined;
+
+  /**
+   * The result of an answer: for an operation with several 2xx answers or non-JSON ones, by the answer's kind (JSON,
+   * text, Blob, nothing); else as JSON (see `decodeJson`).
+   */
+  function decode(exchange: Exchange): unknown {
+    const info: OperationInfo = operations[exchange.operation];
+    if (info.answers === undefined && info.nestedStringified === undefined)
+      return decodeJson(exchange);
+    shapes ??= import("./shapes.js");
+    return shapes.then((m) => {
+      const kind = m.answerKind(info, exchange.response);
+      if (kind !== "json") return m.nonJsonAnswer(kind, exchange.response);
+      const nested = info.nestedStringified;
+      const data = decodeJson(exchange);
+      if (!nested) return data;
+      return Promise.resolve(data).then((d) => m.withNestedStrings(d, nested));
+    });
+  }
+
+  function decodeJson({ response, secret, operation }: Exchange): unknown {
     const info = operations[operation];
     const objectForm = "objectFormProperty" in info ? info.objectFormProperty : undefined;
     const quoting =
@@ -63,7 +85,12 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
           : objectFormJson(response.status, text, secret, response.requestId);
       if (validators) {
         const issues: Issue[] = [];
-        validators[operation](data, issues, decimalStrings);
+        const table = validators as Record<string, Validator | undefined>;
+        (table[`${operation} ${response.status}`] ?? table[operation])?.(
+          data,
+          issues,
+          decimalStrings,
+        );
         if (issues.length > 0) {
           // A path names the answer's own keys: one a server made of the token is redacted.
           const shown = issues.map((i) => ({ path: redact(i.path, secret), message: i.message }));
@@ -85,9 +112,29 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
     ]).then(([validators, codec]) => finish(validators, codec));
   }
 
-  return bindMethods<Decimals>((operation, body, requestOptions) =>
-    core.send(operation, body, requestOptions, decode),
-  );
+  return bindMethods<Decimals>((operation, args, requestOptions) => {
+    const first = core.send(operation, args, requestOptions, decode);
+    const pagination = (operations[operation] as OperationInfo).pagination;
+    if (pagination === undefined) return first;
+    // The same object is the first page's promise and an async iterable over every item of every page.
+    return Object.assign(first, {
+      async *[Symbol.asyncIterator]() {
+        shapes ??= import("./shapes.js");
+        const m = await shapes;
+        yield* m.pages(
+          first,
+          (cursor) =>
+            core.send(
+              operation,
+              { ...(args as object), [pagination.cursor]: cursor },
+              requestOptions,
+              decode,
+            ),
+          pagination,
+        );
+      },
+    });
+  });
 }
 
 /**

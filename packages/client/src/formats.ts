@@ -19,3 +19,10 @@ const EMAIL =
 export function isEmail(s: string): boolean {
   return EMAIL.test(s);
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when `s` is a UUID written in its 8-4-4-4-12 hexadecimal form (RFC 9562). */
+export function isUuid(s: string): boolean {
+  return UUID.test(s);
+}

@@ -24,8 +24,18 @@ export interface ClientOptions<Decimals extends DecimalMode = DecimalMode> {
    * a scheme other than http/https is a TypeError. Required.
    */
   baseUrl: string;
-  /** Bearer access token (at least 8 characters), or a function called for every request (and retry). Required. */
+  /**
+   * Bearer access token (at least 8 characters), or a function called for every request (and retry). Required,
+   * unless the client is given only API keys (`apiKey`/`apiKeys`) for operations secured by them.
+   */
   token: TokenSource;
+  /**
+   * The API key of every operation the spec secures with an API key (in a header or the query, as its security
+   * scheme says), or a function called for every request; redacted like the token. Default none.
+   */
+  apiKey?: TokenSource;
+  /** API keys by security scheme name (e.g. `{ ApiKeyHeader: "…" }`), over `apiKey`. Default none. */
+  apiKeys?: Readonly<Record<string, TokenSource>>;
   /** Accept-Language header of every request. Default: the spec's default, "en". */
   acceptLanguage?: string;
   /** Timeout of each attempt, in milliseconds, covering the response body too (Infinity: none). Default 30000. */
@@ -113,7 +123,12 @@ export interface BaseUrl {
 /** Client options with every default applied and every value checked: what the client runs on. */
 export interface ResolvedOptions {
   readonly baseUrl: BaseUrl;
+  /** The bearer token; undefined only for a client given API keys alone. */
   readonly token: TokenSource;
+  /** The API key of every API-key scheme, if given. */
+  readonly apiKey: TokenSource | undefined;
+  /** API keys by security scheme name, if given. */
+  readonly apiKeys: Readonly<Record<string, TokenSource>> | undefined;
   readonly acceptLanguage: string;
   readonly timeoutMs: number;
   readonly maxRetries: number;
@@ -146,13 +161,20 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
   );
   const baseUrl = parseBaseUrl(options.baseUrl);
   const token = options.token;
+  const { apiKey, apiKeys } = options;
+  checkCredential(apiKey, "apiKey", true);
   ensure(
-    typeof token === "string" || typeof token === "function",
+    apiKeys === undefined ||
+      (apiKeys !== null && typeof apiKeys === "object" && !Array.isArray(apiKeys)),
     WHERE,
-    `token must be a string or a function; got ${token === null ? "null" : typeof token}`,
+    "apiKeys must be an object of security scheme names to keys",
+    apiKeys,
   );
-  const problem = typeof token === "string" ? tokenProblem(token) : undefined;
-  if (problem !== undefined) throw notSent(new TypeError(`${WHERE}: token is ${problem}`));
+  for (const [scheme, key] of Object.entries(apiKeys ?? {}))
+    checkCredential(key, `apiKeys.${scheme}`, false);
+  // With API keys alone (no token), only operations secured by an API key (or by nothing) can be called.
+  const keysOnly = token === undefined && (apiKey !== undefined || apiKeys !== undefined);
+  if (!keysOnly) checkCredential(token, "token", false);
   const acceptLanguage = options.acceptLanguage ?? clientDefaults.acceptLanguage;
   const timeoutMs = options.timeoutMs ?? clientDefaults.timeoutMs;
   const maxRetries = options.maxRetries ?? clientDefaults.maxRetries;
@@ -202,7 +224,9 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
   );
   return {
     baseUrl,
-    token,
+    token: token as TokenSource,
+    apiKey,
+    apiKeys,
     acceptLanguage,
     timeoutMs,
     maxRetries,
@@ -216,6 +240,21 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
     validateResponses: options.validateResponses === true,
     maxResponseBytes,
   };
+}
+
+/**
+ * Throws TypeError (nothing sent) unless `value` is a usable credential: a string a Bearer token or API key can be
+ * (see tokenProblem), or a function; `optional` lets it be undefined.
+ */
+function checkCredential(value: unknown, name: string, optional: boolean): void {
+  if (optional && value === undefined) return;
+  ensure(
+    typeof value === "string" || typeof value === "function",
+    WHERE,
+    `${name} must be a string or a function; got ${value === null ? "null" : typeof value}`,
+  );
+  const problem = typeof value === "string" ? tokenProblem(value) : undefined;
+  if (problem !== undefined) throw notSent(new TypeError(`${WHERE}: ${name} is ${problem}`));
 }
 
 /**

@@ -225,6 +225,9 @@ export function sendWithin(request: TimedRequest, timeoutMs: number): Promise<Tr
         headers: headers ?? new Headers(),
         text: body.toString("utf8"),
         requestId: head?.requestId,
+        ...(request.bytes
+          ? { bytes: new Uint8Array(body.buffer, body.byteOffset, body.length) }
+          : {}),
       });
     };
     function fail(cause: unknown): void {

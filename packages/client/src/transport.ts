@@ -36,8 +36,10 @@ export interface TransportRequest {
   readonly url: string;
   /** Request headers with lower-case names, `authorization` included; read-only for the transport. */
   readonly headers: Readonly<Record<string, string>>;
-  /** The request body (JSON text), sent as UTF-8. */
-  readonly body: string;
+  /** The request body: JSON or other text (sent as UTF-8), bytes (multipart, binary), or undefined for none. */
+  readonly body: string | Uint8Array | undefined;
+  /** True when the answer may be binary: the transport also hands over the body's bytes (`bytes`). Default false. */
+  readonly bytes?: boolean;
   /** Aborts the attempt: fired by the client on the attempt's timeout or on the caller's abort. */
   readonly signal: AbortSignal;
   /**
@@ -55,6 +57,8 @@ export interface TransportResponse {
   readonly headers: Headers;
   /** The whole response body as text ("" when there is none). */
   readonly text: string;
+  /** The whole response body as bytes, when the request asked for them (`bytes: true`). */
+  readonly bytes?: Uint8Array;
   /** The request id of the response headers, as {@link requestIdFrom} reads it; undefined when there is none. */
   readonly requestId: string | undefined;
 }
@@ -211,7 +215,7 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
       response = await fetchImpl(request.url, {
         method: request.method,
         headers: request.headers as Record<string, string>,
-        body: request.body,
+        body: request.body as BodyInit | undefined,
         signal: request.signal,
         redirect: "manual",
       });
@@ -221,8 +225,13 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
     const requestId = requestIdFrom(response.headers);
     const head = { status: response.status, headers: response.headers, requestId };
     let text: string;
+    let bytes: Uint8Array | undefined;
     try {
-      text = await bodyText(response, request.maxResponseBytes ?? Number.POSITIVE_INFINITY);
+      const limit = request.maxResponseBytes ?? Number.POSITIVE_INFINITY;
+      if (request.bytes) {
+        bytes = await bodyBytes(response, limit);
+        text = new TextDecoder().decode(bytes);
+      } else text = await bodyText(response, limit);
     } catch (cause) {
       const reason =
         cause instanceof BodyTooLarge || request.signal.aborted || !isCodingFailure(cause)
@@ -235,6 +244,7 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
       headers: response.headers,
       text,
       requestId,
+      ...(bytes ? { bytes } : {}),
     };
   };
 }
@@ -257,6 +267,18 @@ async function bodyText(response: Response, limit: number): Promise<string> {
   ) {
     return response.text();
   }
+  return new TextDecoder().decode(await bodyBytes(response, limit));
+}
+
+/** The whole body as bytes, within `limit` bytes (read chunk by chunk, cancelled as soon as it passes the limit). */
+async function bodyBytes(response: Response, limit: number): Promise<Uint8Array> {
+  const declared = response.headers.get("content-length");
+  if (declared !== null && Number(declared) > limit) {
+    await response.body?.cancel().catch(() => {});
+    throw new BodyTooLarge(limit);
+  }
+  const body = response.body;
+  if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -276,5 +298,5 @@ async function bodyText(response: Response, limit: number): Promise<string> {
     all.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(all);
+  return all;
 }

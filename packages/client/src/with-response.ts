@@ -88,3 +88,10 @@ export class ApiPromise<T> extends Promise<T> {
     return this.#result().then(onfulfilled, onrejected);
   }
 }
+
+/**
+ * What a paginated method returns: awaiting it gives one page (an `ApiPromise<Page>`), and the same object is an async
+ * iterable over every item of every page (`for await (const item of client.listX(args))`), following the spec's
+ * `x-pagination` until the next cursor is null or absent.
+ */
+export type PagePromise<Page, Item> = ApiPromise<Page> & AsyncIterable<Item>;

@@ -2,6 +2,7 @@
 // with JSDoc: summary, description, retry behaviour, the errors it may throw, a short example), the request and
 // answer type of each operation, and the method table binding each method to the shared request core.
 // @ts-check
+import { deref, parsePointer } from "@merchant-payments/spec/model";
 
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
 /** @typedef {import("@merchant-payments/spec/model").OperationSpec} OperationSpec */
@@ -65,6 +66,114 @@ function docLines(text) {
 }
 
 /**
+ * True for today's shape: a JSON object body and no parameters; the method takes the body itself.
+ * @param {OperationFacts} facts
+ * @returns {boolean}
+ */
+function isPlainBody(facts) {
+  return facts.parameterList.length === 0 && facts.bodyKind === "json" && facts.bodySpread;
+}
+
+/**
+ * The argument of a method's example: the parameters' examples with the body's example beside them (or as `body`).
+ * @param {OperationFacts} facts
+ * @returns {Json}
+ */
+function exampleArgs(facts) {
+  if (isPlainBody(facts)) return facts.requestExample;
+  /** @type {Record<string, Json>} */
+  const out = {};
+  for (const p of facts.parameterList) if (p.example !== undefined) out[p.name] = p.example;
+  const body = facts.requestExample;
+  if (body !== undefined) {
+    if (facts.bodySpread && body !== null && typeof body === "object") Object.assign(out, body);
+    else if (facts.bodyKind !== "binary") out.body = body;
+  }
+  return Object.keys(out).length > 0 || facts.parameterList.length === 0 ? out : undefined;
+}
+
+/**
+ * A property key of a type literal, quoted unless an identifier.
+ * @param {string} k
+ */
+const keyOf = (k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
+
+/**
+ * The type of a method's argument: today's shape takes the body type itself; else an object of the parameters by
+ * name, with an object body's properties beside them (or a non-object body under `body`).
+ * @param {OperationFacts} facts
+ * @param {ReturnType<typeof import("./type-codegen.mjs").typeEmitter>} types
+ * @returns {{ type: string, optional: boolean }}
+ */
+function argumentType(facts, types) {
+  if (isPlainBody(facts)) return { type: types.typeOf(facts.requestSchema, "in"), optional: false };
+  let members = "";
+  for (const p of facts.parameterList) {
+    const doc = String(p.description ?? "")
+      .replace(/\*\//g, "*\\/")
+      .replace(/\s+/g, " ")
+      .trim();
+    if (doc) members += `    /** ${doc} (${p.in} parameter) */\n`;
+    members += `    ${keyOf(p.name)}${p.required ? "" : "?"}: ${types.typeOf(p.schema, "in")};\n`;
+  }
+  const hasBody = facts.requestSchema !== undefined;
+  if (hasBody && !facts.bodySpread) {
+    members += `    /** The request body (${facts.bodyMediaType}). */\n`;
+    members += `    body${facts.bodyRequired ? "" : "?"}: ${types.typeOf(facts.requestSchema, "in")};\n`;
+  }
+  const literal = members ? `{\n${members}  }` : "{}";
+  const required =
+    facts.parameterList.some((p) => p.required) ||
+    (hasBody && facts.bodyRequired) ||
+    (hasBody && facts.bodySpread);
+  if (hasBody && facts.bodySpread) {
+    const body = types.typeOf(facts.requestSchema, "in");
+    const wrapped = /[|]/.test(body) ? `(${body})` : body;
+    return {
+      type: `${members ? `${literal} & ` : ""}${facts.bodyRequired ? wrapped : `Partial<${wrapped}>`}`,
+      optional: !required,
+    };
+  }
+  return { type: members ? literal : "Record<string, never>", optional: !required };
+}
+
+/**
+ * The type a method resolves with: the union of its 2xx answers (JSON body, string, Blob or undefined).
+ * @param {OperationFacts} facts
+ * @param {ReturnType<typeof import("./type-codegen.mjs").typeEmitter>} types
+ * @returns {string}
+ */
+function resultType(facts, types) {
+  const kinds = facts.answerList.map((a) =>
+    a.kind === "json"
+      ? types.typeOf(a.schema, "out")
+      : a.kind === "text"
+        ? "string"
+        : a.kind === "blob"
+          ? "Blob"
+          : "undefined",
+  );
+  return [...new Set(kinds)].join(" | ");
+}
+
+/**
+ * The JSON schema a JSON pointer names inside an answer schema (through properties and items), or undefined.
+ * @param {Json} document
+ * @param {Json} root
+ * @param {string} jsonPointer
+ * @returns {Json | undefined}
+ */
+function schemaAt(document, root, jsonPointer) {
+  let node = root;
+  for (const segment of parsePointer(jsonPointer)) {
+    const schema = deref(document, node);
+    node = /^\d+$/.test(segment) && schema.items ? schema.items : schema.properties?.[segment];
+    if (node === undefined) return undefined;
+  }
+  return node;
+}
+
+/**
  * The JSDoc of one method.
  * @param {OperationFacts} facts
  * @param {OperationSpec} operation
@@ -93,12 +202,33 @@ function methodDoc(facts, operation, resultName) {
     "Every error it throws says whether the service may have acted on the request (`error.mayHaveBeenProcessed`).",
     "",
   );
-  lines.push(`@param body - the request body (${facts.requestSchemaName}).`);
+  if (facts.pagination) {
+    lines.push(
+      `Paginated (\`x-pagination\`): awaiting the result gives one page; \`for await (const item of client.${facts.operationId}(...))\` reads every item (\`${facts.pagination.items}\`) of every page, passing each page's \`${facts.pagination.next}\` as \`${facts.pagination.cursor}\` until it is null or absent.`,
+      "",
+    );
+  }
+  if (isPlainBody(facts)) {
+    lines.push(`@param body - the request body (${facts.requestSchemaName}).`);
+  } else {
+    const parts = facts.parameterList.map(
+      (p) => `\`${p.name}\` (${p.in}${p.required ? "" : ", optional"})`,
+    );
+    if (facts.requestSchema)
+      parts.push(
+        facts.bodySpread
+          ? `the properties of the ${facts.bodyMediaType} body (${facts.requestSchemaName})`
+          : `\`body\`: the ${facts.bodyMediaType} body`,
+      );
+    lines.push(`@param args - ${parts.length ? parts.join("; ") : "nothing"}.`);
+  }
   lines.push(
     "@param options - per-call options (see `RequestOptions`), e.g. `{ signal, timeoutMs }`.",
   );
-  lines.push(`@returns the ${resultName} of the ${facts.responseStatus} answer.`);
-  lines.push("@throws {RequestValidationError} the body breaks the spec; nothing was sent.");
+  lines.push(
+    `@returns ${facts.answerList.map((a) => `${a.status}: ${a.kind === "json" ? (a.status === facts.responseStatus ? `the ${resultName}` : "its JSON body") : a.kind === "text" ? "the text" : a.kind === "blob" ? "a Blob" : "undefined (no body)"}`).join("; ")}${facts.answerList.some((a) => a.headers) ? " (declared headers through `.withResponse()`)" : ""}.`,
+  );
+  lines.push("@throws {RequestValidationError} the arguments break the spec; nothing was sent.");
   const seen = new Set();
   for (const response of operation.responses) {
     if (/^2/.test(response.status)) continue;
@@ -116,12 +246,11 @@ function methodDoc(facts, operation, resultName) {
     "@throws {ResponseValidationError} with `validateResponses: true`, a 2xx answer that breaks the spec.",
   );
 
-  if (facts.requestExample !== undefined) {
+  const example = exampleArgs(facts);
+  if (example !== undefined) {
     lines.push("@example");
     lines.push("```ts");
-    lines.push(
-      `const result = await client.${facts.operationId}(${exampleLiteral(facts.requestExample)});`,
-    );
+    lines.push(`const result = await client.${facts.operationId}(${exampleLiteral(example)});`);
     lines.push("// or, with the answer's status, headers and request id:");
     lines.push(
       `// const { data, response, requestId } = await client.${facts.operationId}(body).withResponse();`,
@@ -135,6 +264,7 @@ function methodDoc(facts, operation, resultName) {
  * The text of the generated client module. `factsList` are the operations' facts, `operationsList` the spec model's
  * operations (same order), `types` the type emitter (for the request and answer type of each).
  * @param {{
+ *   document: Json,
  *   factsList: readonly OperationFacts[],
  *   operationsList: readonly OperationSpec[],
  *   types: ReturnType<typeof import("./type-codegen.mjs").typeEmitter>,
@@ -143,22 +273,50 @@ function methodDoc(facts, operation, resultName) {
  * }} input
  * @returns {string}
  */
-export function emitClientModule({ factsList, operationsList, types, banner, modelNames }) {
+export function emitClientModule({
+  document,
+  factsList,
+  operationsList,
+  types,
+  banner,
+  modelNames,
+}) {
   const D = `<Decimals extends DecimalMode = "number">`;
-  const rows = factsList.map((facts, i) => ({
-    facts,
-    operation: /** @type {OperationSpec} */ (operationsList[i]),
-    request: types.typeOf(facts.requestSchema, "in"),
-    result: types.typeOf(facts.responseSchema, "out"),
-  }));
+  const rows = factsList.map((facts, i) => {
+    const argument = argumentType(facts, types);
+    const page = resultType(facts, types);
+    let returned = `ApiPromise<${page}>`;
+    if (facts.pagination && facts.responseSchema) {
+      const items = schemaAt(document, facts.responseSchema, facts.pagination.items);
+      const item =
+        items && deref(document, items).items
+          ? types.typeOf(deref(document, items).items, "out")
+          : "unknown";
+      returned = `PagePromise<${page}, ${item}>`;
+    }
+    return {
+      facts,
+      operation: /** @type {OperationSpec} */ (operationsList[i]),
+      request: argument.type,
+      optional: argument.optional,
+      result: page,
+      returned,
+    };
+  });
   let out = `${banner}// biome-ignore-all lint: generated
-import type { DecimalMode } from "../decimals.js";
+${rows.some((r) => /\bDateInput\b/.test(r.request)) ? 'import type { DateInput } from "../dates.js";\n' : ""}import type { ${[
+    "DecimalInput",
+    "DecimalValue",
+  ]
+    .filter((n) => rows.some((r) => new RegExp(`\\b${n}\\b`).test(`${r.request} ${r.returned}`)))
+    .map((n) => `${n}, `)
+    .join("")}DecimalMode } from "../decimals.js";
 import type { RequestOptions } from "../options.js";
-import type { ApiPromise } from "../with-response.js";
+import type { ApiPromise${rows.some((r) => r.facts.pagination) ? ", PagePromise" : ""} } from "../with-response.js";
 import { type OperationId, operations } from "./operation-table.js";
-import type { ${modelNames.filter((n) => rows.some((r) => new RegExp(`\\b${n}\\b`).test(`${r.request} ${r.result}`))).join(", ")} } from "./models.js";
+import type { ${modelNames.filter((n) => rows.some((r) => new RegExp(`\\b${n}\\b`).test(`${r.request} ${r.returned}`))).join(", ")} } from "./models.js";
 
-/** The request body each method takes, by operation id. */
+/** The argument each method takes (the request body, or the parameters with the body's properties), by operation id. */
 export interface OperationRequests${D} {
 ${rows.map((r) => `  ${r.facts.operationId}: ${r.request};`).join("\n")}
 }
@@ -179,7 +337,8 @@ export interface MerchantPaymentsClient${D} {
   for (const r of rows) {
     const resultName = r.result.replace(/<Decimals>/g, "");
     out += methodDoc(r.facts, r.operation, resultName);
-    out += `  ${r.facts.operationId}(body: ${r.request}, options?: RequestOptions): ApiPromise<${r.result}>;\n`;
+    const param = isPlainBody(r.facts) ? "body" : "args";
+    out += `  ${r.facts.operationId}(${param}${r.optional ? "?" : ""}: ${r.request}, options?: RequestOptions): ${r.returned};\n`;
   }
   out += `}
 

@@ -1,6 +1,7 @@
-// What the client needs to know about each operation, read from the spec model (@merchant-payments/spec).
-// Anything the client cannot honour (path or query parameters, a body that is not JSON, an unknown required
-// header, a nested integer-or-string answer...) stops the generation with a message naming the operation.
+// What the client needs to know about each operation, read from the spec model (@merchant-payments/spec): its
+// parameters, body media, answers, security and pagination. Anything the client cannot honour (a cookie parameter, a
+// name used twice in the argument object, a security scheme it cannot fill, a nested integer-or-string answer...)
+// stops the generation with a message naming the operation.
 // @ts-check
 import { deref, isObject, refName, walkSchema } from "@merchant-payments/spec/model";
 
@@ -9,9 +10,6 @@ import { deref, isObject, refName, walkSchema } from "@merchant-payments/spec/mo
 /** @typedef {import("@merchant-payments/spec/model").MediaSpec} MediaSpec */
 /** @typedef {import("@merchant-payments/spec/model").SchemaVisit} SchemaVisit */
 /** @typedef {ReturnType<typeof operationFacts>} OperationFacts */
-
-/** Methods whose requests can carry a JSON body through fetch. */
-const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /** Header parameters the client sets itself (lower case): Accept-Language from its option, Accept from the responses. */
 const CLIENT_HEADERS = new Set(["accept-language", "accept"]);
@@ -79,77 +77,238 @@ function pathsWhere(document, root, test) {
   return out;
 }
 
+/** Header names only the client sets (lower case): a header parameter of that name is refused. */
+const RESERVED_HEADERS = new Set(["authorization", "content-type", "content-length", "host"]);
+
 /**
- * The 2xx JSON response the client resolves with: its status and its JSON media (schema, pointer, name).
+ * How the client sends a request body of a media type.
+ * @param {string} mediaType
+ * @returns {"json" | "multipart" | "urlencoded" | "text" | "binary"}
+ */
+export function bodyKindOf(mediaType) {
+  const m = mediaType.toLowerCase().split(";")[0]?.trim() ?? "";
+  if (m === "application/json" || m.endsWith("+json")) return "json";
+  if (m === "multipart/form-data") return "multipart";
+  if (m === "application/x-www-form-urlencoded") return "urlencoded";
+  if (m.startsWith("text/")) return "text";
+  return "binary";
+}
+
+/**
+ * How the client hands over a 2xx answer: parsed JSON, a string (`text/*`), a Blob (other media), or nothing.
+ * @param {readonly MediaSpec[]} content
+ * @returns {{ kind: "json" | "text" | "blob" | "empty", media: MediaSpec | undefined }}
+ */
+export function answerKindOf(content) {
+  const json = content.find((m) => bodyKindOf(m.mediaType) === "json");
+  if (json) return { kind: "json", media: json };
+  const [first] = content;
+  if (!first) return { kind: "empty", media: undefined };
+  return { kind: bodyKindOf(first.mediaType) === "text" ? "text" : "blob", media: first };
+}
+
+/**
+ * True when a body schema is an object (its properties go beside the parameters in a method's argument): typed
+ * object, with properties, or a union/composition whose branches all are.
+ * @param {Json} document
+ * @param {Json} node
+ * @param {number} [depth]
+ * @returns {boolean}
+ */
+export function isObjectSchema(document, node, depth = 0) {
+  const schema = deref(document, node);
+  if (!isObject(schema) || depth > 16) return false;
+  if (schema.type === "object" || isObject(schema.properties)) return true;
+  const branches = schema.oneOf ?? schema.anyOf ?? schema.allOf;
+  return (
+    Array.isArray(branches) &&
+    branches.length > 0 &&
+    branches.every((/** @type {Json} */ b) => isObjectSchema(document, b, depth + 1))
+  );
+}
+
+/**
+ * Every property name an object body may have (through its branches), for the check of names used twice.
+ * @param {Json} document
+ * @param {Json} node
+ * @param {number} [depth]
+ * @returns {Set<string>}
+ */
+function bodyPropertyNames(document, node, depth = 0) {
+  const schema = deref(document, node);
+  const names = new Set(Object.keys(isObject(schema?.properties) ? schema.properties : {}));
+  if (depth > 16) return names;
+  for (const b of [...(schema?.oneOf ?? []), ...(schema?.anyOf ?? []), ...(schema?.allOf ?? [])]) {
+    for (const n of bodyPropertyNames(document, b, depth + 1)) names.add(n);
+  }
+  return names;
+}
+
+/**
+ * The security alternatives of an operation as the runtime applies them: `bearer` (also OAuth 2 and OpenID Connect
+ * access tokens) or an API key in a header or the query. An alternative the client cannot fill (HTTP basic, a key in
+ * a cookie, mutual TLS) is left out; an operation with none left is refused. `[]`: no credentials are sent.
  * @param {OperationSpec} op
- * @returns {MediaSpec & { status: number }}
+ * @returns {({ type: "bearer" } | { type: "apiKey", key: string, in: "header" | "query", name: string })[][]}
+ */
+function securityOf(op) {
+  /** @type {({ type: "bearer" } | { type: "apiKey", key: string, in: "header" | "query", name: string })[][]} */
+  const out = [];
+  for (const alternative of op.security) {
+    /** @type {({ type: "bearer" } | { type: "apiKey", key: string, in: "header" | "query", name: string })[]} */
+    const schemes = [];
+    let usable = true;
+    for (const s of alternative) {
+      if (
+        (s.type === "http" && s.scheme === "bearer") ||
+        s.type === "oauth2" ||
+        s.type === "openIdConnect"
+      ) {
+        schemes.push({ type: "bearer" });
+      } else if (s.type === "apiKey" && (s.in === "header" || s.in === "query") && s.name) {
+        schemes.push({ type: "apiKey", key: s.key, in: s.in, name: s.name });
+      } else usable = false;
+    }
+    if (usable) out.push(schemes);
+  }
+  if (op.security.length > 0 && out.length === 0) {
+    refuse(
+      op.operationId,
+      `security schemes ${op.security.map((a) => a.map((s) => s.key).join("+")).join(", ")} (only bearer tokens and API keys in a header or the query)`,
+    );
+  }
+  // An empty alternative (`{}`) means credentials are optional: none are sent.
+  return out.some((a) => a.length === 0) ? [] : out;
+}
+
+/**
+ * The 2xx JSON response the client resolves with (the first JSON one), its status and its media; undefined when no
+ * 2xx answer is JSON.
+ * @param {OperationSpec} op
+ * @returns {(MediaSpec & { status: number }) | undefined}
  */
 export function successResponse(op) {
-  const ok = op.responses.filter((r) => /^2\d\d$/.test(r.status));
-  const [only] = ok;
-  if (ok.length !== 1 || !only)
-    refuse(op.operationId, `${ok.length} success (2xx) responses, not exactly one`);
-  const json = only.content.find((m) => m.mediaType === "application/json");
-  if (!json) refuse(op.operationId, `the ${only.status} response has no application/json body`);
-  return { status: Number(only.status), ...json };
+  for (const r of op.responses) {
+    if (!/^2\d\d$/.test(r.status)) continue;
+    const { kind, media } = answerKindOf(r.content);
+    if (kind === "json" && media) return { status: Number(r.status), ...media };
+  }
+  return undefined;
 }
 
 /**
  * The facts of one operation the client's runtime reads (method, path, headers, date/decimal/integer fields,
- * answer normalization) plus what the generators of types and validators need (request/response schema).
+ * answer normalization, parameters, body media, answers, security, pagination) plus what the generators of types
+ * and validators need (request/response schemas).
  * @param {Json} document
  * @param {OperationSpec} op
  */
 export function operationFacts(document, op) {
   const id = op.operationId;
   if (typeof op.safeToRetry !== "boolean") refuse(id, "no boolean x-safe-to-retry");
-  if (!BODY_METHODS.has(op.method)) refuse(id, `method ${op.method} with a JSON body`);
-  if (op.pathParameters.length > 0) refuse(id, `path parameters (${op.pathParameters.join(", ")})`);
-  if (op.queryParameters.length > 0)
-    refuse(id, `query parameters (${op.queryParameters.join(", ")})`);
-  const request = op.request;
-  if (!request) return refuse(id, "a request body that is not application/json (or none)");
-  if (!request.schemaName)
-    refuse(id, "an inline request schema (the JSON request body must be a $ref)");
-  const requestSchema = deref(document, request.schema);
-  const bodyProperties = Object.keys(requestSchema.properties ?? {});
+  const media = op.request ?? op.requestBodies[0];
+  const bodyKind = media ? bodyKindOf(media.mediaType) : undefined;
+  const spread =
+    media !== undefined &&
+    bodyKind !== "text" &&
+    bodyKind !== "binary" &&
+    isObjectSchema(document, media.schema);
+  if (media && (bodyKind === "multipart" || bodyKind === "urlencoded") && !spread)
+    refuse(id, `a ${media.mediaType} body whose schema is not an object`);
+  if (media && (op.method === "GET" || op.method === "HEAD"))
+    refuse(id, `method ${op.method} with a request body (fetch cannot send one)`);
+  const bodyProperties = media && spread ? bodyPropertyNames(document, media.schema) : new Set();
+  /** Today's shape: a JSON object body, no parameters, answered by one JSON 2xx. */
+  const jsonObjectBody = media !== undefined && bodyKind === "json" && spread;
 
   /** @type {[string, string][]} */
   const derivedHeaders = [];
   /** @type {string[] | undefined} */
   let acceptEnum;
-  for (const header of op.headers) {
-    const lower = header.name.toLowerCase();
-    if (header.equalsBodyProperty !== undefined) {
-      if (!bodyProperties.includes(header.equalsBodyProperty)) {
+  /** @type {{ name: string, in: "path" | "query" | "header", style: string, explode: boolean, required: boolean, schema: Json, schemaPointer: string, description?: string, example?: Json }[]} */
+  const parameters = [];
+  for (const p of op.parameters) {
+    const lower = p.name.toLowerCase();
+    if (p.in === "header" && p.equalsBodyProperty !== undefined) {
+      if (!bodyProperties.has(p.equalsBodyProperty)) {
         refuse(
           id,
-          `header ${header.name} equals body property ${header.equalsBodyProperty}, which the request schema lacks`,
+          `header ${p.name} equals body property ${p.equalsBodyProperty}, which the request schema lacks`,
         );
       }
-      derivedHeaders.push([header.name, header.equalsBodyProperty]);
-    } else if (CLIENT_HEADERS.has(lower)) {
-      if (lower === "accept" && Array.isArray(header.schema.enum)) acceptEnum = header.schema.enum;
-    } else {
-      refuse(
-        id,
-        `header parameter ${header.name} (neither Accept, Accept-Language nor x-equals-body-property)`,
-      );
+      derivedHeaders.push([p.name, p.equalsBodyProperty]);
+      continue;
     }
+    if (p.in === "header" && CLIENT_HEADERS.has(lower)) {
+      if (lower === "accept" && Array.isArray(p.schema.enum)) acceptEnum = p.schema.enum;
+      continue;
+    }
+    if (p.in === "cookie") refuse(id, `cookie parameter ${p.name}`);
+    if (p.in === "header" && RESERVED_HEADERS.has(lower))
+      refuse(id, `header parameter ${p.name} (the client sets it itself)`);
+    parameters.push({
+      name: p.name,
+      in: /** @type {"path" | "query" | "header"} */ (p.in),
+      style: p.style,
+      explode: p.explode,
+      required: p.required,
+      schema: p.schema,
+      schemaPointer: p.schemaPointer,
+      ...(p.description ? { description: p.description } : {}),
+      ...(p.example !== undefined ? { example: p.example } : {}),
+    });
   }
+  // A name used twice in the method's argument object is refused, naming both places.
+  /** @type {Map<string, string>} */
+  const places = new Map();
+  const place = (/** @type {string} */ name, /** @type {string} */ where) => {
+    const before = places.get(name);
+    if (before) refuse(id, `the name "${name}" is both ${before} and ${where}`);
+    places.set(name, where);
+  };
+  for (const p of parameters) place(p.name, `a ${p.in} parameter`);
+  if (spread) for (const n of bodyProperties) place(n, "a property of the request body");
+  else if (media) place("body", "the request body (`body`)");
+  const pagination = op.pagination;
+  if (pagination && !parameters.some((p) => p.in === "query" && p.name === pagination.cursor))
+    refuse(id, `x-pagination.cursor "${pagination.cursor}" is not a query parameter`);
+
   // Accept: every media type of the responses, unless an `accept` parameter restricts it with an enum.
   const mediaTypes = [...new Set(op.responses.flatMap((r) => r.content.map((m) => m.mediaType)))];
   const accept = acceptEnum ? acceptEnum.join(", ") : mediaTypes.join(", ") || "application/json";
 
-  const success = successResponse(op);
-  const responseSchema = deref(document, success.schema);
-  // Integer-or-string answer fields are handed over as strings with every digit: top-level properties only.
-  const stringified = pathsWhere(document, success.schema, isIntegerOrString);
-  for (const path of stringified) {
-    if (path.length !== 1)
-      refuse(id, `an integer-or-string answer field below the top level (${path.join(".")})`);
+  const okResponses = op.responses.filter((r) => /^2\d\d$/.test(r.status));
+  if (okResponses.length === 0) refuse(id, "no success (2xx) response");
+  /** @type {Record<string, { kind: "json" | "text" | "blob" | "empty", headers?: string[] }>} */
+  const answers = {};
+  /** @type {{ status: number, kind: string, schema: Json | undefined, headers: string[] | undefined }[]} */
+  const answerList = [];
+  for (const r of okResponses) {
+    const status = Number(r.status);
+    const { kind, media: answerMedia } = answerKindOf(
+      status === 204 || status === 205 ? [] : r.content,
+    );
+    answers[r.status] = {
+      kind,
+      ...(r.headers.length > 0 ? { headers: r.headers.map((h) => h.name) } : {}),
+    };
+    answerList.push({
+      status,
+      kind,
+      schema: kind === "json" ? answerMedia?.schema : undefined,
+      headers: r.headers.length > 0 ? r.headers.map((h) => h.name) : undefined,
+    });
   }
-  const objectFormProperty = responseSchema["x-normalize-to-object"];
+  const success = successResponse(op);
+  const todayShape =
+    jsonObjectBody && parameters.length === 0 && okResponses.length === 1 && success !== undefined;
+  const responseSchema = success ? deref(document, success.schema) : undefined;
+  // Integer-or-string answer fields are handed over as strings with every digit: top-level properties only.
+  const stringified = success ? pathsWhere(document, success.schema, isIntegerOrString) : [];
+  // Below the top level (an item of a page, a node of a tree) they are handed over as strings too, from the parsed
+  // number (every digit of a safe integer).
+  const nestedStringified = stringified.filter((p) => p.length !== 1);
+  const objectFormProperty = responseSchema?.["x-normalize-to-object"];
   if (objectFormProperty !== undefined) {
     const objects = (responseSchema.oneOf ?? [])
       .map((/** @type {Json} */ b) => deref(document, b))
@@ -162,16 +321,19 @@ export function operationFacts(document, op) {
     }
   }
 
-  const acceptsInteger = pathsWhere(
-    document,
-    request.schema,
-    (s) => s["x-accepts-integer"] === true,
-  );
+  const jsonBody = media && bodyKind === "json" ? media.schema : undefined;
+  const acceptsInteger = jsonBody
+    ? pathsWhere(document, jsonBody, (s) => s["x-accepts-integer"] === true)
+    : [];
   for (const path of acceptsInteger) {
     if (path.includes("*")) refuse(id, `x-accepts-integer inside an array (${path.join(".")})`);
   }
-  const responseDecimals = pathsWhere(document, success.schema, isDecimalSchema);
-  const requestDecimals = pathsWhere(document, request.schema, isDecimalSchema);
+  const responseDecimals = success ? pathsWhere(document, success.schema, isDecimalSchema) : [];
+  const requestDecimals = jsonBody ? pathsWhere(document, jsonBody, isDecimalSchema) : [];
+  const security = securityOf(op);
+  const bearerOnly =
+    security.length === 1 && security[0]?.length === 1 && security[0][0]?.type === "bearer";
+  const upper = `${id[0]?.toUpperCase()}${id.slice(1)}`;
   return {
     operationId: id,
     method: op.method,
@@ -181,25 +343,64 @@ export function operationFacts(document, op) {
     safeToRetry: op.safeToRetry,
     accept,
     derivedHeaders,
-    dateFields: pathsWhere(
-      document,
-      request.schema,
-      (s) => s.type === "string" && s.format === "date",
-    ),
+    dateFields: jsonBody
+      ? pathsWhere(document, jsonBody, (s) => s.type === "string" && s.format === "date")
+      : [],
     integerStringFields: acceptsInteger,
-    stringifiedIntegers: stringified.map((p) => p[0]),
+    stringifiedIntegers: stringified.filter((p) => p.length === 1).map((p) => p[0]),
+    /** Runtime: property paths (`*`: every item) of integer-or-string answer fields below the top level. */
+    nestedStringified: nestedStringified.length > 0 ? nestedStringified : undefined,
     objectFormProperty,
     requestDecimals,
-    requestDecimalKeys: decimalKeys(document, id, request.schema, requestDecimals, "request"),
-    responseDecimalKeys: decimalKeys(document, id, success.schema, responseDecimals, "answer"),
-    requestSchemaName: request.schemaName,
-    requestSchema: request.schema,
-    requestSchemaPointer: request.schemaPointer,
-    responseSchema: success.schema,
-    responseSchemaName: refName(success.schema),
-    responseStatus: success.status,
+    requestDecimalKeys: jsonBody
+      ? decimalKeys(document, id, jsonBody, requestDecimals, "request")
+      : [],
+    responseDecimalKeys: success
+      ? decimalKeys(document, id, success.schema, responseDecimals, "answer")
+      : [],
+    /** Runtime: the parameters (absent when none). */
+    parameters:
+      parameters.length > 0
+        ? parameters.map((p) => ({
+            name: p.name,
+            in: p.in,
+            ...(p.in === "query" ? { style: p.style, explode: p.explode } : {}),
+            ...(p.schema.format === "date" ? { date: true } : {}),
+          }))
+        : undefined,
+    /** Runtime: how the body is sent, absent for today's shape (a JSON object body). */
+    body: jsonObjectBody
+      ? undefined
+      : media
+        ? {
+            kind: bodyKind,
+            mediaType: media.mediaType,
+            spread,
+            required: op.requestBodyRequired,
+            ...(Object.keys(media.encoding).length > 0 ? { encoding: media.encoding } : {}),
+          }
+        : { kind: "none" },
+    /** Runtime: the 2xx answers, absent for today's shape (one JSON answer). */
+    answers:
+      todayShape && Object.values(answers).every((a) => a.kind === "json") ? undefined : answers,
+    /** Runtime: the security alternatives, absent for a bearer token alone (today's). */
+    security: bearerOnly ? undefined : security,
+    /** Runtime: x-pagination. */
+    pagination: pagination ? { ...pagination } : undefined,
+    parameterList: parameters,
+    bodyKind,
+    bodySpread: spread,
+    bodyRequired: op.requestBodyRequired,
+    bodyMediaType: media?.mediaType,
+    requestSchemaName: media?.schemaName ?? `${upper}Body`,
+    requestSchema: media?.schema,
+    requestSchemaPointer: media?.schemaPointer,
+    responseSchema: success?.schema,
+    responseSchemaName: success ? refName(success.schema) : undefined,
+    responseStatus: success?.status ?? Number(okResponses[0]?.status),
+    answerList,
     codeSamples: op.codeSamples,
-    requestExample: request.examples[0]?.value,
+    requestExample: media?.examples[0]?.value,
   };
 }
 

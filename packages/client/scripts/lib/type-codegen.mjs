@@ -94,6 +94,7 @@ export function typeEmitter(document) {
       !schema.enum &&
       !schema.anyOf &&
       !schema.oneOf &&
+      !schema.allOf &&
       schema.type !== "object" &&
       schema.type !== "array"
     );
@@ -178,6 +179,21 @@ export function typeEmitter(document) {
         ...known.values.map((v) => JSON.stringify(v)),
         ...(known.open ? ["(string & {})"] : []),
       ].join(" | ");
+    }
+    if (Array.isArray(schema.allOf)) {
+      // Composition: every part's type, and the schema's own members.
+      const { allOf, ...own } = schema;
+      const parts = allOf.map((/** @type {Json} */ b) => tsType(b, mode, indent));
+      if (own.properties || own.type) parts.push(inlineType(own, mode, indent));
+      return [...new Set(parts)].map((t) => (/[|]/.test(t) ? `(${t})` : t)).join(" & ");
+    }
+    if (
+      typeof schema.contentMediaType === "string" &&
+      !/json/.test(schema.contentMediaType) &&
+      (schema.type === "string" || schema.type === undefined)
+    ) {
+      // Binary content: sent as a Blob (or File), a Uint8Array or text; handed over as a Blob.
+      return mode === "in" ? "Blob | Uint8Array | string" : "Blob";
     }
     if (schema.anyOf || schema.oneOf) {
       const types = [

@@ -17,7 +17,7 @@ import {
 } from "@merchant-payments/spec/model";
 
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
-/** @typedef {{ s: string } | { v: string }} PathPart a static property name, or the variable of an array index */
+/** @typedef {{ s: string } | { v: string } | { x: string }} PathPart a static property name, the variable of an array index, or a variable holding a pointer prefix */
 
 /**
  * Each checked format: the function the generated code calls and the module of src/ that exports it.
@@ -26,6 +26,7 @@ import {
 export const FORMAT_FUNCTIONS = {
   date: { name: "isDate", module: "formats.js" },
   email: { name: "isEmail", module: "formats.js" },
+  uuid: { name: "isUuid", module: "formats.js" },
   "date-time": { name: "isDateTime", module: "date-time.js" },
 };
 
@@ -71,6 +72,14 @@ export function formatImports(names) {
 }
 
 /**
+ * True for a schema object (not a boolean schema).
+ * @param {unknown} node
+ * @returns {node is Record<string, any>}
+ */
+const isObjectSchemaNode = (node) =>
+  node !== null && typeof node === "object" && !Array.isArray(node);
+
+/**
  * The validator emitter: code that checks a value against a schema, resolving $refs against `document`.
  * @param {Json} document the OpenAPI document the schemas' `$ref`s point into
  */
@@ -107,7 +116,15 @@ export function validatorEmitter(document) {
     "format",
     "anyOf",
     "oneOf",
+    "allOf",
+    "discriminator",
     "additionalProperties",
+    "uniqueItems",
+    "minProperties",
+    "maxProperties",
+    "propertyNames",
+    "contentMediaType",
+    "contentEncoding",
   ]);
   const IGNORED_FORMATS = new Set([
     "decimal",
@@ -146,7 +163,11 @@ export function validatorEmitter(document) {
     let acc = "";
     for (const p of parts) {
       if ("s" in p) acc += `/${escapePointer(p.s)}`;
-      else {
+      else if ("x" in p) {
+        if (acc) out.push(JSON.stringify(acc));
+        out.push(p.x);
+        acc = "";
+      } else {
         acc += "/";
         out.push(JSON.stringify(acc), p.v);
         acc = "";
@@ -213,12 +234,85 @@ export function validatorEmitter(document) {
             );
         }
       },
-      {
-        onCycle: ({ path }) => {
-          throw new Error(`Recursive schema at ${pointer(...path)} (not supported yet)`);
-        },
-      },
+      { once: true },
     );
+  }
+
+  // Recursive schemas: a $ref met again inside its own check is a call to a nested function checking it (emitted
+  // once per validator, with the pointer prefix as an argument).
+  /** @type {string[]} the $refs being emitted, outermost first */
+  const refStack = [];
+  /** @type {Map<string, string>} $ref -> its nested function's name */
+  const recursive = new Map();
+  /** @type {string[]} the nested functions of the validator being emitted */
+  let nested = [];
+
+  /**
+   * The call of the nested function that checks `ref` (emitting it on first use).
+   * @param {string} ref
+   * @param {Json} node
+   * @param {string} v
+   * @param {PathPart[]} parts
+   * @returns {string}
+   */
+  function recursiveCall(ref, node, v, parts) {
+    let name = recursive.get(ref);
+    if (!name) {
+      name = fresh("rec");
+      recursive.set(ref, name);
+      refStack.push(ref);
+      const body = emit(deref(node), "v", [{ x: "at" }]);
+      refStack.pop();
+      nested.push(`function ${name}(v: any, issues: Issue[], at: string): void {\n${body}}\n`);
+    }
+    return `${name}(${v}, issues, ${pathExpr(parts)});\n`;
+  }
+
+  /**
+   * The check of a union with a discriminator: the property picks the branch, whose own issues are reported (so a
+   * mismatch names the fields of that branch); an unknown or missing value names the property and its values.
+   * @param {Json} schema
+   * @param {string} property
+   * @param {string} v
+   * @param {PathPart[]} parts
+   * @returns {string}
+   */
+  function emitDiscriminated(schema, property, v, parts) {
+    /** @type {Json[]} */
+    const branches = schema.oneOf ?? schema.anyOf;
+    /** @type {Map<string, Json>} */
+    const byValue = new Map();
+    const mapping = schema.discriminator.mapping ?? {};
+    for (const [value, target] of Object.entries(mapping)) {
+      const branch = branches.find(
+        (/** @type {Json} */ b) =>
+          b.$ref === target ||
+          (typeof b.$ref === "string" &&
+            b.$ref.endsWith(
+              `/${String(target)
+                .replace(/^.*\//, "")
+                .replace(/\.ya?ml$/, "")}`,
+            )),
+      );
+      if (branch) byValue.set(value, branch);
+    }
+    for (const b of branches) {
+      if ([...byValue.values()].includes(b)) continue;
+      const prop = deref(deref(b).properties?.[property] ?? {});
+      /** @type {unknown[]} */
+      const values =
+        prop.const !== undefined ? [prop.const] : Array.isArray(prop.enum) ? prop.enum : [];
+      if (values.length === 0 && typeof b.$ref === "string")
+        values.push(b.$ref.replace(/^.*\//, ""));
+      for (const value of values) if (!byValue.has(String(value))) byValue.set(String(value), b);
+    }
+    const known = [...byValue.keys()];
+    let code = `if (!(${typeCheck("object", v)})) ${push(parts, str("must be an object"))}\nelse switch (${v}[${str(property)}]) {\n`;
+    for (const [value, branch] of byValue) {
+      code += `case ${str(value)}: {\n${emit(branch, v, parts)}break; }\n`;
+    }
+    code += `default: ${push([...parts, { s: property }], str(`must be one of ${known.map((k) => JSON.stringify(k)).join(", ")}`))}\n}\n`;
+    return code;
   }
 
   /**
@@ -229,8 +323,42 @@ export function validatorEmitter(document) {
    * @returns {string}
    */
   function emit(schemaIn, v, parts) {
-    const schema = deref(schemaIn);
+    const ref = schemaIn && typeof schemaIn.$ref === "string" ? schemaIn.$ref : undefined;
+    if (ref && refStack.includes(ref)) return recursiveCall(ref, schemaIn, v, parts);
+    if (ref) refStack.push(ref);
+    try {
+      return emitResolved(deref(schemaIn), v, parts);
+    } finally {
+      if (ref) refStack.pop();
+    }
+  }
+
+  /**
+   * Emits the check of a schema whose top-level `$ref` is resolved.
+   * @param {Json} schema
+   * @param {string} v
+   * @param {PathPart[]} parts
+   * @returns {string}
+   */
+  function emitResolved(schema, v, parts) {
     let code = "";
+    if (schema.allOf) {
+      // Every part holds: each part's checks in turn, then the schema's own keywords.
+      for (const part of schema.allOf) code += emit(part, v, parts);
+      const { allOf: _, ...rest } = schema;
+      return code + emitResolved(rest, v, parts);
+    }
+    if (
+      schema.type === "string" &&
+      typeof schema.contentMediaType === "string" &&
+      !/json/.test(schema.contentMediaType)
+    ) {
+      // Binary content (a file part, an octet-stream body): a Blob (or File), a Uint8Array, or text.
+      return `if (!(typeof ${v} === "string" || ${v} instanceof Uint8Array || (typeof Blob !== "undefined" && ${v} instanceof Blob))) ${push(parts, str("must be a Blob, a File, a Uint8Array or a string"))}\n`;
+    }
+    const discriminator = schema.discriminator?.propertyName;
+    if (discriminator && (schema.oneOf || schema.anyOf))
+      return emitDiscriminated(schema, discriminator, v, parts);
     if (schema.format === "decimal" && !schema["x-decimal-text-checked"]) {
       // The text form of a decimal (decimals: "string"), then the schema's own checks on the number.
       const text = [
@@ -342,6 +470,7 @@ export function validatorEmitter(document) {
         const words = {
           date: 'a calendar date "YYYY-MM-DD"',
           email: "an e-mail address",
+          uuid: "a UUID",
           "date-time": "an ISO 8601 date-time",
         };
         body.push(
@@ -358,6 +487,28 @@ export function validatorEmitter(document) {
       ["maxItems", "array", (n) => `${v}.length > ${n}`, (n) => `must have at most ${n} items`],
       ["minItems", "array", (n) => `${v}.length < ${n}`, (n) => `must have at least ${n} items`],
     ]);
+    bounds([
+      [
+        "minProperties",
+        "object",
+        (n) => `Object.keys(${v}).length < ${n}`,
+        (n) => `must have at least ${n} properties`,
+      ],
+      [
+        "maxProperties",
+        "object",
+        (n) => `Object.keys(${v}).length > ${n}`,
+        (n) => `must have at most ${n} properties`,
+      ],
+    ]);
+    if (schema.uniqueItems === true) {
+      body.push(
+        only(
+          "array",
+          `if (new Set(${v}.map((x: unknown) => JSON.stringify(x))).size !== ${v}.length) ${push(parts, str("must not have duplicate items"))}`,
+        ),
+      );
+    }
     if (schema.items) {
       const i = fresh("i");
       const n = fresh("n");
@@ -369,7 +520,12 @@ export function validatorEmitter(document) {
         ),
       );
     }
-    if (schema.properties || schema.required) {
+    if (
+      schema.properties ||
+      schema.required ||
+      isObjectSchemaNode(schema.additionalProperties) ||
+      isObjectSchemaNode(schema.propertyNames)
+    ) {
       let oc = "";
       const required = new Set(schema.required ?? []);
       for (const [k, sub] of Object.entries(schema.properties ?? {})) {
@@ -384,6 +540,32 @@ export function validatorEmitter(document) {
       for (const k of required) {
         if (schema.properties && k in schema.properties) continue;
         oc += `if (${v}[${str(k)}] === undefined) ${push([...parts, { s: k }], str("is required"))}\n`;
+      }
+      if (
+        isObjectSchemaNode(schema.additionalProperties) ||
+        isObjectSchemaNode(schema.propertyNames)
+      ) {
+        // A map: every other property's name and value checked.
+        const k = fresh("k");
+        const known = str(Object.keys(schema.properties ?? {}));
+        const keyPath = `${pathExpr(parts)} + "/" + ${k}.replace(/~/g, "~0").replace(/\\//g, "~1")`;
+        let each = "";
+        if (
+          isObjectSchemaNode(schema.propertyNames) &&
+          typeof schema.propertyNames.pattern === "string"
+        ) {
+          each += `if (!${hoist(`new RegExp(${str(schema.propertyNames.pattern)}, "u")`)}.test(${k})) issues.push({ path: ${keyPath}, message: ${str(`must be named after ${schema.propertyNames.pattern}`)} });\n`;
+        }
+        if (isObjectSchemaNode(schema.additionalProperties)) {
+          const mv = fresh("m");
+          const at = fresh("at");
+          each += `{ const ${mv} = ${v}[${k}]; const ${at} = ${keyPath};\n${emit(schema.additionalProperties, mv, [{ x: at }])}}\n`;
+        }
+        const skip =
+          Object.keys(schema.properties ?? {}).length > 0
+            ? `if ((${known} as string[]).includes(${k})) continue;\n`
+            : "";
+        oc += `for (const ${k} in ${v}) {\n${skip}${each}}\n`;
       }
       if (schema.additionalProperties === false) {
         const k = fresh("k");
@@ -405,7 +587,10 @@ export function validatorEmitter(document) {
     emitValidator(schema) {
       refuseUnsupported(schema);
       varCounter = 0;
-      return emit(schema, "v", []);
+      nested = [];
+      recursive.clear();
+      const check = emit(schema, "v", []);
+      return nested.join("") + check;
     },
     /** The module-level constants the validators emitted since the last call use, one declaration a line. */
     takeConstants() {

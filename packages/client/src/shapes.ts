@@ -1,0 +1,348 @@
+// Every operation shape beyond a JSON object body: the method's argument split into parameters and body, the URL
+// (path parameters percent-encoded within their segment, query parameters in their declared style), header
+// parameters, non-JSON request bodies (multipart, urlencoded, text, binary) and non-JSON answers. Everything is read
+// from the operation table. Imported on the first call of such an operation: a client of JSON-body operations only
+// never loads it.
+import { toWireDate } from "./dates.js";
+import { UnexpectedResponseError } from "./errors.js";
+import type { BodyInfo, OperationInfo, ParameterInfo } from "./generated/operation-table.js";
+import type { BaseUrl } from "./options.js";
+import type { TransportResponse } from "./transport.js";
+
+/** The method's argument split: the parameters by name, and the body (undefined when none was given). */
+export interface SplitArguments {
+  readonly params: Record<string, unknown>;
+  readonly body: unknown;
+}
+
+/**
+ * Splits a method's argument: each parameter by its name; beside them, an object body's properties (the rest), or a
+ * non-object body under `body`. An optional object body none of whose properties was given is no body.
+ */
+export function splitArguments(info: OperationInfo, input: unknown): SplitArguments {
+  const args =
+    input !== null && typeof input === "object" && !Array.isArray(input)
+      ? (input as Record<string, unknown>)
+      : {};
+  const params: Record<string, unknown> = {};
+  const names = new Set<string>();
+  for (const p of info.parameters ?? []) {
+    names.add(p.name);
+    if (args[p.name] !== undefined)
+      params[p.name] = p.date ? toWireDate(args[p.name]) : args[p.name];
+  }
+  const body = info.body;
+  if (body === undefined || body.spread) {
+    const rest: Record<string, unknown> = {};
+    let any = false;
+    for (const key of Object.keys(args)) {
+      if (names.has(key)) continue;
+      rest[key] = args[key];
+      any = true;
+    }
+    return { params, body: any || body === undefined || body.required ? rest : undefined };
+  }
+  if (body.kind === "none") {
+    // Nothing but parameters is expected: anything else is kept to be reported by the validator's caller.
+    return { params, body: undefined };
+  }
+  return { params, body: args.body };
+}
+
+/** Names of the argument's properties that are neither a parameter nor part of the body (a typo, an old name). */
+export function unknownArguments(info: OperationInfo, input: unknown): string[] {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return [];
+  const body = info.body;
+  if (body === undefined || body.spread) return [];
+  const known = new Set((info.parameters ?? []).map((p) => p.name));
+  if (body.kind !== "none") known.add("body");
+  return Object.keys(input).filter(
+    (k) => !known.has(k) && (input as Record<string, unknown>)[k] !== undefined,
+  );
+}
+
+/** One value as text in a URL or header: a Date as its calendar date, others by String. */
+function text(value: unknown): string {
+  if (value instanceof Date) return String(toWireDate(value));
+  return String(value);
+}
+
+/** Percent-encodes a query name or value (RFC 3986 unreserved characters kept; a space is %20). */
+const encode = (value: unknown) => encodeURIComponent(text(value));
+
+/**
+ * The `name=value` pairs of one query parameter in its style: `form` (exploded: one pair per item or property;
+ * else one pair, items joined by commas), `spaceDelimited` (%20), `pipeDelimited` (|), `deepObject` (name[key]=value).
+ */
+export function queryPairs(p: ParameterInfo, value: unknown): string[] {
+  const name = encodeURIComponent(p.name);
+  const style = p.style ?? "form";
+  const explode = p.explode ?? style === "form";
+  if (Array.isArray(value)) {
+    if (style === "form" && explode) return value.map((v) => `${name}=${encode(v)}`);
+    const separator = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "|" : ",";
+    return [`${name}=${value.map(encode).join(separator)}`];
+  }
+  if (value !== null && typeof value === "object" && !(value instanceof Date)) {
+    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
+    if (style === "deepObject") {
+      return entries.map(([k, v]) => `${name}[${encodeURIComponent(k)}]=${encode(v)}`);
+    }
+    if (explode) return entries.map(([k, v]) => `${encodeURIComponent(k)}=${encode(v)}`);
+    return [
+      `${name}=${entries.map(([k, v]) => `${encodeURIComponent(k)},${encode(v)}`).join(",")}`,
+    ];
+  }
+  return [`${name}=${encode(value)}`];
+}
+
+/**
+ * The URL of one call: the base URL's prefix, the path with each path parameter percent-encoded within its segment
+ * (a `/` in a value is %2F), then the base URL's query, the query parameters in their styles and `extraQuery`
+ * (an API key sent in the query).
+ */
+export function urlOf(
+  base: BaseUrl,
+  info: OperationInfo,
+  params: Record<string, unknown>,
+  extraQuery: readonly string[] = [],
+): string {
+  let path = info.path;
+  const pairs: string[] = [];
+  for (const p of info.parameters ?? []) {
+    const value = params[p.name];
+    if (p.in === "path") {
+      path = path.split(`{${p.name}}`).join(encodeURIComponent(text(value)));
+    } else if (p.in === "query" && value !== undefined) {
+      pairs.push(...queryPairs(p, value));
+    }
+  }
+  pairs.push(...extraQuery);
+  const query = pairs.join("&");
+  if (!query) return base.prefix + path + base.query;
+  return `${base.prefix}${path}${base.query ? `${base.query}&` : "?"}${query}`;
+}
+
+/** The header parameters given, by lower-case name (arrays joined by commas, the `simple` style). */
+export function headerParameters(
+  info: OperationInfo,
+  params: Record<string, unknown>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const p of info.parameters ?? []) {
+    const value = params[p.name];
+    if (p.in !== "header" || value === undefined) continue;
+    out[p.name.toLowerCase()] = Array.isArray(value) ? value.map(text).join(",") : text(value);
+  }
+  return out;
+}
+
+/** The request body as sent: bytes or text, and its Content-Type (undefined: no body, no Content-Type). */
+export interface EncodedBody {
+  readonly body: string | Uint8Array | undefined;
+  readonly contentType: string | undefined;
+}
+
+/** A declared content type usable as a part's or body's type: one media type, no wildcard (else undefined). */
+function singleType(declared: string | undefined): string | undefined {
+  if (!declared || declared.includes(",") || declared.includes("*")) return undefined;
+  return declared.trim();
+}
+
+/** A file value (Blob, File, Uint8Array) as a Blob of the declared type when it has none of its own. */
+function asBlob(value: Blob | Uint8Array, declared: string | undefined): Blob {
+  if (value instanceof Uint8Array) {
+    return new Blob([value as Uint8Array<ArrayBuffer>], {
+      type: singleType(declared) ?? "application/octet-stream",
+    });
+  }
+  if (value.type || !singleType(declared)) return value;
+  return new Blob([value], { type: singleType(declared) });
+}
+
+const isFile = (v: unknown): v is Blob | Uint8Array =>
+  v instanceof Uint8Array || (typeof Blob !== "undefined" && v instanceof Blob);
+
+/** One multipart part's value: a file as a Blob; an object or array (not of files) as a JSON part; else its text. */
+function partValue(value: unknown, declared: string | undefined): string | Blob {
+  if (isFile(value)) return asBlob(value, declared);
+  if (value !== null && typeof value === "object" && !(value instanceof Date)) {
+    return new Blob([JSON.stringify(value)], { type: singleType(declared) ?? "application/json" });
+  }
+  if (singleType(declared) && !/^text\/plain\b/.test(singleType(declared) as string)) {
+    return new Blob([text(value)], { type: singleType(declared) });
+  }
+  return text(value);
+}
+
+/** The bytes and boundary of a form, as the runtime's own Request encodes it (no library). */
+async function multipart(form: FormData): Promise<EncodedBody> {
+  const request = new Request("http://localhost/", { method: "POST", body: form });
+  const contentType = request.headers.get("content-type") ?? undefined;
+  return { body: new Uint8Array(await request.arrayBuffer()), contentType };
+}
+
+/** The bytes of a binary body: a Blob's or File's, a Uint8Array, or a string as UTF-8. */
+async function bytesOf(value: unknown): Promise<string | Uint8Array> {
+  if (value instanceof Uint8Array) return value;
+  if (typeof Blob !== "undefined" && value instanceof Blob) {
+    return new Uint8Array(await value.arrayBuffer());
+  }
+  return text(value);
+}
+
+/**
+ * Encodes the body in its media type: JSON through `json` (the client's own stringify, decimals included),
+ * multipart/form-data (files as parts with their type or the declared `encoding.contentType`, arrays as repeated
+ * parts, objects as JSON parts), urlencoded (arrays as repeated names), text, binary. No body: nothing.
+ */
+export async function encodeBody(
+  info: BodyInfo | undefined,
+  body: unknown,
+  json: (value: unknown) => string | Promise<string>,
+): Promise<EncodedBody> {
+  if (body === undefined || info?.kind === "none")
+    return { body: undefined, contentType: undefined };
+  const mediaType = info?.mediaType ?? "application/json";
+  switch (info?.kind ?? "json") {
+    case "json":
+      return { body: await json(body), contentType: mediaType };
+    case "multipart": {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+        if (value === undefined) continue;
+        const declared = info?.encoding?.[name]?.contentType;
+        const items = Array.isArray(value) && value.every(isFile) ? value : [value];
+        for (const item of items) {
+          const part = partValue(item, declared);
+          if (typeof part === "string") form.append(name, part);
+          else form.append(name, part, part instanceof File ? part.name : name);
+        }
+      }
+      return multipart(form);
+    }
+    case "urlencoded": {
+      const pairs: string[] = [];
+      for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
+        if (value === undefined) continue;
+        for (const item of Array.isArray(value) ? value : [value]) {
+          const v =
+            item !== null && typeof item === "object" && !(item instanceof Date)
+              ? JSON.stringify(item)
+              : text(item);
+          pairs.push(`${formEncode(name)}=${formEncode(v)}`);
+        }
+      }
+      return { body: pairs.join("&"), contentType: mediaType };
+    }
+    case "text":
+      return { body: text(body), contentType: mediaType };
+    default:
+      return { body: await bytesOf(body), contentType: mediaType };
+  }
+}
+
+/** application/x-www-form-urlencoded encoding of one name or value (a space is "+"). */
+function formEncode(value: string): string {
+  return encodeURIComponent(value).replace(/%20/g, "+");
+}
+
+/**
+ * The item list and the next cursor of a page, by the JSON pointers of `x-pagination` (a missing list is empty; a
+ * missing cursor is null).
+ */
+export function pageParts(
+  page: unknown,
+  pagination: { readonly next: string; readonly items: string },
+): { items: unknown[]; next: unknown } {
+  const items = at(page, pagination.items);
+  const next = at(page, pagination.next);
+  return { items: Array.isArray(items) ? items : [], next: next ?? null };
+}
+
+/** The value a JSON pointer names inside `value`, or undefined. */
+function at(value: unknown, pointer: string): unknown {
+  if (pointer === "") return value;
+  let node = value;
+  for (const raw of pointer.slice(1).split("/")) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** How a 2xx answer is handed over: its declared kind, else (an undeclared status) by its Content-Type and body. */
+export function answerKind(
+  info: OperationInfo,
+  response: TransportResponse,
+): "json" | "text" | "blob" | "empty" {
+  const declared = info.answers?.[String(response.status)]?.kind;
+  if (declared !== undefined) return declared;
+  if (response.status === 204 || response.status === 205 || response.text === "") return "empty";
+  const type = (response.headers.get("content-type") ?? "").toLowerCase();
+  if (type === "" || /[/+]json\b/.test(type)) return "json";
+  return type.startsWith("text/") ? "text" : "blob";
+}
+
+/** A non-JSON answer: undefined (no body), its text, or a Blob of its bytes typed by its Content-Type. */
+export function nonJsonAnswer(
+  kind: "text" | "blob" | "empty",
+  response: TransportResponse,
+): string | Blob | undefined {
+  if (kind === "empty") return undefined;
+  if (kind === "text") return response.text;
+  const type = response.headers.get("content-type") ?? "";
+  const bytes = response.bytes ?? new TextEncoder().encode(response.text);
+  return new Blob([bytes as Uint8Array<ArrayBuffer>], { type });
+}
+
+/**
+ * The answer with every number at `paths` (property names, `*` for every item) replaced by its decimal digits (an
+ * integer-or-string field below the top level, handed over as a string). Changes `data` in place.
+ */
+export function withNestedStrings(data: unknown, paths: readonly (readonly string[])[]): unknown {
+  const visit = (node: unknown, path: readonly string[], i: number): void => {
+    if (node === null || typeof node !== "object") return;
+    const key = path[i] as string;
+    const last = i === path.length - 1;
+    const record = node as Record<string, unknown>;
+    const keys = key === "*" ? (Array.isArray(node) ? node.map((_, j) => String(j)) : []) : [key];
+    for (const k of keys) {
+      if (!last) visit(record[k], path, i + 1);
+      else if (typeof record[k] === "number") record[k] = String(record[k]);
+    }
+  };
+  for (const path of paths) visit(data, path, 0);
+  return data;
+}
+
+/**
+ * Every item of every page: the items of `first` (the method's own promise: its page is read once), then of each
+ * next page asked for with `again(cursor)`, until the next cursor is null, absent or empty. A cursor the server gave
+ * before is an UnexpectedResponseError (following it would never end).
+ */
+export async function* pages(
+  first: PromiseLike<unknown>,
+  again: (cursor: unknown) => PromiseLike<unknown>,
+  pagination: { readonly next: string; readonly items: string },
+): AsyncGenerator<unknown, void, undefined> {
+  const seen = new Set<string>();
+  let page = await first;
+  for (;;) {
+    const { items, next } = pageParts(page, pagination);
+    yield* items;
+    if (next === null || next === undefined || next === "") return;
+    const key = JSON.stringify(next);
+    if (seen.has(key)) {
+      throw new UnexpectedResponseError(
+        200,
+        "",
+        undefined,
+        `its next cursor ${key.slice(0, 64)} was given before (pagination would never end)`,
+      );
+    }
+    seen.add(key);
+    page = await again(next);
+  }
+}
