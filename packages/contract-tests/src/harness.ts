@@ -3,7 +3,7 @@ import {
   type MerchantPaymentsClient,
 } from "@merchant-payments/client";
 import { type MockServer, startMock } from "@merchant-payments/mock";
-import type { ClientModule, ContractTarget } from "./targets.js";
+import type { ContractTarget } from "./targets.js";
 
 /** Timeout of every request the suite sends, in milliseconds. */
 export const REQUEST_TIMEOUT_MS = 5_000;
@@ -86,12 +86,15 @@ export function targetClient(
 ): MerchantPaymentsClient {
   const credentials = usesApiKeys(target) ? { token: TOKEN, apiKey: API_KEY } : { token: TOKEN };
   if (!target.client) throw new Error(`the ${target.name} spec has no generated client`);
-  return target.client.createMerchantPaymentsClient({
+  const create = target.client.createMerchantPaymentsClient as (
+    options: Record<string, unknown>,
+  ) => MerchantPaymentsClient;
+  return create({
     baseUrl,
     ...credentials,
     maxRetries: 0,
     timeoutMs: REQUEST_TIMEOUT_MS,
     fetch: fetchImpl,
     ...options,
-  } as Parameters<ClientModule["createMerchantPaymentsClient"]>[0]);
+  });
 }

@@ -2,6 +2,7 @@
 // generated from that spec. The suites read only these, never an operation or a field by name.
 import { createRequire } from "node:module";
 import * as productClient from "@merchant-payments/client";
+import * as grownClient from "@merchant-payments/grown-client";
 import {
   bundleJsonPath,
   type Json,
@@ -12,8 +13,18 @@ import {
 } from "@merchant-payments/spec";
 import { specValidator } from "./operation-parts.js";
 
-/** What a client package exports (`@merchant-payments/client`; a client generated from another spec has the same exports). */
-export type ClientModule = typeof productClient;
+/**
+ * What the suites use of a client package (`@merchant-payments/client`; a client generated from another spec has the
+ * same exports, typed for its own operations).
+ */
+export interface ClientModule {
+  /** Creates a client; its methods are named after the spec's operationIds. */
+  createMerchantPaymentsClient(options: never): unknown;
+  /** The error a method throws, before sending, for an input its spec forbids. */
+  RequestValidationError: abstract new (
+    ...args: never[]
+  ) => Error;
+}
 
 /** One spec and the client generated from it. */
 export interface ContractTarget {
@@ -57,8 +68,8 @@ export const grownSpecPath: string = createRequire(import.meta.url).resolve(
   "@merchant-payments/spec/fixtures/grown.json",
 );
 
-/** The grown fixture (every operation shape); its generated client is not in the workspace yet. */
-export const grownTarget = (): ContractTarget => targetOf("grown", grownSpecPath, undefined);
+/** The grown fixture (every operation shape) and `@merchant-payments/grown-client`, generated from it. */
+export const grownTarget = (): ContractTarget => targetOf("grown", grownSpecPath, grownClient);
 
 /** Every (spec, client) pair the shape suites run on. */
 export function contractTargets(): ContractTarget[] {
