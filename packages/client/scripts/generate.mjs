@@ -71,6 +71,7 @@ const RUNTIME_FACTS = /** @type {const} */ ([
   "security",
   "pagination",
   "nestedStringified",
+  "shaped",
 ]);
 
 /**
@@ -139,6 +140,8 @@ export interface OperationInfo {
   readonly security?: readonly (readonly SecurityInfo[])[];
   /** The operation's \`x-pagination\`: cursor query parameter, JSON pointers of the next cursor and of the items. */
   readonly pagination?: { readonly cursor: string; readonly next: string; readonly items: string };
+  /** True for an operation beyond a JSON object body answered by one JSON 2xx with a bearer token (read by the shapes module). */
+  readonly shaped?: true;
   /** Property paths (\`*\`: every item) of integer-or-string answer fields below the top level, handed over as strings. */
   readonly nestedStringified?: readonly (readonly string[])[];
 }

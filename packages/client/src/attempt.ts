@@ -60,7 +60,7 @@ export async function sendOnce(attempt: Attempt): Promise<TransportResponse> {
     body: attempt.body,
     signal: user,
     maxResponseBytes: attempt.maxResponseBytes,
-    ...(attempt.bytes ? { bytes: true } : {}),
+    bytes: attempt.bytes,
   };
   let late = false;
   let stop: (() => void) | undefined;

@@ -5,14 +5,26 @@ import { type OperationInfo, operations } from "./generated/operation-table.js";
 import type { ResponseValidators } from "./generated/response-validators.js";
 import { formatChecks, type Issue, type Validator } from "./generated/validators.js";
 import { MAX_ANSWER_DEPTH, nestsTooDeep, parseResult } from "./normalize.js";
-import { type ClientOptions, resolveOptions } from "./options.js";
+import { type ClientOptions, resolveOptions, type TokenSource } from "./options.js";
 import { redact } from "./redact.js";
-import { createRequestCore } from "./request-core.js";
+import { createRequestCore, loadShapes } from "./request-core.js";
 import { ResponseValidationError } from "./response-validation-error.js";
 import { NOT_JSON, readJson, toObjectForm } from "./wire-values.js";
 import type { Exchange } from "./with-response.js";
 
 export type { ClientOptions, RequestOptions, TokenSource } from "./options.js";
+
+/**
+ * Options of a client given API keys alone (no bearer token): it calls the operations the spec secures with an API key
+ * (or with nothing); an operation that needs the token is a TypeError or TokenError, nothing sent.
+ */
+export type KeyOnlyClientOptions<Decimals extends DecimalMode = DecimalMode> = Omit<
+  ClientOptions<Decimals>,
+  "token"
+> & { token?: undefined } & (
+    | { apiKey: TokenSource; apiKeys?: Readonly<Record<string, TokenSource>> }
+    | { apiKeys: Readonly<Record<string, TokenSource>> }
+  );
 
 export type { MerchantPaymentsClient };
 
@@ -22,9 +34,9 @@ export type { MerchantPaymentsClient };
  * RangeError for numbers out of range (see `resolveOptions`).
  */
 export function createMerchantPaymentsClient<const Decimals extends DecimalMode = "number">(
-  options: ClientOptions<Decimals>,
+  options: ClientOptions<Decimals> | KeyOnlyClientOptions<Decimals>,
 ): MerchantPaymentsClient<Decimals> {
-  const resolved = resolveOptions(options);
+  const resolved = resolveOptions(options as ClientOptions<Decimals>);
   const core = createRequestCore(resolved);
   const decimalStrings = resolved.decimals === "string";
   const validateResponses = resolved.validateResponses;
@@ -41,26 +53,16 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
    * The result of an answer: parsed, checked when asked, in the form the spec states. Synchronous unless the answer
    * validators or the decimal codec are needed (each imported once, on first use).
    */
-  /** Non-JSON answers, several 2xx statuses and pagination: imported on first use (the same chunk as the request side). */
-  let shapes: Promise<typeof import("./shapes.js")> | undefined;
-
   /**
    * The result of an answer: for an operation with several 2xx answers or non-JSON ones, by the answer's kind (JSON,
    * text, Blob, nothing); else as JSON (see `decodeJson`).
    */
   function decode(exchange: Exchange): unknown {
     const info: OperationInfo = operations[exchange.operation];
-    if (info.answers === undefined && info.nestedStringified === undefined)
-      return decodeJson(exchange);
-    shapes ??= import("./shapes.js");
-    return shapes.then((m) => {
-      const kind = m.answerKind(info, exchange.response);
-      if (kind !== "json") return m.nonJsonAnswer(kind, exchange.response);
-      const nested = info.nestedStringified;
-      const data = decodeJson(exchange);
-      if (!nested) return data;
-      return Promise.resolve(data).then((d) => m.withNestedStrings(d, nested));
-    });
+    if (info.answers === undefined) return decodeJson(exchange);
+    return loadShapes().then((m) =>
+      m.decodeAnswer(info, exchange.response, () => decodeJson(exchange)),
+    );
   }
 
   function decodeJson({ response, secret, operation }: Exchange): unknown {
@@ -119,9 +121,7 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
     // The same object is the first page's promise and an async iterable over every item of every page.
     return Object.assign(first, {
       async *[Symbol.asyncIterator]() {
-        shapes ??= import("./shapes.js");
-        const m = await shapes;
-        yield* m.pages(
+        yield* (await loadShapes()).pages(
           first,
           (cursor) =>
             core.send(

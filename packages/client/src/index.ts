@@ -1,6 +1,7 @@
 export {
   type ClientOptions,
   createMerchantPaymentsClient,
+  type KeyOnlyClientOptions,
   type MerchantPaymentsClient,
   type RequestOptions,
   type TokenSource,
@@ -26,9 +27,13 @@ export {
 } from "./errors.js";
 export type { components, operations as OperationTypes, paths } from "./generated/openapi.js";
 export {
+  type AnswerInfo,
+  type BodyInfo,
   type OperationId,
   type OperationInfo,
   operations,
+  type ParameterInfo,
+  type SecurityInfo,
 } from "./generated/operation-table.js";
 export type { Issue } from "./generated/validators.js";
 export type { Logger, LogLevel } from "./logger.js";
@@ -53,4 +58,9 @@ export {
   type TransportResponse,
 } from "./transport.js";
 export type * from "./types.js";
-export { ApiPromise, type ResponseInfo, type WithResponse } from "./with-response.js";
+export {
+  ApiPromise,
+  type PagePromise,
+  type ResponseInfo,
+  type WithResponse,
+} from "./with-response.js";

@@ -162,19 +162,15 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
   const baseUrl = parseBaseUrl(options.baseUrl);
   const token = options.token;
   const { apiKey, apiKeys } = options;
-  checkCredential(apiKey, "apiKey", true);
-  ensure(
-    apiKeys === undefined ||
-      (apiKeys !== null && typeof apiKeys === "object" && !Array.isArray(apiKeys)),
-    WHERE,
-    "apiKeys must be an object of security scheme names to keys",
-    apiKeys,
-  );
-  for (const [scheme, key] of Object.entries(apiKeys ?? {}))
-    checkCredential(key, `apiKeys.${scheme}`, false);
-  // With API keys alone (no token), only operations secured by an API key (or by nothing) can be called.
-  const keysOnly = token === undefined && (apiKey !== undefined || apiKeys !== undefined);
-  if (!keysOnly) checkCredential(token, "token", false);
+  // Every credential given is checked like the token; with API keys alone (no token), only operations secured by an
+  // API key (or by nothing) can be called.
+  const credentials: [string, unknown][] = Object.entries(apiKeys ?? {}).map(([k, v]) => [
+    `apiKeys.${k}`,
+    v,
+  ]);
+  if (apiKey !== undefined) credentials.push(["apiKey", apiKey]);
+  if (token !== undefined || credentials.length === 0) credentials.push(["token", token]);
+  for (const [name, value] of credentials) checkCredential(value, name);
   const acceptLanguage = options.acceptLanguage ?? clientDefaults.acceptLanguage;
   const timeoutMs = options.timeoutMs ?? clientDefaults.timeoutMs;
   const maxRetries = options.maxRetries ?? clientDefaults.maxRetries;
@@ -244,10 +240,9 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
 
 /**
  * Throws TypeError (nothing sent) unless `value` is a usable credential: a string a Bearer token or API key can be
- * (see tokenProblem), or a function; `optional` lets it be undefined.
+ * (see tokenProblem), or a function.
  */
-function checkCredential(value: unknown, name: string, optional: boolean): void {
-  if (optional && value === undefined) return;
+function checkCredential(value: unknown, name: string): void {
   ensure(
     typeof value === "string" || typeof value === "function",
     WHERE,

@@ -3,11 +3,57 @@
 // parameters, non-JSON request bodies (multipart, urlencoded, text, binary) and non-JSON answers. Everything is read
 // from the operation table. Imported on the first call of such an operation: a client of JSON-body operations only
 // never loads it.
-import { toWireDate } from "./dates.js";
-import { UnexpectedResponseError } from "./errors.js";
-import type { BodyInfo, OperationInfo, ParameterInfo } from "./generated/operation-table.js";
-import type { BaseUrl } from "./options.js";
+import type {
+  BodyInfo,
+  OperationInfo,
+  ParameterInfo,
+  SecurityInfo,
+} from "./generated/operation-table.js";
+import type { Issue, Validator } from "./generated/validators.js";
+import type { BaseUrl, ResolvedOptions, TokenSource } from "./options.js";
 import type { TransportResponse } from "./transport.js";
+
+/**
+ * What this module uses of the client's entry, handed over by the request core when it loads it (a lazily loaded
+ * chunk that imported them itself would share a chunk with the entry: one more file loaded at start), in this order.
+ */
+export type ShapesKit = readonly [
+  typeof import("./dates.js").toWireDate,
+  typeof import("./dates.js").withWireDates,
+  typeof import("./wire-values.js").withIntegerStrings,
+  typeof import("./errors.js").notSent,
+  typeof import("./errors.js").RequestValidationError,
+  typeof import("./errors.js").UnexpectedResponseError,
+  typeof import("./generated/validators.js").validators,
+  typeof import("./generated/validators.js").parameterValidators,
+  typeof import("./options.js").tokenFrom,
+];
+
+let toWireDate: ShapesKit[0];
+let withWireDates: ShapesKit[1];
+let withIntegerStrings: ShapesKit[2];
+let notSent: ShapesKit[3];
+let RequestValidationError: ShapesKit[4];
+let UnexpectedResponseError: ShapesKit[5];
+let validators: ShapesKit[6];
+let parameterValidators: ShapesKit[7];
+let tokenFrom: ShapesKit[8];
+
+/** Hands this module what it uses of the entry (once, when the request core loads it); returns its functions. */
+export function install(kit: ShapesKit): Shapes {
+  [
+    toWireDate,
+    withWireDates,
+    withIntegerStrings,
+    notSent,
+    RequestValidationError,
+    UnexpectedResponseError,
+    validators,
+    parameterValidators,
+    tokenFrom,
+  ] = kit;
+  return shapesModule;
+}
 
 /** The method's argument split: the parameters by name, and the body (undefined when none was given). */
 export interface SplitArguments {
@@ -346,3 +392,191 @@ export async function* pages(
     page = await again(next);
   }
 }
+
+/** The error of a call that needs the bearer token on a client given API keys alone (nothing is sent). */
+export function noToken(op: string): Error {
+  return notSent(
+    new TypeError(`${op}: this operation needs a bearer token: give the client a \`token\``),
+  );
+}
+
+/** The API key source of a security scheme: `apiKeys[scheme]`, else `apiKey`. */
+function keyFor(resolved: ResolvedOptions, scheme: string): TokenSource | undefined {
+  return resolved.apiKeys?.[scheme] ?? resolved.apiKey;
+}
+
+/**
+ * The security alternative of an operation the client has credentials for (the first in the spec's order): a bearer
+ * token alone when the table says nothing, none for `security: []`. Throws (nothing sent) when it has none of them.
+ */
+export function securityFor(
+  resolved: ResolvedOptions,
+  op: string,
+  info: OperationInfo,
+): readonly SecurityInfo[] {
+  const alternatives = info.security ?? [[{ type: "bearer" } as const]];
+  if (alternatives.length === 0) return [];
+  const has = (s: SecurityInfo) =>
+    s.type === "bearer" ? resolved.token !== undefined : keyFor(resolved, s.key) !== undefined;
+  const usable = alternatives.find((alternative) => alternative.every(has));
+  if (usable) return usable;
+  if (info.security === undefined) throw noToken(op);
+  const wanted = alternatives
+    .map((a) =>
+      a
+        .map((s) => (s.type === "bearer" ? "`token`" : `\`apiKeys.${s.key}\` (or \`apiKey\`)`))
+        .join(" and "),
+    )
+    .join(", or ");
+  throw notSent(
+    new TypeError(`${op}: the client has no credentials this operation accepts: give it ${wanted}`),
+  );
+}
+
+/** What one attempt of a shaped call sends: URL, headers, the credential to redact, headers for a log line. */
+export interface ShapedAttempt {
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly secret: string | undefined;
+  /** The headers with API keys as "***" (Authorization is masked by the log lines), when they differ. */
+  readonly logged: Record<string, string> | undefined;
+}
+
+/**
+ * Prepares a call of an operation beyond a JSON object body: splits the argument into parameters and body, checks
+ * both (an unknown argument, a parameter and a body field each named in the RequestValidationError; nothing is sent),
+ * encodes the body in its media type, and returns how each attempt is made (credentials fetched per attempt, like the
+ * token).
+ */
+export async function prepareCall(
+  resolved: ResolvedOptions,
+  op: string,
+  info: OperationInfo,
+  input: unknown,
+  issues: Issue[],
+  stringify: (value: unknown) => Promise<string>,
+): Promise<{
+  body: string | Uint8Array | undefined;
+  bytes: boolean;
+  attempt: (
+    language: string | undefined,
+    callHeaders: Readonly<Record<string, string>>,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ) => Promise<ShapedAttempt>;
+}> {
+  const decimalStrings = resolved.decimals === "string";
+  const security = securityFor(resolved, op, info);
+  const split = splitArguments(info, input);
+  for (const name of unknownArguments(info, input)) {
+    issues.push({ path: `/${name}`, message: "is not a parameter of this operation" });
+  }
+  parameterValidators[op]?.(split.params, issues, decimalStrings);
+  const kind = info.body?.kind ?? "json";
+  const given =
+    kind === "json" && split.body !== undefined
+      ? withIntegerStrings(
+          withWireDates(split.body, info.dateFields),
+          info.integerStringFields,
+          issues,
+        )
+      : split.body;
+  const validate = (validators as Record<string, Validator | undefined>)[op];
+  if (info.body === undefined || info.body.spread) {
+    if (given !== undefined) validate?.(given, issues, decimalStrings);
+  } else if (info.body.kind !== "none") {
+    validate?.({ body: given }, issues, decimalStrings);
+  }
+  if (issues.length > 0) throw new RequestValidationError(issues);
+  const encoded = await encodeBody(info.body, given, stringify);
+  const url = urlOf(resolved.baseUrl, info, split.params);
+  const parameterHeaders = headerParameters(info, split.params);
+  const bodyObject = (given ?? {}) as Record<string, unknown>;
+  return {
+    body: encoded.body,
+    bytes: Object.values(info.answers ?? {}).some((a) => a.kind === "blob"),
+    async attempt(language, callHeaders, timeoutMs, signal) {
+      // Header parameters come before the caller's headers; Content-Type only with a body; the credentials of the
+      // operation's security alternative last.
+      const headers: Record<string, string> = {
+        accept: info.accept,
+        "accept-language": resolved.acceptLanguage,
+        ...parameterHeaders,
+        ...resolved.defaultHeaders,
+        ...callHeaders,
+      };
+      if (encoded.contentType !== undefined) headers["content-type"] = encoded.contentType;
+      if (language !== undefined) headers["accept-language"] = language;
+      for (const [name, prop] of info.derivedHeaders) headers[name] = String(bodyObject[prop]);
+      let secret: string | undefined;
+      const keyHeaders: string[] = [];
+      const query: string[] = [];
+      for (const scheme of security) {
+        const source =
+          scheme.type === "bearer" ? resolved.token : (keyFor(resolved, scheme.key) as TokenSource);
+        const value =
+          typeof source === "string" ? source : await tokenFrom(source, timeoutMs, signal);
+        secret ??= value;
+        if (scheme.type === "bearer") headers.authorization = `Bearer ${value}`;
+        else if (scheme.in === "header") {
+          headers[scheme.name.toLowerCase()] = value;
+          keyHeaders.push(scheme.name.toLowerCase());
+        } else query.push(`${encodeURIComponent(scheme.name)}=${encodeURIComponent(value)}`);
+      }
+      let logged: Record<string, string> | undefined;
+      if (keyHeaders.length > 0) {
+        logged = { ...headers };
+        for (const name of keyHeaders) logged[name] = "***";
+      }
+      return {
+        url: query.length > 0 ? urlOf(resolved.baseUrl, info, split.params, query) : url,
+        headers,
+        secret,
+        logged,
+      };
+    },
+  };
+}
+
+/**
+ * The result of an answer of an operation with several 2xx answers or non-JSON ones: by the answer's kind (JSON
+ * through `json`, the client's own decoding and checks; text; Blob; nothing), integer-or-string fields below the top
+ * level as strings.
+ */
+export function decodeAnswer(
+  info: OperationInfo,
+  response: TransportResponse,
+  json: () => unknown,
+): unknown {
+  const kind = answerKind(info, response);
+  if (kind !== "json") return nonJsonAnswer(kind, response);
+  const nested = info.nestedStringified;
+  const data = json();
+  if (!nested) return data;
+  return data instanceof Promise
+    ? data.then((d) => withNestedStrings(d, nested))
+    : withNestedStrings(data, nested);
+}
+
+/** This module's functions, as `install` returns them. */
+export type Shapes = typeof shapesModule;
+
+/** This module's functions, as `install` returns them. */
+const shapesModule = {
+  install,
+  splitArguments,
+  unknownArguments,
+  queryPairs,
+  urlOf,
+  headerParameters,
+  encodeBody,
+  pageParts,
+  answerKind,
+  nonJsonAnswer,
+  withNestedStrings,
+  pages,
+  noToken,
+  securityFor,
+  prepareCall,
+  decodeAnswer,
+};

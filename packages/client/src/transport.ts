@@ -224,14 +224,13 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
     }
     const requestId = requestIdFrom(response.headers);
     const head = { status: response.status, headers: response.headers, requestId };
-    let text: string;
-    let bytes: Uint8Array | undefined;
+    let text: string | Uint8Array;
     try {
-      const limit = request.maxResponseBytes ?? Number.POSITIVE_INFINITY;
-      if (request.bytes) {
-        bytes = await bodyBytes(response, limit);
-        text = new TextDecoder().decode(bytes);
-      } else text = await bodyText(response, limit);
+      text = await bodyOf(
+        response,
+        request.maxResponseBytes ?? Number.POSITIVE_INFINITY,
+        request.bytes,
+      );
     } catch (cause) {
       const reason =
         cause instanceof BodyTooLarge || request.signal.aborted || !isCodingFailure(cause)
@@ -239,46 +238,44 @@ export function fetchTransport(fetchImpl: FetchLike): Transport {
           : new CorruptCoding("the answer's content coding is corrupt", { cause });
       throw new TransportFailure("complete", reason, head);
     }
+    const status = response.type === "opaqueredirect" ? 0 : response.status;
+    if (typeof text === "string") return { status, headers: response.headers, text, requestId };
+    // Kept as bytes too: the answer may be binary (a Blob).
+    const bytes = text;
     return {
-      status: response.type === "opaqueredirect" ? 0 : response.status,
+      status,
       headers: response.headers,
-      text,
+      text: new TextDecoder().decode(bytes),
       requestId,
-      ...(bytes ? { bytes } : {}),
+      bytes,
     };
   };
 }
 
 /**
- * The whole body as text, within `limit` bytes: `response.text()` when the limit cannot be passed (none, or a
- * Content-Length within it and no coding), else read chunk by chunk, cancelled as soon as the decoded bytes pass it.
+ * The whole body within `limit` bytes: as text, by `response.text()` when the limit cannot be passed (none, or a
+ * Content-Length within it and no coding), else read chunk by chunk, cancelled as soon as the decoded bytes pass it;
+ * as bytes when `asBytes`.
  */
-async function bodyText(response: Response, limit: number): Promise<string> {
+async function bodyOf(
+  response: Response,
+  limit: number,
+  asBytes: boolean | undefined,
+): Promise<string | Uint8Array> {
   const declared = response.headers.get("content-length");
   if (declared !== null && Number(declared) > limit) {
     await response.body?.cancel().catch(() => {});
     throw new BodyTooLarge(limit);
   }
   const body = response.body;
+  if (body === null) return asBytes ? new Uint8Array(0) : "";
   if (
-    limit === Number.POSITIVE_INFINITY ||
-    body === null ||
-    (declared !== null && !response.headers.has("content-encoding"))
+    !asBytes &&
+    (limit === Number.POSITIVE_INFINITY ||
+      (declared !== null && !response.headers.has("content-encoding")))
   ) {
     return response.text();
   }
-  return new TextDecoder().decode(await bodyBytes(response, limit));
-}
-
-/** The whole body as bytes, within `limit` bytes (read chunk by chunk, cancelled as soon as it passes the limit). */
-async function bodyBytes(response: Response, limit: number): Promise<Uint8Array> {
-  const declared = response.headers.get("content-length");
-  if (declared !== null && Number(declared) > limit) {
-    await response.body?.cancel().catch(() => {});
-    throw new BodyTooLarge(limit);
-  }
-  const body = response.body;
-  if (body === null) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -298,5 +295,5 @@ async function bodyBytes(response: Response, limit: number): Promise<Uint8Array>
     all.set(chunk, at);
     at += chunk.byteLength;
   }
-  return all;
+  return asBytes ? all : new TextDecoder().decode(all);
 }

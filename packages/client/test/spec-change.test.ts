@@ -152,54 +152,56 @@ function withLookup(change: (operation: Operation, copy: typeof spec) => void): 
 }
 
 describe("the generator refuses, naming the operation, what the client cannot honour", () => {
-  test("a path parameter", () => {
+  test("a name used twice in the argument: a query parameter and a body property", () => {
     const changed = withLookup((operation) => {
       operation.parameters = [
-        ...(operation.parameters ?? []),
-        { name: "id", in: "path", required: true, schema: { type: "string" } },
+        { name: "merchantAccountNumber", in: "query", schema: { type: "integer" } },
       ];
     });
-    expect(generationFailure("path-parameter", changed)).toMatch(
-      /getTransaction: path parameters \(id\) \(the client generator does not support this\)/,
+    expect(generationFailure("param-and-property", changed)).toMatch(
+      /getTransaction: the name "merchantAccountNumber" is both a query parameter and a property of the request body/,
     );
   });
 
-  test("a query parameter", () => {
+  test("a name used twice in the argument: two parameters", () => {
     const changed = withLookup((operation) => {
-      operation.parameters = [{ name: "page", in: "query", schema: { type: "integer" } }];
+      operation.parameters = [
+        { name: "page", in: "query", schema: { type: "integer" } },
+        { name: "page", in: "header", schema: { type: "string" } },
+      ];
     });
-    expect(generationFailure("query-parameter", changed)).toMatch(
-      /getTransaction: query parameters \(page\)/,
+    expect(generationFailure("two-parameters", changed)).toMatch(
+      /getTransaction: the name "page" is both a query parameter and a header parameter/,
     );
   });
 
-  test("a request body that is not JSON", () => {
+  test("a cookie parameter", () => {
     const changed = withLookup((operation) => {
-      operation.requestBody = { content: { "text/csv": { schema: { type: "string" } } } };
+      operation.parameters = [{ name: "session", in: "cookie", schema: { type: "string" } }];
     });
-    expect(generationFailure("csv-body", changed)).toMatch(
-      /getTransaction: a request body that is not application\/json/,
+    expect(generationFailure("cookie-parameter", changed)).toMatch(
+      /getTransaction: cookie parameter session/,
     );
   });
 
-  test("a GET, which cannot carry the JSON body", () => {
+  test("a GET with a request body, which fetch cannot send", () => {
     const copy = structuredClone(spec) as typeof spec;
     const item = copy.paths["/collections/getTransaction"] as unknown as Record<string, unknown>;
     item.get = item.post;
     delete item.post;
     expect(generationFailure("get-method", copy)).toMatch(
-      /getTransaction: method GET with a JSON body/,
+      /getTransaction: method GET with a request body/,
     );
   });
 
-  test("a header it can neither fill nor derive from the body", () => {
+  test("a header parameter the client sets itself", () => {
     const changed = withLookup((operation) => {
       operation.parameters = [
-        { name: "X-Tenant", in: "header", required: true, schema: { type: "string" } },
+        { name: "Content-Type", in: "header", required: true, schema: { type: "string" } },
       ];
     });
-    expect(generationFailure("unknown-header", changed)).toMatch(
-      /getTransaction: header parameter X-Tenant/,
+    expect(generationFailure("client-header", changed)).toMatch(
+      /getTransaction: header parameter Content-Type \(the client sets it itself\)/,
     );
   });
 
@@ -231,5 +233,22 @@ describe("the generator refuses, naming the operation, what the client cannot ho
 
   test("the spec itself generates", () => {
     expect(generationFailure("unchanged", spec)).toBe("");
+  });
+});
+
+describe("the generator accepts every other operation shape", () => {
+  test("a GET without a body, with path, query and header parameters and a text answer", () => {
+    const copy = structuredClone(spec) as typeof spec;
+    const item = copy.paths["/collections/getTransaction"] as unknown as Record<string, Operation>;
+    const operation = item.post as Operation;
+    delete operation.requestBody;
+    operation.parameters = [
+      { name: "id", in: "path", required: true, schema: { type: "string" } },
+      { name: "page", in: "query", schema: { type: "integer" } },
+      { name: "X-Tenant", in: "header", schema: { type: "string" } },
+    ];
+    (copy.paths as Record<string, unknown>)["/collections/{id}"] = { get: operation };
+    delete (copy.paths as Record<string, unknown>)["/collections/getTransaction"];
+    expect(generationFailure("get-with-parameters", copy)).toBe("");
   });
 });

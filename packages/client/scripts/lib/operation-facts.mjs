@@ -382,9 +382,21 @@ export function operationFacts(document, op) {
         : { kind: "none" },
     /** Runtime: the 2xx answers, absent for today's shape (one JSON answer). */
     answers:
-      todayShape && Object.values(answers).every((a) => a.kind === "json") ? undefined : answers,
+      todayShape &&
+      nestedStringified.length === 0 &&
+      Object.values(answers).every((a) => a.kind === "json")
+        ? undefined
+        : answers,
     /** Runtime: the security alternatives, absent for a bearer token alone (today's). */
     security: bearerOnly ? undefined : security,
+    /** Runtime: true for an operation beyond today's shape (parameters, another body, its own answers or security). */
+    shaped:
+      parameters.length > 0 ||
+      !jsonObjectBody ||
+      !(todayShape && Object.values(answers).every((a) => a.kind === "json")) ||
+      !bearerOnly
+        ? true
+        : undefined,
     /** Runtime: x-pagination. */
     pagination: pagination ? { ...pagination } : undefined,
     parameterList: parameters,
