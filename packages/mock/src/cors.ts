@@ -13,7 +13,7 @@ export interface CorsHeaders {
 }
 
 /**
- * CORS headers from the spec: every header parameter it declares, plus `Authorization`, `Content-Type`,
+ * CORS headers from the spec: every header parameter and API-key header it declares, plus `Authorization`, `Content-Type`,
  * `Accept`, `Accept-Language` and the mock's `Prefer`, are allowed; every response header it declares,
  * plus `X-Request-Id` and Prism's `sl-violations`, is exposed. Any origin (`*`: credentials are headers).
  */
@@ -37,6 +37,10 @@ export function corsHeaders(spec: SpecSource): CorsHeaders {
   for (const op of spec.operations) {
     methods.add(op.method);
     for (const header of op.headers) add(allowed, header.name);
+    // API keys sent in a header (`X-Api-Key`) are headers a page sends too.
+    for (const scheme of op.security.flat())
+      if (scheme.type === "apiKey" && scheme.in === "header" && scheme.name)
+        add(allowed, scheme.name);
     for (const response of op.responses)
       for (const header of response.headers) add(exposed, header.name);
   }

@@ -45,8 +45,11 @@ function fieldValue(
   schema: Json,
   text: string,
   json: boolean,
+  maxDepth: number,
 ): { value: unknown } | { problem: string } {
   if (!json && !isJsonSchemaOf(document, schema)) return { value: typedText(schema, text) };
+  if (nestsDeeperThan(new TextEncoder().encode(text), maxDepth))
+    return { problem: `nests arrays and objects deeper than ${maxDepth} levels` };
   try {
     return { value: JSON.parse(text) };
   } catch (error) {
@@ -106,11 +109,12 @@ function inspectUrlencoded(
     const itemSchema = own?.type === "array" ? deref(document, own.items ?? {}) : own;
     const values: unknown[] = [];
     for (const raw of form.getAll(name)) {
-      const field = fieldValue(document, itemSchema, raw, json);
+      const field = fieldValue(document, itemSchema, raw, json, options.maxDepth);
       if ("problem" in field) issues.push(bodyIssue(`/${name}`, field.problem));
       else values.push(field.value);
     }
-    value[name] = collect(own, values);
+    // A field that could not be read is named once (above), not again as missing or mistyped.
+    if (values.length > 0) value[name] = collect(own, values);
   }
   return parsed(options.ajv, media, value, issues, options.properties);
 }
@@ -152,7 +156,7 @@ async function inspectMultipart(
     for (const [i, entry] of form.getAll(name).entries()) {
       const at = isArray ? `/${name}/${i}` : `/${name}`;
       if (typeof entry === "string") {
-        const field = fieldValue(document, itemSchema, entry, declaredJson);
+        const field = fieldValue(document, itemSchema, entry, declaredJson, options.maxDepth);
         if ("problem" in field) issues.push(bodyIssue(at, field.problem));
         else values.push(field.value);
         continue;
@@ -163,10 +167,7 @@ async function inspectMultipart(
           bodyIssue(at, `is ${essence}; the spec allows ${allowed.join(", ")}`, "contentType"),
         );
       if (bodyKind(essence) === "json" || (declaredJson && isJsonSchemaOf(document, itemSchema))) {
-        const text = await entry.text();
-        if (nestsDeeperThan(new TextEncoder().encode(text), options.maxDepth))
-          return { kind: "too-deep", maxDepth: options.maxDepth };
-        const field = fieldValue(document, itemSchema, text, true);
+        const field = fieldValue(document, itemSchema, await entry.text(), true, options.maxDepth);
         if ("problem" in field) issues.push(bodyIssue(at, field.problem));
         else values.push(field.value);
       } else {
@@ -174,7 +175,8 @@ async function inspectMultipart(
         values.push("");
       }
     }
-    value[name] = collect(own, values);
+    // A field that could not be read is named once (above), not again as missing or mistyped.
+    if (values.length > 0) value[name] = collect(own, values);
   }
   return parsed(options.ajv, media, value, issues, options.properties);
 }

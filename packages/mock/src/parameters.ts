@@ -22,8 +22,12 @@ export interface RequestParts {
   readonly headers: IncomingHttpHeaders;
 }
 
+const patterns = new Map<string, { pattern: RegExp; names: string[] }>();
+
 /** A path template as a pattern: `/a/{id}` matches `/a/x` and captures `x` (one segment, still encoded). */
 export function templatePattern(template: string): { pattern: RegExp; names: string[] } {
+  const known = patterns.get(template);
+  if (known) return known;
   const names: string[] = [];
   const source = template
     .split(/(\{[^}]+\})/)
@@ -34,7 +38,9 @@ export function templatePattern(template: string): { pattern: RegExp; names: str
       return "([^/]+)";
     })
     .join("");
-  return { pattern: new RegExp(`^${source}$`), names };
+  const compiled = { pattern: new RegExp(`^${source}$`), names };
+  patterns.set(template, compiled);
+  return compiled;
 }
 
 /** `+` and percent-escapes decoded (a query's form encoding); undefined for a broken escape. */
@@ -247,7 +253,8 @@ const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
  */
 export function parameterIssues(ajv: SpecAjv, op: OperationSpec, parts: RequestParts): Issue[] {
   const issues: Issue[] = [];
-  const fromPath = pathValues(op.path, parts.pathname);
+  if (op.parameters.length === 0) return [];
+  const fromPath = op.pathParameters.length > 0 ? pathValues(op.path, parts.pathname) : {};
   const pairs = queryPairs(parts.search);
   for (const parameter of op.parameters) {
     // OpenAPI: header parameters named Accept, Content-Type or Authorization are ignored (HTTP itself defines them).

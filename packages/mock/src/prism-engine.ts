@@ -1,7 +1,16 @@
 // Prism's mocker in this process: `getHttpOperationsFromSpec` + `createInstance(...).request(...)`, as Prism's
 // own http-server does, with the request validation replaced by the project's (stricter, 2020-12) validator.
 
-import { formatIssues, type Issue, parsePointer } from "@merchant-payments/spec/model";
+import {
+  baseMediaType,
+  deref,
+  formatIssues,
+  type Issue,
+  isObject,
+  type Json,
+  parsePointer,
+  responseFor,
+} from "@merchant-payments/spec/model";
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
 import type { Logger } from "./logger.js";
 import type { Preferences } from "./preferences.js";
@@ -12,7 +21,8 @@ import {
   isParameterIssue,
   problemErrors,
 } from "./request-issues.js";
-import { problemExample, type SpecSource } from "./spec-source.js";
+import { credentialsIssue } from "./security.js";
+import { operationMatcher, problemExample, type SpecSource } from "./spec-source.js";
 
 /** One violation as Prism reports it (the `sl-violations` header's entries). */
 export interface Violation {
@@ -46,7 +56,8 @@ export interface EngineRequest {
 export interface EngineAnswer {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** The body's text, or its bytes (a binary answer). */
+  body: string | Uint8Array;
   /** Violations of the request and of the answer (Prism's `sl-violations`). */
   violations: Violation[];
 }
@@ -120,9 +131,22 @@ function toViolation(prefix: string, diagnostic: PrismDiagnostic): Violation {
   };
 }
 
-function serialize(body: unknown, contentType: string | undefined): string {
+/**
+ * The body of Prism's answer as sent: JSON as text; a string of another media type as it is, or as the bytes it
+ * encodes when the answer's schema says `contentEncoding: base64` (or `base64url`).
+ */
+function serialize(
+  body: unknown,
+  contentType: string | undefined,
+  schema: Json | undefined,
+): string | Uint8Array {
   if (body === undefined) return "";
-  if (typeof body === "string" && !/[/+]json/i.test(contentType ?? "")) return body;
+  if (typeof body === "string" && !/[/+]json/i.test(contentType ?? "")) {
+    const encoding = isObject(schema) ? schema.contentEncoding : undefined;
+    return encoding === "base64" || encoding === "base64url"
+      ? new Uint8Array(Buffer.from(body, encoding))
+      : body;
+  }
   return JSON.stringify(body);
 }
 
@@ -153,6 +177,19 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
   // Prism's reference parser rewrites the document it is given: hand it a copy.
   const prismOperations = await getHttpOperationsFromSpec(structuredClone(spec.document));
   const requestIssues = new WeakMap<object, readonly Issue[]>();
+  const findOperation = operationMatcher(spec);
+  /** The schema of the answer Prism gave (its status and media type), for its encoding. */
+  const answerSchema = (request: EngineRequest, output: PrismOutput): Json | undefined => {
+    const op = findOperation(request.method, request.path);
+    const media = baseMediaType(
+      Object.entries(output.headers ?? {}).find(
+        ([name]) => name.toLowerCase() === "content-type",
+      )?.[1],
+    );
+    const declared =
+      op && responseFor(op, output.statusCode)?.content.find((m) => m.mediaType === media);
+    return declared ? deref(spec.document, declared.schema) : undefined;
+  };
   const instance = createInstance(prismConfig(options, {}) as never, {
     logger: options.logger as never,
     // The project's validator already judged the request: hand its verdict to Prism's mocker, which picks
@@ -218,8 +255,27 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     // Prism's --errors: an answer of the mock that violates the spec is an error of the mock.
     if (options.errors && outputErrors.length > 0)
       return violatingAnswer(output.statusCode, outputErrors, violations);
-    return mockAnswer(spec, output, request, violations);
+    const answer = mockAnswer(spec, output, request, violations, answerSchema(request, output));
+    return output.statusCode === 401 ? withCredentialsDetail(answer, request) : answer;
   }
+
+  /** A 401 whose detail says which credentials the operation asks for (the spec's example may name another scheme). */
+  const withCredentialsDetail = (answer: EngineAnswer, request: EngineRequest): EngineAnswer => {
+    const op = findOperation(request.method, request.path);
+    const query = new URLSearchParams();
+    for (const [name, value] of Object.entries(request.query))
+      for (const one of [value].flat()) query.append(name, one);
+    const missing = op && credentialsIssue(op, { headers: request.headers, query });
+    if (!missing || typeof answer.body !== "string") return answer;
+    try {
+      const problem = JSON.parse(answer.body);
+      if (!isObject(problem)) return answer;
+      const detail = `${missing.message[0]?.toUpperCase()}${missing.message.slice(1)}.`;
+      return { ...answer, body: JSON.stringify({ ...problem, detail }) };
+    } catch {
+      return answer;
+    }
+  };
 
   return async function answer(request: EngineRequest): Promise<EngineAnswer> {
     const key = cacheKey(request);
@@ -284,6 +340,7 @@ function mockAnswer(
   output: PrismOutput,
   request: EngineRequest,
   violations: Violation[],
+  schema: Json | undefined,
 ): EngineAnswer {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(output.headers ?? {})) {
@@ -313,7 +370,7 @@ function mockAnswer(
   return {
     status: output.statusCode,
     headers,
-    body: serialize(body, headers["content-type"]),
+    body: serialize(body, headers["content-type"], schema),
     violations,
   };
 }

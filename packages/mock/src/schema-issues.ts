@@ -120,6 +120,8 @@ function refine(
     schema.allOf.forEach((_: Json, i: number) => {
       out = refine(ajv, `${pointer}/allOf/${i}`, value, at, out, depth + 1);
     });
+  // Properties and items only where an issue lies deeper (a 50,000-item array with one maxItems issue is not walked).
+  if (!out.some((issue) => issue.path.startsWith(`${at}/`))) return out;
   if (isObject(value) && isObject(schema.properties)) {
     for (const key of Object.keys(schema.properties)) {
       if (!(key in value)) continue;

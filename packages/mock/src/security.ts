@@ -35,13 +35,13 @@ function carries(scheme: SecuritySchemeSpec, parts: CredentialParts): boolean {
   return /^\s*bearer\s+\S/i.test(authorization);
 }
 
-/** How a scheme's credential is sent, in words: `Authorization: Bearer …`, `the X-Api-Key header`. */
+/** How a scheme's credential is sent, in words: `a Bearer token in Authorization`, `the X-Api-Key header`. */
 export function describeScheme(scheme: SecuritySchemeSpec): string {
   if (scheme.type === "apiKey")
-    return `the ${scheme.name} ${scheme.in ?? "header"}${scheme.in === "query" ? " parameter" : ""}`;
+    return `the ${scheme.name} ${scheme.in === "query" ? "query parameter" : (scheme.in ?? "header")}`;
   if (scheme.type === "http" && scheme.scheme && scheme.scheme !== "bearer")
-    return `Authorization: ${scheme.scheme[0]?.toUpperCase()}${scheme.scheme.slice(1)} …`;
-  return "Authorization: Bearer …";
+    return `${scheme.scheme[0]?.toUpperCase()}${scheme.scheme.slice(1)} credentials in Authorization`;
+  return "a Bearer token in Authorization";
 }
 
 /** The issue of a request without the credentials its operation requires; undefined when it has them (or needs none). */
@@ -55,7 +55,7 @@ export function credentialsIssue(op: OperationSpec, parts: CredentialParts): Iss
   return {
     check: "credentials",
     path: "",
-    message: `the request has no credentials the spec's security requires (${wanted})`,
+    message: `the request has none of the credentials the spec's security requires for this operation: ${wanted}`,
   };
 }
 

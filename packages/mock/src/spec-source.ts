@@ -9,6 +9,7 @@ import {
   type SpecAjv,
   statusMatch,
 } from "@merchant-payments/spec/model";
+import { templatePattern } from "./parameters.js";
 
 /** A spec file could not be read or is not an OpenAPI document the mock can serve. */
 export class SpecLoadError extends Error {
@@ -82,13 +83,9 @@ export function operationMatcher(
   const exact = new Map<string, OperationSpec>();
   const templated: Array<{ method: string; pattern: RegExp; op: OperationSpec }> = [];
   for (const op of spec.operations) {
-    if (op.path.includes("{")) {
-      const source = op.path
-        .split(/\{[^}]+\}/)
-        .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-        .join("[^/]+");
-      templated.push({ method: op.method, pattern: new RegExp(`^${source}$`), op });
-    } else exact.set(`${op.method} ${op.path}`, op);
+    if (op.path.includes("{"))
+      templated.push({ method: op.method, pattern: templatePattern(op.path).pattern, op });
+    else exact.set(`${op.method} ${op.path}`, op);
   }
   return (method, path) =>
     exact.get(`${method} ${path}`) ??

@@ -231,6 +231,14 @@ describe("request bodies", () => {
     expect(refused.problem.detail).toContain(
       "/file is text/html; the spec allows application/pdf, image/png, image/jpeg",
     );
+    const deep = form();
+    deep.set("metadata", `${"[".repeat(100)}${"]".repeat(100)}`);
+    deep.append("file", new Blob(["%PDF"], { type: "application/pdf" }), "r.pdf");
+    const tooDeep = await call("POST", "/disputes/DSP-000451/evidence", { body: deep });
+    expect(tooDeep.status).toBe(422);
+    expect(tooDeep.problem.errors).toEqual([
+      { pointer: "/metadata", detail: "nests arrays and objects deeper than 64 levels" },
+    ]);
     const missingFile = form();
     const noFile = await call("POST", "/disputes/DSP-000451/evidence", { body: missingFile });
     expect(noFile.problem.errors).toEqual([
@@ -348,6 +356,9 @@ describe("security per operation", () => {
     const noKey = await call("GET", report, { auth: false });
     expect(noKey.status).toBe(401);
     expect(noKey.headers.get("content-type")).toContain("application/problem+json");
+    expect(noKey.problem.detail).toBe(
+      "The request has none of the credentials the spec's security requires for this operation: the X-Api-Key header.",
+    );
     expect((await call("GET", report, { auth: false, headers: { "x-api-key": "k" } })).status).toBe(
       200,
     );
@@ -364,5 +375,18 @@ describe("security per operation", () => {
         })
       ).status,
     ).toBe(401);
+  });
+
+  test("a CORS preflight allows the API-key header a page sends", async () => {
+    const preflight = await fetch(`${mock.baseUrl}/settlements/2024-01-15/report`, {
+      method: "OPTIONS",
+      headers: {
+        origin: "null",
+        "access-control-request-method": "GET",
+        "access-control-request-headers": "x-api-key",
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get("access-control-allow-headers")).toContain("X-Api-Key");
   });
 });

@@ -116,7 +116,7 @@ export function answerFacts(
   operation: OperationSpec,
   answer: { status: number; headers: Record<string, string>; bytes: Uint8Array },
   redact: (text: string) => string,
-): UpstreamFacts {
+): Extract<UpstreamFacts, { kind: "answered" }> {
   const body = Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength);
   const conformance = checkResponse(ajv, operation, {
     status: answer.status,
