@@ -9,6 +9,7 @@ import { x } from "tinyexec";
 import { benchArtillery } from "./bench-artillery.js";
 import { batch, concurrent, loopback, memory, stubbed } from "./bench-client.js";
 import { benchMock } from "./bench-mock.js";
+import { benchScale } from "./bench-scale.js";
 import { benchPipeline, benchSize } from "./bench-tools.js";
 import { type Results, renderMarkdown, result, status } from "./report.js";
 
@@ -16,9 +17,10 @@ const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.u
 const [dir, root, tmp] = [path(".."), path("../../.."), path("../.tmp")];
 const size = () => benchSize(join(tmp, "size"));
 const pipeline = () => benchPipeline(root, join(tmp, "hyperfine.json"));
+const scale = () => benchScale(path("../../client"), join(tmp, "scale"));
 const sections = {
   ...{ loopback, concurrent, stubbed, batch, memory, mock: benchMock, artillery: benchArtillery },
-  ...{ size, pipeline },
+  ...{ size, scale, pipeline },
 };
 const only = process.argv[2]?.split(",");
 const hyperfine = await Promise.resolve(x("hyperfine", ["--version"])).catch(() => {

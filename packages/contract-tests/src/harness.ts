@@ -3,12 +3,16 @@ import {
   type MerchantPaymentsClient,
 } from "@merchant-payments/client";
 import { type MockServer, startMock } from "@merchant-payments/mock";
+import type { ContractTarget } from "./targets.js";
 
 /** Timeout of every request the suite sends, in milliseconds. */
 export const REQUEST_TIMEOUT_MS = 5_000;
 
 /** The token the suite sends; the mock accepts any Bearer token. */
 export const TOKEN = "contract-suite-token";
+
+/** The API key the suite sends where an operation's security asks for one; the mock accepts any. */
+export const API_KEY = "contract-suite-api-key";
 
 /** Starts the mock the suite runs against: a free loopback port, Prism with --errors. */
 export function startContractMock(spec?: string): Promise<MockServer> {
@@ -63,5 +67,34 @@ export function clientFor(
     maxRetries: 0,
     timeoutMs: REQUEST_TIMEOUT_MS,
     fetch: fetchImpl,
+  });
+}
+
+/** True when some operation of the target's spec may be called with an API key. */
+const usesApiKeys = (target: ContractTarget) =>
+  target.operations.some((op) => op.security.some((alt) => alt.some((s) => s.type === "apiKey")));
+
+/**
+ * A client of `target`'s client package for `baseUrl`: no retries, the suite's token (and API key where the spec
+ * has API-key schemes) and timeout, and `fetchImpl` (default: the controlled fetch without controls).
+ */
+export function targetClient(
+  target: ContractTarget,
+  baseUrl: string,
+  fetchImpl: typeof fetch | ReturnType<typeof controlledFetch> = controlledFetch(),
+  options: Record<string, unknown> = {},
+): MerchantPaymentsClient {
+  const credentials = usesApiKeys(target) ? { token: TOKEN, apiKey: API_KEY } : { token: TOKEN };
+  if (!target.client) throw new Error(`the ${target.name} spec has no generated client`);
+  const create = target.client.createMerchantPaymentsClient as (
+    options: Record<string, unknown>,
+  ) => MerchantPaymentsClient;
+  return create({
+    baseUrl,
+    ...credentials,
+    maxRetries: 0,
+    timeoutMs: REQUEST_TIMEOUT_MS,
+    fetch: fetchImpl,
+    ...options,
   });
 }

@@ -9,11 +9,14 @@ export const spec = loadBundle();
 export const operations = specOperations();
 export const validator = specValidator();
 
-/** Starts the suite's mock before the file's tests and ends it after them. */
-export function useMock(): { readonly baseUrl: string; readonly mock: MockServer } {
+/** Starts the suite's mock (serving `specPath`, default the product bundle) before the file's (or the describe's) tests and ends it after them. */
+export function useMock(specPath?: string): {
+  readonly baseUrl: string;
+  readonly mock: MockServer;
+} {
   let mock: MockServer | undefined;
   beforeAll(async () => {
-    mock = await startContractMock();
+    mock = await startContractMock(specPath);
   });
   afterAll(async () => {
     await mock?.close();

@@ -73,6 +73,10 @@ const typed = pick(
   (t) => isQuery(t.parameter) && schemaOf(broken, t.parameter).type === "integer",
   "integer query parameter",
 );
+const pathTyped = pick(
+  (t) => t.parameter.in === "path" && schemaOf(broken, t.parameter).type === "integer",
+  "integer path parameter",
+);
 const styled = pick((t) => typeof t.parameter.style === "string", "parameter with a style");
 const enumerated = pick(
   (t) => Array.isArray(itemsOf(broken, t.parameter).enum),
@@ -126,6 +130,7 @@ const optionalBody = first(
 );
 
 const typeBefore = schemaOf(broken, typed.parameter).type;
+const pathTypeBefore = schemaOf(broken, pathTyped.parameter).type;
 const styleBefore = parameterStyle(styled.parameter);
 const enumValues: string[] = [...itemsOf(broken, enumerated.parameter).enum];
 const maxLengthBefore: number = schemaOf(broken, bounded.parameter).maxLength;
@@ -150,6 +155,7 @@ const droppedStatus = Object.keys(severalSuccesses.operation.responses)
     schema: { type: "string" },
   });
   typed.parameter.schema = { type: "string" };
+  pathTyped.parameter.schema = { type: "string" };
   styled.parameter.explode = !styleBefore.explode;
   const items = schemaOf(broken, enumerated.parameter).items;
   enumerated.parameter.schema = {
@@ -298,6 +304,7 @@ beforeAll(async () => {
   const brokenOps = [
     withQuery,
     typed.op,
+    pathTyped.op,
     styled.op,
     enumerated.op,
     bounded.op,
@@ -342,6 +349,14 @@ describe("catches breaking changes of how an operation is called and answered", 
   test("a parameter's type changed", () => {
     expect(found("parameter type changed", where(typed))).toEqual([
       expect.objectContaining({ message: expect.stringContaining(`type ${typeBefore} → string`) }),
+    ]);
+  });
+
+  test("a path parameter's type changed", () => {
+    expect(found("parameter type changed", where(pathTyped))).toEqual([
+      expect.objectContaining({
+        message: expect.stringContaining(`type ${pathTypeBefore} → string`),
+      }),
     ]);
   });
 
@@ -395,6 +410,18 @@ describe("catches breaking changes of how an operation is called and answered", 
     expect(found("request body made required", `${optionalBody.label} request body`)).toHaveLength(
       1,
     );
+  });
+
+  test("the gate (optic and the spec model) names the planted path parameter type change, once", () => {
+    const planted = {
+      source: "spec-model",
+      check: "parameter type changed",
+      path: where(pathTyped),
+      message: "",
+    } as const;
+    expect(
+      gateBroken.filter((f) => f.path === planted.path || sameChange(planted, f)),
+    ).toHaveLength(1);
   });
 
   test("the gate (optic and the spec model) names the planted required parameter, once", () => {

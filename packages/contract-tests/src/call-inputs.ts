@@ -1,0 +1,280 @@
+// Calls of any operation built from its spec alone: valid parameter values and bodies (the spec's examples, else
+// generated), each parameter broken one constraint at a time, the argument object of the public calling convention
+// (parameters by name beside an object body's properties, any other body under `body`), and the same call as a
+// raw HTTP request for the mock.
+import type {
+  Json,
+  MediaSpec,
+  OperationSpec,
+  ParameterSpec,
+  SpecAjv,
+} from "@merchant-payments/spec";
+import { type Mutation, mutationsOf, validArbitrary } from "@merchant-payments/spec/internal";
+import { deref, isObject } from "@merchant-payments/spec/model";
+import fc from "fast-check";
+
+/** Header parameters the client sets itself (from its options or the answers it admits): never a caller's. */
+const CLIENT_HEADERS = new Set(["accept", "accept-language", "content-type", "authorization"]);
+
+/** The parameters a caller gives by name: path, query and header ones, except the headers the client derives. */
+export function callerParameters(op: OperationSpec): ParameterSpec[] {
+  return op.parameters.filter(
+    (p) =>
+      p.in !== "cookie" &&
+      !(
+        p.in === "header" &&
+        (CLIENT_HEADERS.has(p.name.toLowerCase()) || p.equalsBodyProperty !== undefined)
+      ),
+  );
+}
+
+/** A value valid against the schema at `pointer`: `preferred` when it is, else one generated with `seed`. */
+export function validValue(
+  document: Json,
+  validator: SpecAjv,
+  pointer: string,
+  schema: Json,
+  preferred: unknown,
+  seed: number,
+): unknown {
+  if (preferred !== undefined && validator.issuesAt(pointer, preferred).length === 0)
+    return preferred;
+  const candidates = fc.sample(validArbitrary(document, schema), { seed, numRuns: 20 });
+  const found = candidates.find((c) => validator.issuesAt(pointer, c).length === 0);
+  if (found === undefined) throw new Error(`no valid value found for ${pointer} (seed ${seed})`);
+  return found;
+}
+
+/** One valid call: every caller parameter (required and optional) by name, and the body of the first media type. */
+export interface ValidCall {
+  readonly params: Record<string, unknown>;
+  readonly media: MediaSpec | undefined;
+  readonly body: unknown;
+}
+
+/** A valid call of `op`, from its examples where it has them. */
+export function validCall(
+  document: Json,
+  validator: SpecAjv,
+  op: OperationSpec,
+  seed: number,
+): ValidCall {
+  const params = Object.fromEntries(
+    callerParameters(op).map((p, i) => [
+      p.name,
+      validValue(document, validator, p.schemaPointer, p.schema, p.example, seed + i),
+    ]),
+  );
+  const media = op.requestBodies[0];
+  const body =
+    media &&
+    validValue(
+      document,
+      validator,
+      media.schemaPointer,
+      media.schema,
+      media.examples[0]?.value,
+      seed,
+    );
+  return { params, media, body };
+}
+
+/** True for the media types whose object body is spread among the arguments (JSON, multipart, urlencoded). */
+export function isStructured(mediaType: string): boolean {
+  return /[/+]json$|^multipart\/form-data$|^application\/x-www-form-urlencoded$/.test(mediaType);
+}
+
+/** The declared content type of a multipart part, if it is a file (not text or JSON). */
+function fileType(
+  document: Json,
+  media: MediaSpec,
+  name: string,
+  schema: Json,
+): string | undefined {
+  const declared = media.encoding[name]?.contentType?.split(",")[0]?.trim();
+  const resolved = deref<Json>(document, schema ?? {});
+  const binary =
+    resolved?.format === "binary" ||
+    typeof resolved?.contentMediaType === "string" ||
+    (declared !== undefined && !/^text\/|[/+]json$/.test(declared));
+  return binary
+    ? (declared ?? resolved?.contentMediaType ?? "application/octet-stream")
+    : undefined;
+}
+
+/** The body as a client is given it: files of a multipart body as `Blob`s, a binary body as bytes, text as a string. */
+export function clientBody(document: Json, media: MediaSpec | undefined, value: unknown): unknown {
+  if (!media) return undefined;
+  const type = media.mediaType;
+  if (type === "multipart/form-data" && isObject(value)) {
+    const schema = deref<Json>(document, media.schema);
+    return Object.fromEntries(
+      Object.entries(value).map(([name, part]) => {
+        const partSchema = schema?.properties?.[name];
+        const items = deref<Json>(document, partSchema ?? {})?.items;
+        const asFile = (v: unknown, s: Json) => {
+          const ft = fileType(document, media, name, s);
+          return ft === undefined ? v : new Blob([String(v)], { type: ft });
+        };
+        return [
+          name,
+          Array.isArray(part) ? part.map((p) => asFile(p, items)) : asFile(part, partSchema),
+        ];
+      }),
+    );
+  }
+  if (isStructured(type)) return value;
+  if (type.startsWith("text/")) return String(value);
+  return new Blob([String(value ?? "bytes")], { type });
+}
+
+/** The argument object of the public calling convention for `op`. */
+export function clientArguments(
+  document: Json,
+  params: Record<string, unknown>,
+  media: MediaSpec | undefined,
+  body: unknown,
+): Record<string, unknown> {
+  const given = clientBody(document, media, body);
+  if (media && isStructured(media.mediaType) && isObject(given)) return { ...params, ...given };
+  return given === undefined ? { ...params } : { ...params, body: given };
+}
+
+/** Ways of breaking one parameter's valid value, each checked invalid by the spec's Ajv; `undefined` value: left out. */
+export function parameterMutations(
+  document: Json,
+  validator: SpecAjv,
+  parameter: ParameterSpec,
+  value: unknown,
+): Mutation[] {
+  const schema = parameter.schema;
+  const extra: Mutation[] = [];
+  if (typeof schema.maxLength === "number" && typeof value === "string")
+    extra.push({ description: "longer than maxLength", value: "x".repeat(schema.maxLength + 1) });
+  if (typeof schema.pattern === "string")
+    extra.push({ description: "breaks its pattern", value: "~not matching~" });
+  if (typeof schema.minimum === "number")
+    extra.push({ description: "below minimum", value: schema.minimum - 1 });
+  if (typeof schema.maximum === "number")
+    extra.push({ description: "above maximum", value: schema.maximum + 1 });
+  if (Array.isArray(value) && typeof schema.maxItems === "number")
+    extra.push({
+      description: "more items than maxItems",
+      value: Array.from({ length: schema.maxItems + 1 }, (_, i) => value[i % value.length]),
+    });
+  if (typeof schema.minItems === "number" && schema.minItems > 0)
+    extra.push({ description: "fewer items than minItems", value: [] });
+  const all = [...mutationsOf(document, schema, value), ...extra].filter(
+    (m) => m.value !== null && validator.issuesAt(parameter.schemaPointer, m.value).length > 0,
+  );
+  const seen = new Set<string>();
+  const unique = all.filter((m) => {
+    const key = JSON.stringify(m.value);
+    return !seen.has(key) && seen.add(key);
+  });
+  if (parameter.required) unique.push({ description: "left out (required)", value: undefined });
+  return unique;
+}
+
+/**
+ * True when a broken parameter value stays broken once serialized into a URL or header (where every value is
+ * text): a bound, length, pattern, format, enum, item count, a missing value, or text where a number or boolean is
+ * expected. A number given for a string, or a scalar given as a one-item array, reads back valid on the wire.
+ */
+export function brokenOnTheWire(parameter: ParameterSpec, mutation: Mutation): boolean {
+  if (mutation.value === undefined) return parameter.in !== "path";
+  const instead = /: an? (\w+) instead$/.exec(mutation.description);
+  if (!instead) return true;
+  const schema = parameter.schema;
+  const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return instead[1] === "string" && !types.includes("string") && !types.includes("array");
+}
+
+/** `value` as one text: arrays and objects (`k,v,k,v`) each piece encoded by `encode`, joined by `delimiter` as is. */
+function joined(value: unknown, delimiter: string, encode = (text: string) => text): string {
+  if (Array.isArray(value)) return value.map((v) => encode(String(v))).join(delimiter);
+  if (isObject(value))
+    return Object.entries(value)
+      .flat()
+      .map((v) => encode(String(v)))
+      .join(delimiter);
+  return encode(String(value));
+}
+
+/**
+ * The query of one parameter, serialized as its style and explode say (OpenAPI 3.1, 4.8.12.4): `name=value` pairs,
+ * each name and value percent-encoded, the style's delimiter (`,`, `%20`, `|`) left as a delimiter.
+ */
+export function queryPairs(parameter: ParameterSpec, value: unknown): string[] {
+  const { name, style, explode } = parameter;
+  const e = encodeURIComponent;
+  if (style === "deepObject" && isObject(value))
+    return Object.entries(value).map(([k, v]) => `${e(name)}[${e(k)}]=${e(String(v))}`);
+  if (style === "spaceDelimited") return [`${e(name)}=${joined(value, "%20", e)}`];
+  if (style === "pipeDelimited") return [`${e(name)}=${joined(value, "|", e)}`];
+  if (explode && Array.isArray(value)) return value.map((v) => `${e(name)}=${e(String(v))}`);
+  if (explode && isObject(value))
+    return Object.entries(value).map(([k, v]) => `${e(k)}=${e(String(v))}`);
+  return [`${e(name)}=${joined(value, ",", e)}`];
+}
+
+/** A raw HTTP request of a call (URL and fetch init), parameters serialized by the spec, for the mock. */
+export function rawRequest(
+  document: Json,
+  baseUrl: string,
+  op: OperationSpec,
+  params: Record<string, unknown>,
+  media: MediaSpec | undefined,
+  body: unknown,
+  credentials: { token: string; apiKey: string },
+): { url: string; init: RequestInit } {
+  let path = op.path;
+  const query: string[] = [];
+  const headers = new Headers({ accept: "*/*" });
+  for (const p of callerParameters(op)) {
+    const value = params[p.name];
+    if (value === undefined) continue;
+    if (p.in === "path") path = path.replace(`{${p.name}}`, joined(value, ",", encodeURIComponent));
+    else if (p.in === "query") query.push(...queryPairs(p, value));
+    else headers.set(p.name, joined(value, ","));
+  }
+  for (const p of op.parameters)
+    if (p.in === "header" && p.equalsBodyProperty !== undefined && isObject(body))
+      headers.set(p.name, String(body[p.equalsBodyProperty]));
+  for (const scheme of op.security[0] ?? []) {
+    if (scheme.type === "http") headers.set("authorization", `Bearer ${credentials.token}`);
+    else if (scheme.in === "header" && scheme.name) headers.set(scheme.name, credentials.apiKey);
+    else if (scheme.in === "query" && scheme.name)
+      query.push(`${encodeURIComponent(scheme.name)}=${encodeURIComponent(credentials.apiKey)}`);
+  }
+  const init: RequestInit = { method: op.method, headers };
+  if (media) {
+    const given = clientBody(document, media, body);
+    if (media.mediaType === "multipart/form-data" && isObject(given)) {
+      const form = new FormData();
+      for (const [name, part] of Object.entries(given))
+        for (const one of Array.isArray(part) ? part : [part]) {
+          if (one instanceof Blob) form.append(name, one, `${name}.bin`);
+          else if (isObject(one) || Array.isArray(one))
+            form.append(
+              name,
+              new Blob([JSON.stringify(one)], {
+                type: media.encoding[name]?.contentType ?? "application/json",
+              }),
+            );
+          else form.append(name, String(one));
+        }
+      init.body = form;
+    } else {
+      headers.set("content-type", media.mediaType);
+      if (media.mediaType === "application/x-www-form-urlencoded" && isObject(given))
+        init.body = new URLSearchParams(
+          Object.entries(given).map(([k, v]) => [k, String(v)]) as [string, string][],
+        );
+      else if (/[/+]json$/.test(media.mediaType)) init.body = JSON.stringify(given);
+      else init.body = given as BodyInit;
+    }
+  }
+  const search = query.join("&");
+  return { url: `${baseUrl}${path}${search ? `?${search}` : ""}`, init };
+}
