@@ -36,6 +36,18 @@ function failureOf(failure: HttpFailure, timeoutMs: number, limit: number | unde
 }
 
 /**
+ * The request with a Content-Length for a body on a method node:http frames neither by length nor in chunks by itself
+ * (DELETE, OPTIONS): without it, the body would be read as the start of the next request on the connection.
+ */
+function framed(request: TimedRequest): TimedRequest {
+  if (request.body === undefined || request.headers["content-length"] !== undefined) return request;
+  if (request.method !== "DELETE" && request.method !== "OPTIONS") return request;
+  const length =
+    typeof request.body === "string" ? Buffer.byteLength(request.body) : request.body.byteLength;
+  return { ...request, headers: { ...request.headers, "content-length": String(length) } };
+}
+
+/**
  * Sends one attempt through the shared keep-alive Agent of the URL's protocol and reads the whole body, within
  * `timeoutMs` (Infinity: none). No redirect is followed (a 3xx resolves like any status). Rejects only with a
  * TransportFailure: its `cause` is a {@link DeadlineExceeded} when the deadline passed, the signal's reason when the
@@ -45,7 +57,7 @@ function failureOf(failure: HttpFailure, timeoutMs: number, limit: number | unde
  */
 export function sendWithin(request: TimedRequest, timeoutMs: number): Promise<TransportResponse> {
   return new Promise<TransportResponse>((resolve, reject) =>
-    sendOnce(request, timeoutMs, (outcome) => {
+    sendOnce(framed(request), timeoutMs, (outcome) => {
       if (outcome.kind === "failure") {
         reject(failureOf(outcome, timeoutMs, request.maxResponseBytes));
         return;

@@ -37,6 +37,7 @@ describe("the answer validators, loaded only with validateResponses", () => {
       "decimals.js",
       "log-lines.js",
       "response-validators.js",
+      "shapes.js",
     ]);
   });
 

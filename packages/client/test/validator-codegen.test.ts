@@ -1,3 +1,4 @@
+import { transformSync } from "esbuild";
 import { describe, expect, test } from "vitest";
 import {
   formatImports,
@@ -58,13 +59,15 @@ describe("the format functions the generated validators call", () => {
     );
   });
 
-  test("stop the generation on a recursive schema, naming where it recurs", () => {
+  test("check a recursive schema at every depth, naming the path of the nested issue", () => {
     const document = {
       components: {
         schemas: {
           Node: {
             type: "object",
+            required: ["name"],
             properties: {
+              name: { type: "string" },
               children: { type: "array", items: { $ref: "#/components/schemas/Node" } },
             },
           },
@@ -72,15 +75,22 @@ describe("the format functions the generated validators call", () => {
       },
     };
     const { emitValidator } = validatorEmitter(document);
-    expect(() => emitValidator({ $ref: "#/components/schemas/Node" })).toThrow(
-      "Recursive schema at /children/*",
-    );
+    const code = transformSync(emitValidator({ $ref: "#/components/schemas/Node" }), {
+      loader: "ts",
+    }).code;
+    const validate = new Function("v", "issues", "decimalStrings", code) as (
+      v: unknown,
+      issues: Issue[],
+    ) => void;
+    const issues: Issue[] = [];
+    validate({ name: "a", children: [{ name: "b", children: [{ children: [] }] }] }, issues);
+    expect(issues).toEqual([{ path: "/children/0/children/0/name", message: "is required" }]);
   });
 
   test("stop the generation on a keyword the client cannot check", () => {
     const { emitValidator } = validatorEmitter({});
-    expect(() => emitValidator({ type: "string", contentEncoding: "base64" })).toThrow(
-      'Unsupported keyword "contentEncoding"',
+    expect(() => emitValidator({ type: "object", patternProperties: { "^x": {} } })).toThrow(
+      'Unsupported keyword "patternProperties"',
     );
   });
 });

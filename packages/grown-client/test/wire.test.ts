@@ -190,6 +190,21 @@ describe("header parameters and answers without a body", () => {
     expect(req?.body).toBe("");
   });
 
+  test("an optional JSON body: none sent when none of its properties is given; 205 resolves undefined", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(205);
+      res.end();
+    });
+    await expect(client().cancelPaymentLink({ linkId: "PL-7Hq2Lm9X" })).resolves.toBeUndefined();
+    await client().cancelPaymentLink({ linkId: "PL-7Hq2Lm9X", reason: "duplicate" });
+    const [bare, withReason] = server.received;
+    expect(bare?.method).toBe("DELETE");
+    expect(bare?.body).toBe("");
+    expect(bare?.headers["content-type"]).toBeUndefined();
+    expect(withReason?.headers["content-type"]).toBe("application/json");
+    expect(JSON.parse(withReason?.body ?? "")).toEqual({ reason: "duplicate" });
+  });
+
   test("HEAD resolves undefined; its declared ETag is read through withResponse()", async () => {
     server.handle((_req, res) => {
       res.writeHead(200, { etag: '"b6f1c0a2"' });

@@ -301,7 +301,11 @@ export function operationFacts(document, op) {
   }
   const success = successResponse(op);
   const todayShape =
-    jsonObjectBody && parameters.length === 0 && okResponses.length === 1 && success !== undefined;
+    jsonObjectBody &&
+    op.requestBodyRequired &&
+    parameters.length === 0 &&
+    okResponses.length === 1 &&
+    success !== undefined;
   const responseSchema = success ? deref(document, success.schema) : undefined;
   // Integer-or-string answer fields are handed over as strings with every digit: top-level properties only.
   const stringified = success ? pathsWhere(document, success.schema, isIntegerOrString) : [];
@@ -369,17 +373,18 @@ export function operationFacts(document, op) {
           }))
         : undefined,
     /** Runtime: how the body is sent, absent for today's shape (a JSON object body). */
-    body: jsonObjectBody
-      ? undefined
-      : media
-        ? {
-            kind: bodyKind,
-            mediaType: media.mediaType,
-            spread,
-            required: op.requestBodyRequired,
-            ...(Object.keys(media.encoding).length > 0 ? { encoding: media.encoding } : {}),
-          }
-        : { kind: "none" },
+    body:
+      jsonObjectBody && op.requestBodyRequired
+        ? undefined
+        : media
+          ? {
+              kind: bodyKind,
+              mediaType: media.mediaType,
+              spread,
+              required: op.requestBodyRequired,
+              ...(Object.keys(media.encoding).length > 0 ? { encoding: media.encoding } : {}),
+            }
+          : { kind: "none" },
     /** Runtime: the 2xx answers, absent for today's shape (one JSON answer). */
     answers:
       todayShape &&
@@ -393,6 +398,7 @@ export function operationFacts(document, op) {
     shaped:
       parameters.length > 0 ||
       !jsonObjectBody ||
+      !op.requestBodyRequired ||
       !(todayShape && Object.values(answers).every((a) => a.kind === "json")) ||
       !bearerOnly
         ? true

@@ -124,7 +124,6 @@ export function validatorEmitter(document) {
     "maxProperties",
     "propertyNames",
     "contentMediaType",
-    "contentEncoding",
   ]);
   const IGNORED_FORMATS = new Set([
     "decimal",
