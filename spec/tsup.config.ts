@@ -8,6 +8,7 @@ export default defineConfig({
     http: "src/http.ts",
     timers: "src/timers.ts",
     issues: "src/issues.ts",
+    "json-scan": "src/json-scan.ts",
     "base-url": "src/base-url.ts",
     redact: "src/redact.ts",
   },

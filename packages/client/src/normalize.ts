@@ -1,61 +1,29 @@
+import { nestsDeeperThan } from "@merchant-payments/spec/json-scan";
 import { excerpt, UnexpectedResponseError } from "./errors.js";
 import { redact } from "./redact.js";
 
 /** Deepest nesting of arrays and objects the client reads in an answer; deeper is an UnexpectedResponseError. */
 export const MAX_ANSWER_DEPTH = 64;
 
-const QUOTE = 34;
-const BACKSLASH = 92;
-const OPEN_BRACE = 123;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACE = 125;
-const CLOSE_BRACKET = 93;
-
-/** The index after the string whose opening quote is at `start` (text.length when it never ends). */
-function endOfString(text: string, start: number): number {
-  let i = start + 1;
-  for (;;) {
-    const quote = text.indexOf('"', i);
-    if (quote < 0) return text.length;
-    let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes++;
-    if (backslashes % 2 === 0) return quote + 1;
-    i = quote + 1;
-  }
-}
-
 /**
- * One linear pass over JSON `text` (no regular expression, no recursion): whether it nests deeper than
- * MAX_ANSWER_DEPTH, and, when `field` is given, the digits of the integer value of the LAST `field` member of the
- * top-level object (JSON.parse keeps the last of duplicate keys, so those are the digits of the value it kept).
+ * The digits of the integer value of the LAST `field` member of the top-level object of JSON `text` (JSON.parse keeps
+ * the last of duplicate keys, so those are the digits of the value it kept); undefined when there is none.
  */
-function scanJson(text: string, field?: string): { tooDeep: boolean; digits: string | undefined } {
-  let depth = 0;
+function lastIntegerDigits(text: string, field: string): string | undefined {
   let digits: string | undefined;
-  const quotedField = field === undefined ? undefined : JSON.stringify(field);
-  for (let i = 0; i < text.length; ) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      const end = endOfString(text, i);
-      if (quotedField !== undefined && depth === 1 && text.slice(i, end) === quotedField) {
-        const member = /^\s*:\s*(-?\d+)\s*[,}]/.exec(text.slice(end, end + 64));
-        if (member) digits = member[1];
-        else if (/^\s*:/.test(text.slice(end, end + 16))) digits = undefined;
-      }
-      i = end;
-      continue;
-    }
-    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (++depth > MAX_ANSWER_DEPTH) return { tooDeep: true, digits: undefined };
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
-    i++;
-  }
-  return { tooDeep: false, digits };
+  const quotedField = JSON.stringify(field);
+  nestsDeeperThan(text, Number.POSITIVE_INFINITY, (start, end, depth) => {
+    if (depth !== 1 || text.slice(start, end) !== quotedField) return;
+    const member = /^\s*:\s*(-?\d+)\s*[,}]/.exec(text.slice(end, end + 64));
+    if (member) digits = member[1];
+    else if (/^\s*:/.test(text.slice(end, end + 16))) digits = undefined;
+  });
+  return digits;
 }
 
 /** True when JSON `text` nests arrays and objects deeper than MAX_ANSWER_DEPTH (a shorter text cannot). */
 export function nestsTooDeep(text: string): boolean {
-  return text.length > MAX_ANSWER_DEPTH && scanJson(text).tooDeep;
+  return text.length > MAX_ANSWER_DEPTH && nestsDeeperThan(text, MAX_ANSWER_DEPTH);
 }
 
 /**
@@ -89,7 +57,7 @@ export function parseResult(
     for (const field of stringified) {
       const value = obj[field];
       if (typeof value !== "number") continue;
-      const digits = scanJson(text, field).digits;
+      const digits = lastIntegerDigits(text, field);
       obj[field] = digits !== undefined && Number(digits) === value ? digits : String(value);
     }
   }

@@ -1,22 +1,16 @@
 // @hey-api/openapi-ts (pinned in the catalog) with tools/openapi-ts.config.mjs: it generates from the published
 // spec under Node 24 (its engines need >= 22.18), the output passes tsc --strict, keeps every open enum's known
 // values, and calls every operation once against the mock.
-import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { startMock } from "@merchant-payments/mock";
-import { nodeBinary } from "@merchant-payments/node-runtimes";
 import { loadBundle } from "@merchant-payments/spec";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import {
   calls,
   packageDir,
   packageFile,
   publishedSpec,
-  type RunResult,
-  run,
   runProgram,
-  scratch,
-  typecheck,
+  useGenerator,
 } from "./support.js";
 
 /** The known values of every open enum (`anyOf` of a string `enum` and a plain string) in the bundle. */
@@ -53,43 +47,17 @@ for (const call of calls) {
 console.log(JSON.stringify(results));
 `;
 
-let work: Awaited<ReturnType<typeof scratch>>;
-let mock: Awaited<ReturnType<typeof startMock>>;
-let generated: RunResult;
-
-beforeAll(async () => {
-  work = await scratch("hey-api");
-  mock = await startMock();
-  generated = await run(
-    nodeBinary(24),
-    [
-      packageFile("@hey-api/openapi-ts", "bin/run.js"),
-      "--file",
-      join(packageDir, "tools", "openapi-ts.config.mjs"),
-    ],
-    {
-      cwd: work.dir,
-      env: { MERCHANT_PAYMENTS_SPEC: publishedSpec, HEY_API_OUTPUT: join(work.dir, "generated") },
-    },
-  );
-  await writeFile(join(work.dir, "driver.ts"), driver);
-}, 120_000);
-
-afterAll(async () => {
-  await mock?.close();
-  await work?.remove();
-});
-
-test("generates from the published spec, and the output with a caller passes tsc --strict", async () => {
-  expect(generated.code, `${generated.stdout}\n${generated.stderr}`).toBe(0);
-  const tsc = await typecheck(work.dir, ["driver.ts"]);
-  expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
-  expect(tsc.code).toBe(0);
+const generated = useGenerator({
+  name: "hey-api",
+  bin: packageFile("@hey-api/openapi-ts", "bin/run.js"),
+  args: ["--file", join(packageDir, "tools", "openapi-ts.config.mjs")],
+  env: (dir) => ({ MERCHANT_PAYMENTS_SPEC: publishedSpec, HEY_API_OUTPUT: join(dir, "generated") }),
+  driver,
 });
 
 test("every open enum's known values are in the generated types, as a const object", async () => {
   const { readFile } = await import("node:fs/promises");
-  const types = await readFile(join(work.dir, "generated", "types.gen.ts"), "utf8");
+  const types = await readFile(join(generated.dir, "generated", "types.gen.ts"), "utf8");
   const enums = openEnums();
   expect(enums.length).toBeGreaterThan(0);
   for (const known of enums)
@@ -97,8 +65,8 @@ test("every open enum's known values are in the generated types, as a const obje
 });
 
 test("calls every operation once against the mock, each answered 200", async () => {
-  const { result, output } = await runProgram(join(work.dir, "driver.ts"), {
-    BASE_URL: mock.baseUrl,
+  const { result, output } = await runProgram(join(generated.dir, "driver.ts"), {
+    BASE_URL: generated.mockUrl,
     CALLS: JSON.stringify(calls),
   });
   expect(result.code, result.stderr).toBe(0);

@@ -1,21 +1,16 @@
 // orval (pinned in the catalog) with tools/orval.config.mjs: it generates a fetch client from the published spec
 // under Node 24 (its engines need >= 22.18), the output passes tsc --strict, the required MerchantAccountNumber
 // header is a typed argument and is sent, and every operation is called once against the mock.
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { startMock } from "@merchant-payments/mock";
-import { nodeBinary } from "@merchant-payments/node-runtimes";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { expect, test } from "vitest";
 import {
   calls,
   packageDir,
   packageFile,
   publishedSpec,
-  type RunResult,
-  run,
   runProgram,
-  scratch,
-  typecheck,
+  useGenerator,
 } from "./support.js";
 
 const driver = `import * as api from "./generated/payments";
@@ -36,46 +31,20 @@ for (const call of calls) {
 console.log(JSON.stringify(results));
 `;
 
-let work: Awaited<ReturnType<typeof scratch>>;
-let mock: Awaited<ReturnType<typeof startMock>>;
-let generated: RunResult;
-
-beforeAll(async () => {
-  work = await scratch("orval");
-  mock = await startMock();
-  generated = await run(
-    nodeBinary(24),
-    [
-      packageFile("orval", "dist/bin/orval.mjs"),
-      "--config",
-      join(packageDir, "tools", "orval.config.mjs"),
-    ],
-    {
-      cwd: work.dir,
-      env: {
-        MERCHANT_PAYMENTS_SPEC: publishedSpec,
-        ORVAL_OUTPUT: join(work.dir, "generated", "payments.ts"),
-        MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl,
-      },
-    },
-  );
-  await writeFile(join(work.dir, "driver.ts"), driver);
-}, 120_000);
-
-afterAll(async () => {
-  await mock?.close();
-  await work?.remove();
-});
-
-test("generates from the published spec, and the output with a caller passes tsc --strict", async () => {
-  expect(generated.code, `${generated.stdout}\n${generated.stderr}`).toBe(0);
-  const tsc = await typecheck(work.dir, ["driver.ts"]);
-  expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
-  expect(tsc.code).toBe(0);
+const generated = useGenerator({
+  name: "orval",
+  bin: packageFile("orval", "dist/bin/orval.mjs"),
+  args: ["--config", join(packageDir, "tools", "orval.config.mjs")],
+  env: (dir, mockUrl) => ({
+    MERCHANT_PAYMENTS_SPEC: publishedSpec,
+    ORVAL_OUTPUT: join(dir, "generated", "payments.ts"),
+    MERCHANT_PAYMENTS_BASE_URL: mockUrl,
+  }),
+  driver,
 });
 
 test("the required MerchantAccountNumber header is a typed argument of the operations that need it", async () => {
-  const code = await readFile(join(work.dir, "generated", "payments.ts"), "utf8");
+  const code = await readFile(join(generated.dir, "generated", "payments.ts"), "utf8");
   const withHeader = calls.filter((c) => Object.keys(c.headers).length > 0);
   expect(withHeader.length).toBeGreaterThan(0);
   for (const call of withHeader)
@@ -83,7 +52,7 @@ test("the required MerchantAccountNumber header is a typed argument of the opera
 });
 
 test("calls every operation once against the mock, each answered 200 (the header sent)", async () => {
-  const { result, output } = await runProgram(join(work.dir, "driver.ts"), {
+  const { result, output } = await runProgram(join(generated.dir, "driver.ts"), {
     CALLS: JSON.stringify(calls),
   });
   expect(result.code, result.stderr).toBe(0);

@@ -1,12 +1,16 @@
 // What every ecosystem test shares: the published spec's path, the calls (one per operation, from the spec model),
-// a child-process runner with a time limit, tsc --strict, and esbuild to run generated TypeScript.
+// a child-process runner with a time limit, tsc --strict, esbuild to run generated TypeScript, and the setup of a
+// generator test (useGenerator).
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { startMock } from "@merchant-payments/mock";
+import { nodeBinary } from "@merchant-payments/node-runtimes";
 import { operations } from "@merchant-payments/spec";
+import { afterAll, beforeAll, expect, test } from "vitest";
 
 const require = createRequire(import.meta.url);
 /** This package's folder. */
@@ -129,4 +133,59 @@ export async function runProgram(
     output = undefined;
   }
   return { result, output };
+}
+
+/** How a test generates a client: the generator's command line and environment, and the driver program that calls it. */
+export interface GeneratorSetup {
+  /** The scratch folder's prefix, e.g. "orval". */
+  readonly name: string;
+  /** The generator's script (run under Node 24: the generators' engines need >= 22.18). */
+  readonly bin: string;
+  /** The generator's arguments. */
+  readonly args: string[];
+  /** The generator's environment, given the scratch folder and the mock's URL. */
+  env(dir: string, mockUrl: string): Record<string, string>;
+  /** The driver's TypeScript source, written as `driver.ts` beside the generated code. */
+  readonly driver: string;
+}
+
+/** The scratch folder, the mock and the generator's result of {@link useGenerator}, set once `beforeAll` ran. */
+export interface Generated {
+  dir: string;
+  mockUrl: string;
+  result: RunResult;
+}
+
+/**
+ * Registers the setup every generator test shares: in `beforeAll`, a scratch folder, the mock started, the generator
+ * run and the driver written; in `afterAll`, both removed; and the test that the output with its driver passes
+ * tsc --strict. Returns what the other tests read.
+ */
+export function useGenerator(setup: GeneratorSetup): Generated {
+  const generated = {} as Generated;
+  let work: Awaited<ReturnType<typeof scratch>> | undefined;
+  let mock: Awaited<ReturnType<typeof startMock>> | undefined;
+  beforeAll(async () => {
+    work = await scratch(setup.name);
+    mock = await startMock();
+    generated.dir = work.dir;
+    generated.mockUrl = mock.baseUrl;
+    generated.result = await run(nodeBinary(24), [setup.bin, ...setup.args], {
+      cwd: work.dir,
+      env: setup.env(work.dir, mock.baseUrl),
+    });
+    await writeFile(join(work.dir, "driver.ts"), setup.driver);
+  }, 120_000);
+  afterAll(async () => {
+    await mock?.close();
+    await work?.remove();
+  });
+  test("generates from the published spec, and the output with a caller passes tsc --strict", async () => {
+    const { result } = generated;
+    expect(result.code, `${result.stdout}\n${result.stderr}`).toBe(0);
+    const tsc = await typecheck(generated.dir, ["driver.ts"]);
+    expect(`${tsc.stdout}${tsc.stderr}`).toBe("");
+    expect(tsc.code).toBe(0);
+  });
+  return generated;
 }

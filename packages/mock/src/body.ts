@@ -1,5 +1,6 @@
 // What a request body is: malformed, too deep, or a value with the spec's verdict on it. The JSON inspection is pure
 // and synchronous, so that it runs the same on the event loop and in a worker thread (other media: non-json-body.ts).
+import { nestsDeeperThan } from "@merchant-payments/spec/json-scan";
 import type { Issue, OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
 import { bodyIssue } from "./request-issues.js";
 import { schemaIssues } from "./schema-issues.js";
@@ -24,30 +25,6 @@ export type BodyInspection =
       readonly properties: Readonly<Record<string, unknown>>;
     };
 
-const OPEN_BRACE = 0x7b;
-const OPEN_BRACKET = 0x5b;
-const CLOSE_BRACE = 0x7d;
-const CLOSE_BRACKET = 0x5d;
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
-
-/** True when arrays and objects in `bytes` nest deeper than `maxDepth` (strings are skipped; one linear pass). */
-export function nestsDeeperThan(bytes: Uint8Array, maxDepth: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < bytes.length; i++) {
-    const byte = bytes[i];
-    if (inString) {
-      if (byte === BACKSLASH) i++;
-      else if (byte === QUOTE) inString = false;
-    } else if (byte === QUOTE) inString = true;
-    else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
-      if (++depth > maxDepth) return true;
-    } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) depth--;
-  }
-  return false;
-}
-
 const utf8 = new TextDecoder("utf-8", { fatal: true });
 
 /**
@@ -60,11 +37,17 @@ export function inspectBody(
   ajv: SpecAjv,
   options: { maxDepth: number; properties?: readonly string[]; keepValue?: boolean },
 ): BodyInspection {
-  if (nestsDeeperThan(bytes, options.maxDepth))
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch (error) {
+    return { kind: "malformed", reason: (error as Error).message };
+  }
+  if (nestsDeeperThan(text, options.maxDepth))
     return { kind: "too-deep", maxDepth: options.maxDepth };
   let value: unknown;
   try {
-    value = JSON.parse(utf8.decode(bytes));
+    value = JSON.parse(text);
   } catch (error) {
     return { kind: "malformed", reason: (error as Error).message };
   }

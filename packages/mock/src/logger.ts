@@ -1,11 +1,19 @@
 // The logger handed to Prism, and the mock's own log: lines of text at a chosen level. Request and
 // response bodies are never logged (Prism logs them only at debug, which this logger never prints).
 
-/** How much the mock and the proxy log: `silent` (default), `error`, `warn` or `info`. */
-export type LogLevel = "silent" | "error" | "warn" | "info";
+/** How much the mock and the proxy log: `off` (default), `error`, `warn` or `info`: the client's words. */
+export type LogLevel = "off" | "error" | "warn" | "info";
+
+/** A log level as the options take it: also `silent`, the former name of `off`, still accepted. */
+export type LogLevelOption = LogLevel | "silent";
 
 /** The levels, least to most verbose. */
-export const LOG_LEVELS: readonly LogLevel[] = ["silent", "error", "warn", "info"];
+export const LOG_LEVELS: readonly LogLevel[] = ["off", "error", "warn", "info"];
+
+/** The level a {@link LogLevelOption} means (`silent` is `off`). */
+export function logLevelOf(option: LogLevelOption): LogLevel {
+  return option === "silent" ? "off" : option;
+}
 
 /** A pino-shaped logger (what Prism calls) that prints plain lines. */
 export interface Logger {
@@ -30,11 +38,11 @@ function messageOf(args: unknown[]): string | undefined {
 
 /** A logger printing lines at `level` and above to `write` (default: standard error). */
 export function createLogger(
-  level: LogLevel = "silent",
+  level: LogLevelOption = "off",
   write: (line: string) => void = (line) => process.stderr.write(`${line}\n`),
   name = "mock",
 ): Logger {
-  const rank = LOG_LEVELS.indexOf(level);
+  const rank = LOG_LEVELS.indexOf(logLevelOf(level));
   const at = (wanted: LogLevel, label: string) =>
     rank >= LOG_LEVELS.indexOf(wanted)
       ? (...args: unknown[]) => {

@@ -8,7 +8,8 @@ import {
   type MediaSpec,
   type SpecAjv,
 } from "@merchant-payments/spec/model";
-import { type BodyInspection, nestsDeeperThan } from "./body.js";
+import { nestsDeeperThan } from "@merchant-payments/spec/json-scan";
+import type { BodyInspection } from "./body.js";
 import { type BodyKind, bodyKind, coversMediaType } from "./media.js";
 import { typedText } from "./parameters.js";
 import { bodyIssue } from "./request-issues.js";
@@ -48,7 +49,7 @@ function fieldValue(
   maxDepth: number,
 ): { value: unknown } | { problem: string } {
   if (!json && !isJsonSchemaOf(document, schema)) return { value: typedText(schema, text) };
-  if (nestsDeeperThan(new TextEncoder().encode(text), maxDepth))
+  if (nestsDeeperThan(text, maxDepth))
     return { problem: `nests arrays and objects deeper than ${maxDepth} levels` };
   try {
     return { value: JSON.parse(text) };

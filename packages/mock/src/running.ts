@@ -2,7 +2,7 @@
 
 import type { RequestCheck } from "./checks.js";
 import { type RequestLimits, resolveLimits } from "./limits.js";
-import { createLogger, type Logger, type LogLevel } from "./logger.js";
+import { createLogger, type Logger, type LogLevelOption } from "./logger.js";
 import type { Violation } from "./prism-engine.js";
 import type { SpecServer } from "./server.js";
 import { loadSpec, type SpecSource } from "./spec-source.js";
@@ -31,8 +31,8 @@ export interface CommonServerOptions {
   errors?: boolean;
   /** Called for every answer in which violations of the spec were found; default none. */
   onViolations?: (report: ViolationReport) => void;
-  /** How much to log: "silent" (default), "error", "warn" or "info". Request bodies are never logged. */
-  logLevel?: LogLevel;
+  /** How much to log: "off" (default), "error", "warn" or "info" ("silent" still means "off"). Bodies are never logged. */
+  logLevel?: LogLevelOption;
   /** Where log lines go; default standard error. */
   onLog?: (line: string) => void;
   /** Request limits (body bytes, nesting depth, head bytes, head and body timeouts); defaults from the spec. */
@@ -74,9 +74,9 @@ export function prepare(options: CommonServerOptions, name: string): Prepared {
   return {
     spec,
     limits: resolveLimits(spec, options.limits),
-    logger: createLogger(options.logLevel ?? "silent", options.onLog, name),
+    logger: createLogger(options.logLevel ?? "off", options.onLog, name),
     prismLogger: createLogger(
-      options.logLevel === "info" ? "info" : "silent",
+      options.logLevel === "info" ? "info" : "off",
       options.onLog,
       `${name}:prism`,
     ),

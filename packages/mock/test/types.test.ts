@@ -40,7 +40,7 @@ describe("the public types", () => {
   });
 
   test("log levels exclude debug (bodies are never logged)", () => {
-    expectTypeOf<LogLevel>().toEqualTypeOf<"silent" | "error" | "warn" | "info">();
+    expectTypeOf<LogLevel>().toEqualTypeOf<"off" | "error" | "warn" | "info">();
     // @ts-expect-error: no debug level
     const debug: LogLevel = "debug";
     void debug;

@@ -1,8 +1,12 @@
 // A loopback server that answers as an attacker (a compromised upstream, a broken gateway) would: echoed
 // credentials, a gzip bomb, an endless body, a huge string, bodies that are not JSON, duplicate keys, deep nesting,
 // corrupt and truncated codings. Used by the client, proxy and verify tests of hostile answers.
+
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
 /** What the hostile server answers to every request. */
@@ -191,4 +195,31 @@ process.on("exit", () => {
 export function peakOf(stderr: string): { rssBytes: number; maxLagMs: number } | undefined {
   const line = /HOSTILE_PEAK (\{.*\})/.exec(stderr);
   return line ? JSON.parse(line[1] as string) : undefined;
+}
+
+/** The access token the hostile tests send: a live-looking one, so that any echo of it (or of a fragment) is caught. */
+export const HOSTILE_TOKEN = "tok_live_Qz9XwVh3KpL7mNc2RtY8bJdSECRET";
+
+/** The most memory a process under hostile answers may reach (peak RSS, bytes): generous, so a loaded CI never flakes. */
+export const MAX_HOSTILE_RSS_BYTES = 400 * 1024 * 1024;
+
+/** The longest event-loop stall allowed under hostile answers, in ms (the defects it catches stalled 9-20 s). */
+export const MAX_HOSTILE_LAG_MS = 5_000;
+
+/** A fresh temporary folder (for reports) holding {@link PEAK_PRELOAD} as `peak.cjs`, for `node --require <preload>`. */
+export function hostileWorkDir(prefix: string): { dir: string; preload: string } {
+  const dir = mkdtempSync(join(tmpdir(), `${prefix}-`));
+  const preload = join(dir, "peak.cjs");
+  writeFileSync(preload, PEAK_PRELOAD);
+  return { dir, preload };
+}
+
+/** Every fragment of 8 characters of `token` (default {@link HOSTILE_TOKEN}) that `text` holds: [] when none. */
+export function tokenFragmentsIn(text: string, token: string = HOSTILE_TOKEN): string[] {
+  const found: string[] = [];
+  for (let i = 0; i + 8 <= token.length; i++) {
+    const fragment = token.slice(i, i + 8);
+    if (text.includes(fragment)) found.push(fragment);
+  }
+  return found;
 }

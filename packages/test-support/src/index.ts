@@ -4,12 +4,17 @@ export {
   BOMB_INFLATED_BYTES,
   DUPLICATE_WINNER_DIGITS,
   HOSTILE_KINDS,
+  HOSTILE_TOKEN,
   type HostileKind,
   type HostileServer,
   HUGE_STRING_CHARS,
+  hostileWorkDir,
+  MAX_HOSTILE_LAG_MS,
+  MAX_HOSTILE_RSS_BYTES,
   PEAK_PRELOAD,
   peakOf,
   startHostileServer,
+  tokenFragmentsIn,
 } from "./hostile-server.js";
 export {
   type LoopbackServer,

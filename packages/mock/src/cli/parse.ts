@@ -3,14 +3,14 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultRule } from "../faults.js";
-import { LOG_LEVELS, type LogLevel } from "../logger.js";
+import { LOG_LEVELS, type LogLevelOption, logLevelOf } from "../logger.js";
 import type { StartMockOptions } from "../start-mock.js";
 import type { StartValidationProxyOptions } from "../start-proxy.js";
 
 /** The usage text. */
 export const USAGE = `Usage:
   merchant-payments-mock mock [--port 4010] [--host 127.0.0.1] [--dynamic] [--seed <seed>] [--errors]
-                              [--spec <file>] [--log-level silent|error|warn|info]
+                              [--spec <file>] [--log-level off|error|warn|info]
                               [--fault-rate <0..1>] [--fault-kinds <kind,...>] [--fault-seed <seed>]
                               [--fault-latency-ms <ms>] [--fault-retry-after <s>] [--fault-operation <id=rate>]...
   merchant-payments-mock proxy <upstream-url> [--port 4010] [--host 127.0.0.1] [--no-errors] [--spec <file>]
@@ -162,7 +162,7 @@ export function parseCommandLine(argv: readonly string[], env: CommandEnvironmen
     0,
     65535,
   ) as number;
-  const logLevel = (values["log-level"] ?? "error") as LogLevel;
+  const logLevel = logLevelOf((values["log-level"] ?? "error") as LogLevelOption);
   if (!LOG_LEVELS.includes(logLevel))
     throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}`);
   const common = {
