@@ -1,5 +1,7 @@
 // Inspection of the bodies that are not JSON: multipart and urlencoded forms (read into the object their schema
 // describes, file parts checked against the `encoding`'s content types), text, and bytes.
+
+import { nestsDeeperThan } from "@merchant-payments/spec/json-scan";
 import {
   deref,
   type Issue,
@@ -8,7 +10,6 @@ import {
   type MediaSpec,
   type SpecAjv,
 } from "@merchant-payments/spec/model";
-import { nestsDeeperThan } from "@merchant-payments/spec/json-scan";
 import type { BodyInspection } from "./body.js";
 import { type BodyKind, bodyKind, coversMediaType } from "./media.js";
 import { typedText } from "./parameters.js";
