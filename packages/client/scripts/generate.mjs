@@ -312,7 +312,7 @@ function emitValidatorModules({ document, factsList }) {
               validatorFor(bodyWrapper(f), `${upperFirst(f.operationId)}Body`, "request").name,
             ],
           ]
-        : [],
+        : [[f.operationId, "validateNoBody"]],
   );
   // The parameters of each operation that has some, checked as one object (an issue's path names the parameter).
   const parameterValidators = factsList.flatMap((f) =>
@@ -366,8 +366,8 @@ export type Validator = (value: any, issues: Issue[], decimalStrings?: boolean) 
 export const formatChecks = { ${[...handedOver, "DECIMAL_STRING"].join(", ")} };
 /** The type of \`formatChecks\`. */
 export type FormatChecks = typeof formatChecks;
-${validators}
-/** The request body validator of each operation that has a body. */\nexport const validators = {\n${requestValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n} as const satisfies Record<string, Validator>;\n\n/** The parameters' validator of each operation that has parameters (checks them as one object, by name). */\nexport const parameterValidators: Readonly<Record<string, Validator>> = {\n${parameterValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n};\n`;
+${validators}${factsList.some((f) => !f.requestSchema) ? "\n/** The body check of an operation without a body: nothing to check (its arguments are checked as parameters). */\nfunction validateNoBody(): void {}\n" : ""}
+/** The request body validator of each operation (one without a body checks nothing). */\nexport const validators = {\n${requestValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n} as const satisfies Record<string, Validator>;\n\n/** The parameters' validator of each operation that has parameters (checks them as one object, by name). */\nexport const parameterValidators: Readonly<Record<string, Validator>> = {\n${parameterValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n};\n`;
   const sharedWithRequests = [
     ...new Set(answerEntries.filter(([, e]) => e.module === "request").map(([, e]) => e.name)),
   ];

@@ -7,12 +7,7 @@ import {
   UnexpectedResponseError,
 } from "./errors.js";
 import { type OperationId, type OperationInfo, operations } from "./generated/operation-table.js";
-import {
-  type Issue,
-  parameterValidators,
-  type Validator,
-  validators,
-} from "./generated/validators.js";
+import { type Issue, parameterValidators, validators } from "./generated/validators.js";
 import { checkHeaders, NO_HEADERS } from "./headers.js";
 import type { Log } from "./logger.js";
 import {
@@ -165,7 +160,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
       json = shaped.body;
     } else {
       body = wireBody(info, input, issues) as Record<string, unknown>;
-      (validators as Record<string, Validator>)[op]?.(body, issues, decimalStrings);
+      validators[op](body, issues, decimalStrings);
       if (issues.length > 0) throw new RequestValidationError(issues);
       json = await stringify(body);
     }

@@ -3,11 +3,14 @@
 // Prepares the grown client's sources: a copy of @merchant-payments/client's runtime (src/, without its generated
 // files) and, generated into src/generated/ by the client's own generator, the code of the grown test fixture
 // (`@merchant-payments/spec/fixtures/grown.json`). tsup then builds them (see tsup.config.ts).
+// A file is written only when its content changes, and nothing is deleted first: a type check or lint running at the
+// same time (turbo runs them beside the build) never sees a missing or half-written file.
 // Usage: node scripts/prepare.mjs
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, sep } from "node:path";
+import { tmpdir } from "node:os";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -16,14 +19,44 @@ const clientRoot = dirname(require.resolve("@merchant-payments/client/package.js
 const fixture = require.resolve("@merchant-payments/spec/fixtures/grown.json");
 const src = join(root, "src");
 
-rmSync(src, { recursive: true, force: true });
-mkdirSync(src, { recursive: true });
-cpSync(join(clientRoot, "src"), src, {
-  recursive: true,
-  filter: (p) => !p.includes(`${sep}generated`),
-});
-execFileSync(
-  process.execPath,
-  [join(clientRoot, "scripts", "generate.mjs"), "--spec", fixture, "--out", join(src, "generated")],
-  { stdio: "inherit" },
-);
+/**
+ * Every file under `dir` (relative paths), except under `skip`.
+ * @param {string} dir
+ * @param {string} [skip]
+ * @returns {string[]}
+ */
+function filesOf(dir, skip) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .filter((path) => skip === undefined || !path.startsWith(skip));
+}
+
+/**
+ * Copies `from` to `to` unless `to` already holds the same bytes.
+ * @param {string} from
+ * @param {string} to
+ */
+function sync(from, to) {
+  const text = readFileSync(from);
+  try {
+    if (readFileSync(to).equals(text)) return;
+  } catch {}
+  mkdirSync(dirname(to), { recursive: true });
+  writeFileSync(to, text);
+}
+
+for (const path of filesOf(join(clientRoot, "src"), "generated")) {
+  sync(join(clientRoot, "src", path), join(src, path));
+}
+const scratch = mkdtempSync(join(tmpdir(), "grown-client-"));
+try {
+  execFileSync(
+    process.execPath,
+    [join(clientRoot, "scripts", "generate.mjs"), "--spec", fixture, "--out", scratch],
+    { stdio: "inherit" },
+  );
+  for (const path of filesOf(scratch)) sync(join(scratch, path), join(src, "generated", path));
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
