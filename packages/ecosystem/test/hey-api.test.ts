@@ -6,6 +6,7 @@ import { loadBundle } from "@merchant-payments/spec";
 import { expect, test } from "vitest";
 import {
   calls,
+  driverSource,
   packageDir,
   packageFile,
   publishedSpec,
@@ -29,23 +30,14 @@ function openEnums(): string[][] {
   return found;
 }
 
-const driver = `import { client } from "./generated/client.gen";
-import * as sdk from "./generated/sdk.gen";
+const driver = driverSource(
+  `import { client } from "./generated/client.gen";
+import * as api from "./generated/sdk.gen";
 
 type Operation = (options: { body: unknown; headers: Record<string, string> }) => Promise<{ response: Response }>;
-const calls: Array<{ operationId: string; body: unknown; headers: Record<string, string> }> = JSON.parse(
-  process.env.CALLS ?? "[]",
+client.setConfig({ baseUrl: process.env.BASE_URL, auth: () => "ecosystem-token" });`,
+  "(await operation({ body: call.body, headers: call.headers })).response.status",
 );
-client.setConfig({ baseUrl: process.env.BASE_URL, auth: () => "ecosystem-token" });
-const results: Array<{ operationId: string; status: number }> = [];
-for (const call of calls) {
-  const operation = (sdk as unknown as Record<string, Operation>)[call.operationId];
-  if (!operation) throw new Error("no SDK function " + call.operationId);
-  const { response } = await operation({ body: call.body, headers: call.headers });
-  results.push({ operationId: call.operationId, status: response.status });
-}
-console.log(JSON.stringify(results));
-`;
 
 const generated = useGenerator({
   name: "hey-api",

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { expect, test } from "vitest";
 import {
   calls,
+  driverSource,
   packageDir,
   packageFile,
   publishedSpec,
@@ -13,23 +14,12 @@ import {
   useGenerator,
 } from "./support.js";
 
-const driver = `import * as api from "./generated/payments";
+const driver = driverSource(
+  `import * as api from "./generated/payments";
 
-type Operation = (body: unknown, headers: unknown, options: RequestInit) => Promise<{ status: number }>;
-const calls: Array<{ operationId: string; body: unknown; headers: Record<string, string> }> = JSON.parse(
-  process.env.CALLS ?? "[]",
+type Operation = (body: unknown, headers: unknown, options: RequestInit) => Promise<{ status: number }>;`,
+  `(await operation(call.body, call.headers, { headers: { Authorization: "Bearer ecosystem-token" } })).status`,
 );
-const results: Array<{ operationId: string; status: number }> = [];
-for (const call of calls) {
-  const operation = (api as unknown as Record<string, Operation>)[call.operationId];
-  if (!operation) throw new Error("no orval function " + call.operationId);
-  const answer = await operation(call.body, call.headers, {
-    headers: { Authorization: "Bearer ecosystem-token" },
-  });
-  results.push({ operationId: call.operationId, status: answer.status });
-}
-console.log(JSON.stringify(results));
-`;
 
 const generated = useGenerator({
   name: "orval",

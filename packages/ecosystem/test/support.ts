@@ -135,6 +135,26 @@ export async function runProgram(
   return { result, output };
 }
 
+/**
+ * The TypeScript of a driver that calls every operation of `CALLS` (JSON in the environment) once through the
+ * generated functions of `api` and prints `[{ operationId, status }]`: `header` imports the generated code as `api`
+ * and declares `type Operation`; `status` is the expression of one call's status (`operation` and `call` in scope).
+ */
+export function driverSource(header: string, status: string): string {
+  return `${header}
+const calls: Array<{ operationId: string; body: unknown; headers: Record<string, string> }> = JSON.parse(
+  process.env.CALLS ?? "[]",
+);
+const results: Array<{ operationId: string; status: number }> = [];
+for (const call of calls) {
+  const operation = (api as unknown as Record<string, Operation>)[call.operationId];
+  if (!operation) throw new Error("no generated function " + call.operationId);
+  results.push({ operationId: call.operationId, status: ${status} });
+}
+console.log(JSON.stringify(results));
+`;
+}
+
 /** How a test generates a client: the generator's command line and environment, and the driver program that calls it. */
 export interface GeneratorSetup {
   /** The scratch folder's prefix, e.g. "orval". */

@@ -13,9 +13,8 @@ import {
   HOSTILE_TOKEN,
   type HostileKind,
   type HostileServer,
+  hostileRunProblems,
   hostileWorkDir,
-  MAX_HOSTILE_LAG_MS,
-  MAX_HOSTILE_RSS_BYTES,
   peakOf,
   startHostileServer,
   tokenFragmentsIn,
@@ -148,9 +147,9 @@ describe("the validation proxy in front of a hostile upstream", () => {
       console.log(
         `proxy: peak RSS ${((stopped.peak?.rssBytes ?? 0) / 2 ** 20).toFixed(0)} MB, longest event-loop stall ${stopped.peak?.maxLagMs.toFixed(0)} ms`,
       );
-      expect(stopped.peak?.rssBytes).toBeLessThan(MAX_HOSTILE_RSS_BYTES);
-      expect(stopped.peak?.maxLagMs).toBeLessThan(MAX_HOSTILE_LAG_MS);
-      expectNoToken(stopped.output + readFileSync(report, "utf8"));
+      expect(
+        hostileRunProblems(stopped.peak, stopped.output + readFileSync(report, "utf8")),
+      ).toEqual([]);
     } finally {
       if (!stopped) await proxy.stop();
     }

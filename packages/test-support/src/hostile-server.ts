@@ -223,3 +223,26 @@ export function tokenFragmentsIn(text: string, token: string = HOSTILE_TOKEN): s
   }
   return found;
 }
+
+/**
+ * What a run under hostile answers broke, in words: no peak printed (see {@link PEAK_PRELOAD}), peak RSS or the
+ * longest event-loop stall over {@link MAX_HOSTILE_RSS_BYTES} / {@link MAX_HOSTILE_LAG_MS}, the token or a fragment of
+ * it in `shown` (never quoted). [] when none.
+ */
+export function hostileRunProblems(
+  peak: { rssBytes: number; maxLagMs: number } | undefined,
+  shown: string,
+  token: string = HOSTILE_TOKEN,
+): string[] {
+  const problems: string[] = [];
+  if (!peak) problems.push("no peak printed");
+  else {
+    if (!(peak.rssBytes < MAX_HOSTILE_RSS_BYTES))
+      problems.push(`peak RSS ${peak.rssBytes} B, over ${MAX_HOSTILE_RSS_BYTES} B`);
+    if (!(peak.maxLagMs < MAX_HOSTILE_LAG_MS))
+      problems.push(`event-loop stall ${peak.maxLagMs} ms, over ${MAX_HOSTILE_LAG_MS} ms`);
+  }
+  const fragments = tokenFragmentsIn(shown, token).length;
+  if (fragments > 0) problems.push(`${fragments} fragments of the token shown`);
+  return problems;
+}

@@ -8,6 +8,7 @@ export {
   type HostileKind,
   type HostileServer,
   HUGE_STRING_CHARS,
+  hostileRunProblems,
   hostileWorkDir,
   MAX_HOSTILE_LAG_MS,
   MAX_HOSTILE_RSS_BYTES,
