@@ -576,3 +576,19 @@ export function createAjv(document: Json, options: AjvOptions = {}): SpecAjv {
     },
   };
 }
+
+/** How a body of a media type is encoded: JSON, a multipart or urlencoded form, text, or bytes. */
+export type BodyKind = "json" | "multipart" | "urlencoded" | "text" | "binary";
+
+/**
+ * The kind of body of a media type (parameters ignored, any case): `json` for `application/json` and `+json`
+ * suffixes, the two form types, `text` for `text/*`, else `binary`. The one rule client, mock, verify and console share.
+ */
+export function bodyKind(mediaType: string): BodyKind {
+  const essence = (mediaType.split(";")[0] ?? "").trim().toLowerCase();
+  if (essence === "application/json" || /^application\/[^/]+\+json$/.test(essence)) return "json";
+  if (essence === "multipart/form-data") return "multipart";
+  if (essence === "application/x-www-form-urlencoded") return "urlencoded";
+  if (essence.startsWith("text/")) return "text";
+  return "binary";
+}

@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
-import { type Json, operation } from "../src/model.js";
+import { bodyKind, type Json, operation } from "../src/model.js";
 
 let grown: Json;
 beforeAll(() => {
@@ -98,3 +98,15 @@ function grownOperations() {
 function grownParameters() {
   return grownOperations().flatMap((op) => op.parameters);
 }
+
+describe("bodyKind", () => {
+  test("names the encoding of a media type, parameters and case ignored", () => {
+    expect(bodyKind("application/json; charset=utf-8")).toBe("json");
+    expect(bodyKind("application/problem+json")).toBe("json");
+    expect(bodyKind("Multipart/Form-Data; boundary=x")).toBe("multipart");
+    expect(bodyKind("application/x-www-form-urlencoded")).toBe("urlencoded");
+    expect(bodyKind("text/csv")).toBe("text");
+    expect(bodyKind("application/pdf")).toBe("binary");
+    expect(bodyKind("application/octet-stream")).toBe("binary");
+  });
+});

@@ -2,6 +2,8 @@
 // inputs, plain text, one file), the value checked against the schema, and what is sent. Pure: no DOM, no network
 // (`FormData`, `Blob` and `URLSearchParams` are plain values in browsers and Node alike).
 import {
+  type BodyKind,
+  bodyKind,
   deref,
   escapePointer,
   type Issue,
@@ -12,18 +14,7 @@ import {
 } from "@merchant-payments/spec/model";
 import { schemaKind } from "./parameters.js";
 
-/** How the console edits a request body: by its media type. */
-export type BodyKind = "json" | "multipart" | "urlencoded" | "text" | "binary";
-
-/** The editor a media type gets: JSON (`application/json`, `+json`), a form, text (`text/*`), else one file. */
-export function bodyKind(mediaType: string): BodyKind {
-  const type = mediaType.toLowerCase();
-  if (type === "application/json" || type.endsWith("+json")) return "json";
-  if (type === "multipart/form-data") return "multipart";
-  if (type === "application/x-www-form-urlencoded") return "urlencoded";
-  if (type.startsWith("text/")) return "text";
-  return "binary";
-}
+export { type BodyKind, bodyKind };
 
 /** One field of a form body (multipart or urlencoded): a property of its schema. */
 export interface FormField {

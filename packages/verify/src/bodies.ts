@@ -2,7 +2,14 @@
 // binary property with the Content-Type its `encoding` declares, an object as a JSON part, an array as repeated
 // parts); `application/x-www-form-urlencoded`; binary (`application/octet-stream` and other non-text media) and
 // `text/*`. And `wireBody`: what a form body becomes once read back by a server, to judge a broken one.
-import { deref, isObject, type MediaSpec, type Schema } from "@merchant-payments/spec/model";
+import {
+  type BodyKind,
+  bodyKind,
+  deref,
+  isObject,
+  type MediaSpec,
+  type Schema,
+} from "@merchant-payments/spec/model";
 import { wireValue } from "./parameters.js";
 
 /** A body ready to send: its bytes (or text) and the Content-Type that goes with it. */
@@ -15,18 +22,7 @@ export interface EncodedBody {
   readonly text: string;
 }
 
-/** The kind of encoding a media type takes. */
-export type BodyKind = "json" | "multipart" | "urlencoded" | "text" | "binary";
-
-/** How verify encodes a body of `mediaType`. */
-export function bodyKind(mediaType: string): BodyKind {
-  const base = mediaType.toLowerCase();
-  if (base === "application/json" || base.endsWith("+json")) return "json";
-  if (base === "multipart/form-data") return "multipart";
-  if (base === "application/x-www-form-urlencoded") return "urlencoded";
-  if (base.startsWith("text/")) return "text";
-  return "binary";
-}
+export { type BodyKind, bodyKind };
 
 /** True for a property sent as a file: binary content (`contentMediaType`, `format: binary`), or an encoding not text. */
 function isFile(document: unknown, media: MediaSpec, name: string, schema: Schema): boolean {

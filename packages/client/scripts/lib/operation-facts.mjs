@@ -3,7 +3,13 @@
 // name used twice in the argument object, a security scheme it cannot fill, a nested integer-or-string answer...)
 // stops the generation with a message naming the operation.
 // @ts-check
-import { deref, isObject, refName, walkSchema } from "@merchant-payments/spec/model";
+import {
+  bodyKind as bodyKindOf,
+  deref,
+  isObject,
+  refName,
+  walkSchema,
+} from "@merchant-payments/spec/model";
 
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
 /** @typedef {import("@merchant-payments/spec/model").OperationSpec} OperationSpec */
@@ -79,20 +85,6 @@ function pathsWhere(document, root, test) {
 
 /** Header names only the client sets (lower case): a header parameter of that name is refused. */
 const RESERVED_HEADERS = new Set(["authorization", "content-type", "content-length", "host"]);
-
-/**
- * How the client sends a request body of a media type.
- * @param {string} mediaType
- * @returns {"json" | "multipart" | "urlencoded" | "text" | "binary"}
- */
-export function bodyKindOf(mediaType) {
-  const m = mediaType.toLowerCase().split(";")[0]?.trim() ?? "";
-  if (m === "application/json" || m.endsWith("+json")) return "json";
-  if (m === "multipart/form-data") return "multipart";
-  if (m === "application/x-www-form-urlencoded") return "urlencoded";
-  if (m.startsWith("text/")) return "text";
-  return "binary";
-}
 
 /**
  * How the client hands over a 2xx answer: parsed JSON, a string (`text/*`), a Blob (other media), or nothing.
