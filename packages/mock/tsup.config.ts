@@ -7,7 +7,18 @@ const require = createRequire(import.meta.url);
 export default defineConfig({
   entry: ["src/index.ts", "src/cli.ts", "src/body-worker.ts"],
   format: ["esm"],
-  dts: { entry: "src/index.ts" },
+  // Declarations too: the spec's types the mock's API names (`Issue`) are inlined from its source.
+  dts: {
+    entry: "src/index.ts",
+    resolve: [/^@merchant-payments\/spec/],
+    compilerOptions: {
+      baseUrl: ".",
+      paths: {
+        "@merchant-payments/spec/model": ["../../spec/src/portable.ts"],
+        "@merchant-payments/spec/*": ["../../spec/src/*.ts"],
+      },
+    },
+  },
   target: "node20",
   platform: "node",
   // Old outputs go, the copied spec stays (another build may run while tests read it).

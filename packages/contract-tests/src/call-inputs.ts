@@ -179,10 +179,13 @@ export function parameterMutations(
 /**
  * True when a broken parameter value stays broken once serialized into a URL or header (where every value is
  * text): a bound, length, pattern, format, enum, item count, a missing value, or text where a number or boolean is
- * expected. A number given for a string, or a scalar given as a one-item array, reads back valid on the wire.
+ * expected. A number given for a string, or a scalar given as a one-item array, reads back valid on the wire. A path
+ * parameter left out or empty is not sent: its URL no longer names the operation (`/transactions/` is another path).
  */
 export function brokenOnTheWire(parameter: ParameterSpec, mutation: Mutation): boolean {
-  if (mutation.value === undefined) return parameter.in !== "path";
+  if (parameter.in === "path" && (mutation.value === undefined || mutation.value === ""))
+    return false;
+  if (mutation.value === undefined) return true;
   const instead = /: an? (\w+) instead$/.exec(mutation.description);
   if (!instead) return true;
   const schema = parameter.schema;
