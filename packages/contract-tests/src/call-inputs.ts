@@ -28,7 +28,10 @@ export function callerParameters(op: OperationSpec): ParameterSpec[] {
   );
 }
 
-/** A value valid against the schema at `pointer`: `preferred` when it is, else one generated with `seed`. */
+/**
+ * A value valid against the schema at `pointer`: `preferred` when it is, else one generated with `seed`. With
+ * `nonEmpty` (a required body), never the empty string: an empty body is no body to a server (the mock answers 422).
+ */
 export function validValue(
   document: Json,
   validator: SpecAjv,
@@ -36,11 +39,14 @@ export function validValue(
   schema: Json,
   preferred: unknown,
   seed: number,
+  nonEmpty = false,
 ): unknown {
   if (preferred !== undefined && validator.issuesAt(pointer, preferred).length === 0)
     return preferred;
   const candidates = fc.sample(validArbitrary(document, schema), { seed, numRuns: 20 });
-  const found = candidates.find((c) => validator.issuesAt(pointer, c).length === 0);
+  const found = candidates.find(
+    (c) => !(nonEmpty && c === "") && validator.issuesAt(pointer, c).length === 0,
+  );
   if (found === undefined) throw new Error(`no valid value found for ${pointer} (seed ${seed})`);
   return found;
 }
@@ -75,6 +81,7 @@ export function validCall(
       media.schema,
       media.examples[0]?.value,
       seed,
+      op.requestBodyRequired,
     );
   return { params, media, body };
 }
