@@ -44,7 +44,7 @@ let shapes: Promise<Shapes> | undefined;
  */
 export function loadShapes(): Promise<Shapes> {
   shapes ??= import("./shapes.js").then((m) =>
-    m.install([
+    m.install({
       wireBody,
       notSent,
       RequestValidationError,
@@ -52,7 +52,7 @@ export function loadShapes(): Promise<Shapes> {
       validators,
       parameterValidators,
       tokenFrom,
-    ]),
+    }),
   );
   return shapes;
 }

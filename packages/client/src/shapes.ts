@@ -15,30 +15,30 @@ import type { TransportResponse } from "./transport.js";
 
 /**
  * What this module uses of the client's entry, handed over by the request core when it loads it (a lazily loaded
- * chunk that imported them itself would share a chunk with the entry: one more file loaded at start), in this order.
+ * chunk that imported them itself would share a chunk with the entry: one more file loaded at start).
  */
-export type ShapesKit = readonly [
-  (info: OperationInfo, body: unknown, issues: Issue[]) => unknown,
-  typeof import("./errors.js").notSent,
-  typeof import("./errors.js").RequestValidationError,
-  typeof import("./errors.js").UnexpectedResponseError,
-  typeof import("./generated/validators.js").validators,
-  typeof import("./generated/validators.js").parameterValidators,
-  typeof import("./options.js").tokenFrom,
-];
+export interface ShapesKit {
+  /** A JSON body as sent (dates, integer strings), from the request core. */
+  readonly wireBody: (info: OperationInfo, body: unknown, issues: Issue[]) => unknown;
+  readonly notSent: typeof import("./errors.js").notSent;
+  readonly RequestValidationError: typeof import("./errors.js").RequestValidationError;
+  readonly UnexpectedResponseError: typeof import("./errors.js").UnexpectedResponseError;
+  readonly validators: typeof import("./generated/validators.js").validators;
+  readonly parameterValidators: typeof import("./generated/validators.js").parameterValidators;
+  readonly tokenFrom: typeof import("./options.js").tokenFrom;
+}
 
-/** A JSON body as sent (dates, integer strings), from the request core. */
-let wireBody: ShapesKit[0];
-let notSent: ShapesKit[1];
-let RequestValidationError: ShapesKit[2];
-let UnexpectedResponseError: ShapesKit[3];
-let validators: ShapesKit[4];
-let parameterValidators: ShapesKit[5];
-let tokenFrom: ShapesKit[6];
+let wireBody: ShapesKit["wireBody"];
+let notSent: ShapesKit["notSent"];
+let RequestValidationError: ShapesKit["RequestValidationError"];
+let UnexpectedResponseError: ShapesKit["UnexpectedResponseError"];
+let validators: ShapesKit["validators"];
+let parameterValidators: ShapesKit["parameterValidators"];
+let tokenFrom: ShapesKit["tokenFrom"];
 
 /** Hands this module what it uses of the entry (once, when the request core loads it); returns its functions. */
 export function install(kit: ShapesKit): Shapes {
-  [
+  ({
     wireBody,
     notSent,
     RequestValidationError,
@@ -46,7 +46,7 @@ export function install(kit: ShapesKit): Shapes {
     validators,
     parameterValidators,
     tokenFrom,
-  ] = kit;
+  } = kit);
   return shapesModule;
 }
 
