@@ -6,13 +6,6 @@ import { deref, isObject, type OperationSpec, responseFor, type SpecAjv } from "
 /** Which kind of check an issue comes from. */
 export type ConformanceCheck = "status" | "media-type" | "body" | "schema" | "header" | "invariant";
 
-/**
- * One way an answer departs from the spec: an `Issue` whose `check` is always set. `path` is the JSON Pointer in the
- * body for `schema` and `invariant` issues, the header name for `header`, else `""`; `keyword` is set on `schema`
- * issues.
- */
-export type ConformanceIssue = Issue & { readonly check: ConformanceCheck };
-
 /** An answer as received: status, headers (any case) and the body's exact text. */
 export interface ReceivedAnswer {
   /** HTTP status. */
@@ -27,8 +20,11 @@ export interface ReceivedAnswer {
 export interface Conformance {
   /** True when there is no issue. */
   readonly conforms: boolean;
-  /** Every issue found, in check order. */
-  readonly issues: readonly ConformanceIssue[];
+  /**
+   * Every issue found, in check order, each with its `check` set: `path` is the JSON Pointer in the body for `schema`
+   * and `invariant` issues, the header name for `header`, else `""`; `keyword` is set on `schema` issues.
+   */
+  readonly issues: readonly Issue<ConformanceCheck>[];
   /** The parsed JSON body, when it parsed. */
   readonly json?: unknown;
 }
@@ -100,7 +96,7 @@ function invariantIssues(
   schemaNode: unknown,
   value: unknown,
   at: string,
-  out: ConformanceIssue[],
+  out: Issue<ConformanceCheck>[],
   depth = 0,
 ): void {
   if (depth > 32 || !isObject(value)) return;
@@ -145,7 +141,7 @@ export function checkResponse(
   op: OperationSpec,
   answer: ReceivedAnswer,
 ): Conformance {
-  const issues: ConformanceIssue[] = [];
+  const issues: Issue<ConformanceCheck>[] = [];
   const documented = responseFor(op, answer.status);
   if (!documented) {
     issues.push({

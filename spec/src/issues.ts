@@ -1,8 +1,11 @@
 // The one shape of a problem found at a place in a value, and the one sentence listing several: request and answer
 // validation, conformance of answers, the breaking-change gate.
 
-/** One problem found at a place of a value: a JSON Pointer (or, for a header, its name) and what is wrong. */
-export interface Issue {
+/**
+ * One problem found at a place of a value: a JSON Pointer (or, for a header, its name) and what is wrong. `Check`
+ * narrows the names `check` may take, e.g. `Issue<ConformanceCheck>`.
+ */
+export interface Issue<Check extends string = string> {
   /** JSON Pointer of the offending value, `""` for the whole value, e.g. `/transactions/3/transactionAmount`. */
   readonly path: string;
   /** What is wrong, e.g. `must be <= 99999999`. */
@@ -10,7 +13,9 @@ export interface Issue {
   /** The JSON Schema keyword that failed (`type`, `required`, `maximum`, ...), when a schema check found it. */
   readonly keyword?: string;
   /** The check that found it, e.g. `schema`, `status`, `header` (see `ConformanceCheck`). */
-  readonly check?: string;
+  readonly check?: Check;
+  /** Who found it, where several tools report into one list: the gate's `optic` or `spec-model`. */
+  readonly source?: string;
 }
 
 /** How many issues `formatIssues` lists by default before "and N more". */

@@ -519,9 +519,6 @@ export function isDecimal(value: unknown): boolean {
 /** The URI under which `createAjv` registers the document; compile `{ $ref: DOCUMENT_ID + "#/pointer" }`. */
 export const DOCUMENT_ID = "openapi.json";
 
-/** An `Issue` a schema validator found (`toIssues`): its `keyword` is always set. */
-export type ValidationIssue = Issue & { readonly keyword: string };
-
 /** An Ajv 2020-12 instance that knows the document, plus shortcuts to compile schemas inside it. */
 export interface SpecAjv {
   /** The Ajv instance (document registered as `DOCUMENT_ID`, formats and `decimal` known). */
@@ -536,8 +533,8 @@ export interface SpecAjv {
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
 
-/** Ajv's errors as `Issue`s (path, message, keyword). */
-export function toIssues(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
+/** Ajv's errors as `Issue`s (path, message, and always the failed `keyword`). */
+export function toIssues(errors: readonly ErrorObject[] | null | undefined): Issue[] {
   return (errors ?? []).map((e) => ({
     path: e.instancePath,
     message:

@@ -3,10 +3,10 @@
 // `checkResponse` expects. No schema is compiled at run time, so no Ajv compiler ships with the page.
 import {
   DOCUMENT_ID,
+  type Issue,
   type Json,
   type SpecAjv,
   toIssues,
-  type ValidationIssue,
 } from "@merchant-payments/spec/model";
 import type { ErrorObject } from "ajv/dist/2020.js";
 
@@ -57,7 +57,7 @@ export function standaloneSpecAjv(document: Json, generated: GeneratedValidators
     ajv: ajv as unknown as SpecAjv["ajv"],
     document,
     compileAt: compileAt as unknown as SpecAjv["compileAt"],
-    issuesAt(schemaPointer: string, value: unknown): ValidationIssue[] {
+    issuesAt(schemaPointer: string, value: unknown): Issue[] {
       const validate = compileAt(schemaPointer);
       return validate(value) ? [] : toIssues(validate.errors);
     },

@@ -1,12 +1,11 @@
 // The breaking-change gate: the current spec against the last released one, passed only by a major changeset.
-import { loadDocument } from "@merchant-payments/spec";
+import { type Issue, loadDocument } from "@merchant-payments/spec";
 import {
   CLIENT_PACKAGE,
   majorChangesetFor,
   type PendingChangeset,
   pendingChangesets,
 } from "./changesets.js";
-import { type Finding, formatFinding } from "./findings.js";
 import { modelBreakingChanges } from "./model-checks.js";
 import { operationBreakingChanges, withoutOpticDuplicates } from "./operation-checks.js";
 import { opticBreakingChanges } from "./optic.js";
@@ -25,10 +24,18 @@ export interface SpecDiffOptions {
   readonly timeoutMs?: number;
 }
 
+/** One breaking change as a terminal line: `[rule] where: message` (the issue's `check`, `path` and `message`). */
+export function formatBreakingChange(issue: Issue): string {
+  return `[${issue.check}] ${issue.path}: ${issue.message}`;
+}
+
 /** What the gate decided, and why. */
 export interface SpecDiffReport {
-  /** Every breaking change, optic's first, then the spec model's. */
-  readonly breaking: readonly Finding[];
+  /**
+   * Every breaking change, optic's first, then the spec model's: each an `Issue` with its `source` (`optic` or
+   * `spec-model`), its `check` (the rule that fired), its `path` (the place in the spec) and its `message`.
+   */
+  readonly breaking: readonly Issue[];
   /** The major changeset that lets them through, if there is one. */
   readonly majorChangeset: PendingChangeset | undefined;
   /** True when there is no breaking change, or a major changeset for the package covers them. */
@@ -43,7 +50,7 @@ export async function breakingChanges(
   basePath: string,
   headPath: string,
   options: { readonly timeoutMs?: number } = {},
-): Promise<Finding[]> {
+): Promise<Issue[]> {
   // Both files are read first (JSON or YAML): a missing or malformed one fails at once, before optic starts.
   const base = loadDocument(basePath);
   const head = loadDocument(headPath);
@@ -53,7 +60,7 @@ export async function breakingChanges(
 }
 
 /** Optic's findings with everything inside a removed operation folded into its one "operation removal" finding. */
-export function collapseRemovedOperations(findings: readonly Finding[]): Finding[] {
+export function collapseRemovedOperations(findings: readonly Issue[]): Issue[] {
   const removed = findings
     .filter((f) => f.check === "prevent operation removal")
     .map((f) => `${f.path} `);
@@ -64,7 +71,7 @@ export function collapseRemovedOperations(findings: readonly Finding[]): Finding
 
 /** The gate's rule: no breaking change, or a pending major changeset for `packageName` (default: the client). */
 export function gate(
-  breaking: readonly Finding[],
+  breaking: readonly Issue[],
   changesets: readonly PendingChangeset[],
   packageName: string = CLIENT_PACKAGE,
 ): SpecDiffReport {
@@ -87,7 +94,7 @@ export async function specDiff(options: SpecDiffOptions): Promise<SpecDiffReport
 
 /** The report as terminal text: the verdict first, then one line per breaking change. */
 export function formatReport(report: SpecDiffReport, packageName: string = CLIENT_PACKAGE): string {
-  const lines = report.breaking.map((f) => `  ${formatFinding(f)}`);
+  const lines = report.breaking.map((f) => `  ${formatBreakingChange(f)}`);
   if (report.breaking.length === 0) return "spec:diff: no breaking change since the released spec.";
   const count = `${report.breaking.length} breaking change${report.breaking.length === 1 ? "" : "s"}`;
   if (report.passed)

@@ -5,10 +5,10 @@ export {
   type PendingChangeset,
   pendingChangesets,
 } from "./changesets.js";
-export { type Finding, type FindingSource, formatFinding } from "./findings.js";
 export {
   breakingChanges,
   collapseRemovedOperations,
+  formatBreakingChange,
   formatReport,
   gate,
   type SpecDiffOptions,

@@ -2,6 +2,7 @@
 // (or widened on what it receives), and enums closed where a client sends them (or opened where it receives them).
 import {
   deref,
+  type Issue,
   isObject,
   type Json,
   type JsonObject,
@@ -10,7 +11,6 @@ import {
   type SchemaEdge,
   schemaChildren,
 } from "@merchant-payments/spec/model";
-import type { Finding } from "./findings.js";
 
 /** Which way data flows through a schema: sent by the client (request) or received by it (response). */
 export type Direction = "request" | "response";
@@ -63,7 +63,7 @@ function compareEnums(
   head: EnumShape,
   direction: Direction,
   where: string,
-  out: Finding[],
+  out: Issue[],
 ): void {
   const headValues = new Set(head.values.map(key));
   const baseValues = new Set(base.values.map(key));
@@ -92,7 +92,7 @@ function compareBounds(
   head: JsonObject,
   direction: Direction,
   where: string,
-  out: Finding[],
+  out: Issue[],
 ): void {
   const narrowed = direction === "request";
   for (const keyword of [...UPPER_BOUNDS, ...LOWER_BOUNDS]) {
@@ -200,7 +200,7 @@ interface Walk {
   readonly baseDoc: Json;
   readonly headDoc: Json;
   readonly direction: Direction;
-  readonly out: Finding[];
+  readonly out: Issue[];
   readonly seen: WeakMap<object, WeakSet<object>>;
 }
 
@@ -267,8 +267,8 @@ function label(op: OperationSpec): string {
  * response. Operations are matched by method and path; removed
  * operations, fields and types are the diff tool's job and are not reported here.
  */
-export function modelBreakingChanges(base: Json, head: Json): Finding[] {
-  const out: Finding[] = [];
+export function modelBreakingChanges(base: Json, head: Json): Issue[] {
+  const out: Issue[] = [];
   const headOps = new Map(operations(head).map((op) => [label(op), op]));
   for (const baseOp of operations(base)) {
     const headOp = headOps.get(label(baseOp));
@@ -326,8 +326,8 @@ export function schemaChanges(
   baseSchema: Json,
   headSchema: Json,
   where: string,
-): Finding[] {
-  const out: Finding[] = [];
+): Issue[] {
+  const out: Issue[] = [];
   compareSchemas(
     { baseDoc, headDoc, direction, out, seen: new WeakMap() },
     baseSchema,

@@ -4,11 +4,11 @@
 import {
   deref,
   HTTP_METHODS,
+  type Issue,
   isObject,
   type Json,
   type JsonObject,
 } from "@merchant-payments/spec/model";
-import type { Finding } from "./findings.js";
 import { schemaChanges } from "./model-checks.js";
 
 /** One operation of a document, read for these checks: its label, its parameters by key, its raw object. */
@@ -83,8 +83,8 @@ function parameterChanges(
   before: JsonObject,
   after: JsonObject,
   where: string,
-): Finding[] {
-  const out: Finding[] = [];
+): Issue[] {
+  const out: Issue[] = [];
   const push = (rule: string, message: string) =>
     out.push({ source: "spec-model", check: rule, path: where, message });
   if (before.required !== true && after.required === true)
@@ -144,8 +144,8 @@ function operationChanges(
   headDoc: Json,
   base: RawOperation,
   head: RawOperation,
-): Finding[] {
-  const out: Finding[] = [];
+): Issue[] {
+  const out: Issue[] = [];
   const push = (rule: string, where: string, message: string) =>
     out.push({ source: "spec-model", check: rule, path: where, message });
 
@@ -231,7 +231,7 @@ function operationChanges(
  * with a type lost, a new `style`/`explode`, or a narrowed enum or bound; request or answer media types removed; a
  * request body made required; a 2xx status removed; `x-pagination` added, removed or changed.
  */
-export function operationBreakingChanges(base: Json, head: Json): Finding[] {
+export function operationBreakingChanges(base: Json, head: Json): Issue[] {
   const headOps = rawOperations(head);
   return [...rawOperations(base)].flatMap(([label, op]) => {
     const after = headOps.get(label);
@@ -254,17 +254,16 @@ export const OPTIC_EQUIVALENTS: ReadonlyMap<string, string> = new Map(
 );
 
 /** True when optic's `optic` finding reports the same change, at the same place, as `own`. */
-export function sameChange(own: Finding, optic: Finding): boolean {
+export function sameChange(own: Issue, optic: Issue): boolean {
+  const equivalent = optic.check === undefined ? undefined : OPTIC_EQUIVALENTS.get(optic.check);
   return (
-    OPTIC_EQUIVALENTS.get(optic.check) === own.check &&
+    equivalent !== undefined &&
+    equivalent === own.check &&
     optic.path.replace(/ parameter: /, " parameter ") === own.path
   );
 }
 
 /** `own` without the findings optic already reports (so that one change is listed once). */
-export function withoutOpticDuplicates(
-  own: readonly Finding[],
-  optic: readonly Finding[],
-): Finding[] {
+export function withoutOpticDuplicates(own: readonly Issue[], optic: readonly Issue[]): Issue[] {
   return own.filter((f) => !optic.some((o) => sameChange(f, o)));
 }

@@ -1,4 +1,4 @@
-// Runs optic's breaking-change checks (`optic diff base head --check`) and reads its results as findings.
+// Runs optic's breaking-change checks (`optic diff base head --check`) and reads its results as `Issue`s (source `optic`).
 // Optic writes its structured results only in CI mode (`ci-run-details.json` in its working directory), so it runs
 // with CI=true in a temporary directory; its telemetry is switched off.
 import { execFile } from "node:child_process";
@@ -7,7 +7,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import type { Finding } from "./findings.js";
+import type { Issue } from "@merchant-payments/spec/model";
 
 /** How long one optic run may take before it is killed, in milliseconds. */
 export const OPTIC_TIMEOUT_MS = 120_000;
@@ -79,7 +79,7 @@ export async function opticBreakingChanges(
   basePath: string,
   headPath: string,
   options: OpticOptions = {},
-): Promise<Finding[]> {
+): Promise<Issue[]> {
   const timeoutMs = options.timeoutMs ?? OPTIC_TIMEOUT_MS;
   const cwd = await mkdtemp(join(tmpdir(), "optic-"));
   try {

@@ -7,11 +7,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleJsonPath } from "@merchant-payments/spec";
-import { deref, type JsonObject, operations } from "@merchant-payments/spec/model";
+import { deref, type Issue, type JsonObject, operations } from "@merchant-payments/spec/model";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pendingChangesets } from "../src/changesets.js";
-import type { Finding } from "../src/findings.js";
-import { breakingChanges, formatReport, gate } from "../src/gate.js";
+import { breakingChanges, formatBreakingChange, formatReport, gate } from "../src/gate.js";
 import {
   bundleCopy,
   first,
@@ -26,8 +25,8 @@ const cli = fileURLToPath(new URL("../dist/spec-diff-cli.js", import.meta.url));
 const CLI_TIMEOUT_MS = 120_000;
 
 let dir: string;
-let breaking: Finding[];
-let harmless: Finding[];
+let breaking: Issue[];
+let harmless: Issue[];
 let cliWithout: { code: number | null; output: string };
 let cliWithMajor: { code: number | null; output: string };
 
@@ -239,6 +238,18 @@ const found = (rule: string, ...whereParts: string[]) =>
   breaking.filter((f) => f.check === rule && whereParts.every((part) => f.path.includes(part)));
 
 describe("catches breaking changes", () => {
+  test("each is an Issue naming who found it (optic or the spec model) and the rule that fired", () => {
+    expect(new Set(breaking.map((f) => f.source))).toEqual(new Set(["optic", "spec-model"]));
+    for (const f of breaking) expect(f.check, f.path).toEqual(expect.any(String));
+  });
+
+  test("one line per breaking change: [rule] where: message", () => {
+    const removal = { source: "optic", check: "prevent operation removal", path: "POST /b" };
+    expect(formatBreakingChange({ ...removal, message: "removed" })).toBe(
+      "[prevent operation removal] POST /b: removed",
+    );
+  });
+
   test("a removed response field", () => {
     expect(
       found("prevent removing response property", opLabel(removedField.op), removedField.name),

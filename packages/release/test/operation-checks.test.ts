@@ -11,12 +11,12 @@ import { join } from "node:path";
 import {
   deref,
   HTTP_METHODS,
+  type Issue,
   isObject,
   type Json,
   type JsonObject,
 } from "@merchant-payments/spec/model";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Finding } from "../src/findings.js";
 import { breakingChanges } from "../src/gate.js";
 import { modelBreakingChanges } from "../src/model-checks.js";
 import { operationBreakingChanges, parameterStyle, sameChange } from "../src/operation-checks.js";
@@ -280,8 +280,8 @@ const editedTargets: OpTarget[] = [];
 }
 
 let dir: string;
-let gateBroken: Finding[];
-let gateEdited: Finding[];
+let gateBroken: Issue[];
+let gateEdited: Issue[];
 const own = operationBreakingChanges(fixture, broken);
 
 const pathOf = (op: OpTarget) => op.label.slice(op.label.indexOf(" ") + 1);

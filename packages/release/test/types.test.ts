@@ -1,38 +1,43 @@
 // The types of the release tooling's public surface.
+import type { Issue } from "@merchant-payments/spec/model";
 import { describe, expectTypeOf, test } from "vitest";
-import type {
-  Finding,
-  FindingSource,
-  PendingChangeset,
-  SpecDiffOptions,
-  SpecDiffReport,
+import type { PendingChangeset, SpecDiffOptions, SpecDiffReport } from "../src/index.js";
+import {
+  breakingChanges,
+  formatBreakingChange,
+  gate,
+  modelBreakingChanges,
+  operationBreakingChanges,
+  specDiff,
 } from "../src/index.js";
-import { breakingChanges, gate, modelBreakingChanges, specDiff } from "../src/index.js";
 
 describe("types", () => {
-  test("a finding is an Issue naming its source, rule (check), place (path) and message", () => {
-    expectTypeOf<FindingSource>().toEqualTypeOf<"optic" | "spec-model">();
-    expectTypeOf<Finding>().toEqualTypeOf<{
-      readonly source: FindingSource;
-      readonly check: string;
+  test("a breaking change is the spec model's Issue: source, rule (check), place (path) and message", () => {
+    expectTypeOf<Issue>().toEqualTypeOf<{
       readonly path: string;
       readonly message: string;
       readonly keyword?: string;
+      readonly check?: string;
+      readonly source?: string;
     }>();
-    // @ts-expect-error: a finding from an unknown tool is not a Finding
-    const unknownSource: Finding = { source: "oasdiff", check: "r", path: "w", message: "m" };
-    void unknownSource;
+    expectTypeOf<SpecDiffReport["breaking"]>().toEqualTypeOf<readonly Issue[]>();
+    expectTypeOf(formatBreakingChange).parameters.toEqualTypeOf<[Issue]>();
+    expectTypeOf(formatBreakingChange).returns.toEqualTypeOf<string>();
+    // @ts-expect-error: a breaking change without its place in the spec is not an Issue
+    const placeless: Issue = { source: "optic", check: "r", message: "m" };
+    void placeless;
   });
 
-  test("the gate takes findings and changesets and reports", () => {
+  test("the gate takes breaking changes and changesets and reports", () => {
     expectTypeOf(gate).parameters.toEqualTypeOf<
-      [readonly Finding[], readonly PendingChangeset[], (string | undefined)?]
+      [readonly Issue[], readonly PendingChangeset[], (string | undefined)?]
     >();
     expectTypeOf(gate).returns.toEqualTypeOf<SpecDiffReport>();
     expectTypeOf(specDiff).parameter(0).toEqualTypeOf<SpecDiffOptions>();
     expectTypeOf(specDiff).returns.resolves.toEqualTypeOf<SpecDiffReport>();
-    expectTypeOf(breakingChanges).returns.resolves.toEqualTypeOf<Finding[]>();
-    expectTypeOf(modelBreakingChanges).returns.toEqualTypeOf<Finding[]>();
+    expectTypeOf(breakingChanges).returns.resolves.toEqualTypeOf<Issue[]>();
+    expectTypeOf(modelBreakingChanges).returns.toEqualTypeOf<Issue[]>();
+    expectTypeOf(operationBreakingChanges).returns.toEqualTypeOf<Issue[]>();
   });
 
   test("spec-diff options need both specs and the changeset folder", () => {

@@ -3,7 +3,7 @@
 // HEAD), what the kind of request requires of the status, and transport failures. Every finding is an `Issue`
 // of the spec model whose `check` names the defect.
 import {
-  type ConformanceIssue,
+  type ConformanceCheck,
   checkResponse,
   type Issue,
   type SpecAjv,
@@ -37,15 +37,19 @@ export type DefectName =
   | "body-not-empty"
   | "broken-pagination";
 
-/** One finding about one answer: the spec model's `Issue`, its `check` the defect's name. */
-export type Defect = Issue & { readonly check: DefectName };
-
-/** A defect (the issue of one check) at `path`. */
-export function defect(check: DefectName, message: string, path = ""): Defect {
+/** A defect: the spec model's `Issue` at `path`, its `check` the defect's name (always set). */
+export function defect(check: DefectName, message: string, path = ""): Issue<DefectName> {
   return { check, path, message };
 }
 
-function nameOf(issue: ConformanceIssue, hasContentType: boolean): DefectName {
+/** The name of a defect: its `check`, which every defect verify makes has (a missing one is a bug, thrown). */
+export function defectName(issue: Issue<DefectName>): DefectName {
+  if (issue.check === undefined) throw new Error(`a defect without its name: ${issue.message}`);
+  return issue.check;
+}
+
+/** The defect's name of a conformance issue; `checkResponse` names the check of every issue it reports. */
+function nameOf(issue: Issue<ConformanceCheck>, hasContentType: boolean): DefectName {
   switch (issue.check) {
     case "status":
       return "undocumented-status";
@@ -61,12 +65,14 @@ function nameOf(issue: ConformanceIssue, hasContentType: boolean): DefectName {
       if (issue.keyword === "type") return "wrong-type";
       if (issue.keyword === "required") return "missing-field";
       return "schema-violation";
+    case undefined:
+      throw new Error(`checkResponse reported an issue without its check: ${issue.message}`);
   }
 }
 
 /** What the kind of request requires of a documented status. */
-function statusDefects(kase: VerifyCase, status: number): Defect[] {
-  const one = (name: DefectName, message: string): Defect[] => [defect(name, message)];
+function statusDefects(kase: VerifyCase, status: number): Issue<DefectName>[] {
+  const one = (name: DefectName, message: string): Issue<DefectName>[] => [defect(name, message)];
   switch (kase.kind) {
     case "example":
     case "generated-valid":
@@ -116,7 +122,7 @@ const NO_CONTENT = new Set([204, 205]);
 function bodyWhereNone(
   kase: VerifyCase,
   received: Extract<Exchange, { kind: "answer" }>,
-): Defect[] {
+): Issue<DefectName>[] {
   if (!NO_CONTENT.has(received.status)) return [];
   const length = Number(received.headers["content-length"] ?? 0);
   const chunked = /chunked/i.test(received.headers["transfer-encoding"] ?? "");
@@ -136,7 +142,7 @@ function bodyWhereNone(
 }
 
 /** Every defect of one exchange; empty when the answer passes every check. */
-export function judge(ajv: SpecAjv, kase: VerifyCase, received: Exchange): Defect[] {
+export function judge(ajv: SpecAjv, kase: VerifyCase, received: Exchange): Issue<DefectName>[] {
   if (received.kind === "transport") {
     // A 204 or 205 that announced a body (a length, a chunk) reads as cut short: it is a body where none may be.
     if (received.failure === "truncated-body" && NO_CONTENT.has(received.status ?? 0)) {
@@ -153,7 +159,7 @@ export function judge(ajv: SpecAjv, kase: VerifyCase, received: Exchange): Defec
   const head = kase.request.method === "HEAD";
   const conformance = checkResponse(ajv, kase.operation, received);
   const hasContentType = received.headers["content-type"] !== undefined;
-  const defects: Defect[] = conformance.issues
+  const defects: Issue<DefectName>[] = conformance.issues
     .filter((issue) => !head || issue.check === "status" || issue.check === "header")
     .map((issue) => ({
       check: nameOf(issue, hasContentType),

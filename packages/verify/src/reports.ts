@@ -2,7 +2,9 @@
 // report written with junit-report-builder (a maintained JUnit writer read by Jenkins, GitLab and GitHub).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import type { Issue } from "@merchant-payments/spec";
 import junitReportBuilder from "junit-report-builder";
+import { type DefectName, defectName } from "./judge.js";
 import type { VerifyReport } from "./run.js";
 
 /** The console summary: the matrix of operations × checks, the counts and the status coverage. */
@@ -55,9 +57,9 @@ const BODY_DEFECTS: ReadonlySet<string> = new Set([
 ]);
 
 /** Where a defect is, for a reader: " at /path", " at (body)" for the body's root, "" when it has no place. */
-export function defectPlace(defect: { check: string; path: string }): string {
+export function defectPlace(defect: Issue<DefectName>): string {
   if (defect.path) return ` at ${defect.path}`;
-  return BODY_DEFECTS.has(defect.check) ? " at (body)" : "";
+  return BODY_DEFECTS.has(defectName(defect)) ? " at (body)" : "";
 }
 
 /** Default most lines `formatFailures` prints before saying how many more there are. */
@@ -76,15 +78,16 @@ export function formatFailures(report: VerifyReport, maxLines = MAX_FAILURE_LINE
   for (const op of report.operations)
     for (const kase of op.cases)
       for (const defect of kase.defects) {
-        const key = `${op.operationId}\u0000${defect.check}\u0000${defect.path}`;
+        const name = defectName(defect);
+        const key = `${op.operationId}\u0000${name}\u0000${defect.path}`;
         const group = groups.get(key);
         if (group) group.count++;
         else
           groups.set(key, {
             operationId: op.operationId,
-            name: defect.check,
+            name,
             first: kase.name,
-            line: `${defect.check}${defectPlace(defect)}: ${defect.message}`,
+            line: `${name}${defectPlace(defect)}: ${defect.message}`,
             count: 1,
           });
       }
@@ -138,9 +141,9 @@ export function junitXml(report: VerifyReport): string {
       if (kase.outcome === "skipped") {
         test.skipped().standardOutput(kase.reason ?? "skipped");
       } else if (kase.outcome === "failed") {
-        const names = [...new Set(kase.defects.map((d) => d.check))].join(", ");
+        const names = [...new Set(kase.defects.map(defectName))].join(", ");
         test.failure(
-          `${names}: ${kase.defects.map((d) => `${d.check}${defectPlace(d)}: ${d.message}`).join("; ")}`,
+          `${names}: ${kase.defects.map((d) => `${defectName(d)}${defectPlace(d)}: ${d.message}`).join("; ")}`,
           names,
         );
         const sent = [

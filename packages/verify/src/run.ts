@@ -3,6 +3,7 @@
 import {
   baseMediaType,
   createAjv,
+  type Issue,
   largestMessageBytes,
   loadBundle,
   type OperationSpec,
@@ -10,7 +11,7 @@ import {
   responseFor,
 } from "@merchant-payments/spec";
 import { type Exchange, exchange } from "./exchange.js";
-import { type Defect, defect, judge } from "./judge.js";
+import { type DefectName, defect, defectName, judge } from "./judge.js";
 import { type CaseKind, planCases, type VerifyCase, valueAtPointer } from "./plan.js";
 import { mapLimit } from "./pool.js";
 import { defectPlace } from "./reports.js";
@@ -88,8 +89,8 @@ export interface CaseResult {
   readonly status?: number;
   /** Milliseconds the exchange took. */
   readonly durationMs?: number;
-  /** Every defect found; empty unless failed. */
-  readonly defects: readonly Defect[];
+  /** Every defect found, each with its `check` (a `DefectName`) set; empty unless failed. */
+  readonly defects: readonly Issue<DefectName>[];
   /** What was broken in a generated invalid body. */
   readonly description?: string;
   /** Why it was skipped. */
@@ -200,11 +201,11 @@ function nextCursor(kase: VerifyCase, received: Exchange | undefined): string | 
 }
 
 /** A page whose items (`x-pagination.items`) are not an array, or whose next cursor is neither a string nor null. */
-function paginationDefects(kase: VerifyCase, received: Exchange): Defect[] {
+function paginationDefects(kase: VerifyCase, received: Exchange): Issue<DefectName>[] {
   const page = pageOf(kase, received);
   const pagination = kase.operation.pagination;
   if (page === undefined || !pagination) return [];
-  const out: Defect[] = [];
+  const out: Issue<DefectName>[] = [];
   if (!Array.isArray(valueAtPointer(page, pagination.items)))
     out.push(
       defect(
@@ -285,7 +286,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
       [...judge(ajv, kase, received), ...paginationDefects(kase, received)],
       secrets,
     );
-    const connectionFailure = defects.find((d) => CONNECTION_FAILURES.has(d.check));
+    const connectionFailure = defects.find((d) => CONNECTION_FAILURES.has(defectName(d)));
     consecutiveConnectionFailures = connectionFailure ? consecutiveConnectionFailures + 1 : 0;
     if (
       connectionFailure &&
@@ -313,7 +314,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     };
     for (const d of defects) {
       log(
-        `FAIL ${kase.operation.operationId} ${kase.name}: ${d.check}${defectPlace(d)}: ${d.message}`,
+        `FAIL ${kase.operation.operationId} ${kase.name}: ${defectName(d)}${defectPlace(d)}: ${d.message}`,
       );
     }
     return { result, received };
@@ -372,8 +373,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   const all = operations.flatMap((o) => o.cases);
   const defects: Record<string, number> = {};
   for (const c of all)
-    for (const name of new Set(c.defects.map((d) => d.check)))
-      defects[name] = (defects[name] ?? 0) + 1;
+    for (const name of new Set(c.defects.map(defectName))) defects[name] = (defects[name] ?? 0) + 1;
   const failed = all.filter((c) => c.outcome === "failed").length;
   const summary: VerifySummary = {
     operations: operations.length,
