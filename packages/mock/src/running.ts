@@ -16,7 +16,7 @@ export interface ViolationReport {
   /** Status code answered to the caller. */
   status: number;
   /**
-   * What is wrong, as the spec model's `Issue`: `check` the side and part (`request query`, `response body`,
+   * What is wrong, as the spec model's `Issue`: `check` the side and part (`request query`, `response schema`,
    * `response status`…), `path` a JSON Pointer inside that part, `keyword` the rule that failed, where one did.
    */
   issues: readonly Issue[];

@@ -6,6 +6,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Issue } from "@merchant-payments/spec/model";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   type MockServer,
@@ -23,6 +24,18 @@ const grown = JSON.parse(
 );
 const bearer = { authorization: "Bearer mock-reports-token" };
 const page = "/transactions?merchantAccountNumber=12345678";
+
+/** A request with `limit=500&status=S&status=X`: two issues among the query parameters, the second in an item. */
+const badQuery = `${page}&limit=500&status=S&status=X`;
+
+function expectQueryIssues(issues: readonly Issue[]): void {
+  expect(issues).toContainEqual(
+    expect.objectContaining({ check: "request query", path: "/limit", keyword: "maximum" }),
+  );
+  expect(issues).toContainEqual(
+    expect.objectContaining({ check: "request query", path: "/status/1", keyword: "enum" }),
+  );
+}
 
 function get(baseUrl: string, path: string): Promise<Response> {
   return fetch(`${baseUrl}${path}`, { headers: bearer, signal: AbortSignal.timeout(5000) });
@@ -65,15 +78,9 @@ describe("the mock's reports", () => {
   });
 
   test("a request's violations reach onViolations with the part they are in", async () => {
-    const answer = await get(mock.baseUrl, `${page}&limit=500&status=S&status=X`);
+    const answer = await get(mock.baseUrl, badQuery);
     expect(answer.status).toBe(422);
-    const issues = reports.at(-1)?.issues ?? [];
-    expect(issues).toContainEqual(
-      expect.objectContaining({ check: "request query", path: "/limit", keyword: "maximum" }),
-    );
-    expect(issues).toContainEqual(
-      expect.objectContaining({ check: "request query", path: "/status/1", keyword: "enum" }),
-    );
+    expectQueryIssues(reports.at(-1)?.issues ?? []);
     const header = JSON.parse(answer.headers.get("sl-violations") ?? "[]");
     expect(header).toContainEqual(
       expect.objectContaining({ location: ["request", "query", "limit"], code: "maximum" }),
@@ -128,14 +135,8 @@ describe("the proxy's reports", () => {
   });
 
   test("a request's violations reach onViolations with the part they are in", async () => {
-    const answer = await get(proxy.baseUrl, `${page}&limit=500&status=S&status=X`);
+    const answer = await get(proxy.baseUrl, badQuery);
     expect(answer.status).toBe(422);
-    const issues = reports.at(-1)?.issues ?? [];
-    expect(issues).toContainEqual(
-      expect.objectContaining({ check: "request query", path: "/limit", keyword: "maximum" }),
-    );
-    expect(issues).toContainEqual(
-      expect.objectContaining({ check: "request query", path: "/status/1", keyword: "enum" }),
-    );
+    expectQueryIssues(reports.at(-1)?.issues ?? []);
   });
 });
