@@ -154,9 +154,10 @@ function unlocatedPart(side: Side, violation: Violation): string {
 
 /**
  * A violation of Prism's as the mock reports it (see `reportedIssue`): `check` its side and part (`request query`,
- * `request body`, `response header`; an answer's body is `response schema`, as the proxy names it), `path` a JSON Pointer of the rest of its location, `keyword` Prism's code; the message is
- * Prism's, `warning: ` before it for a violation of severity `Warning` (an error says nothing more). A location
- * without its side (Prism's own 422 problem) is the request's.
+ * `request body`, `response header`; an answer's body is `response schema`, as the proxy names it), `path` a JSON
+ * Pointer of the rest of its location, `keyword` Prism's code; the message is Prism's, `warning: ` before it for a
+ * violation of severity `Warning` (an error says nothing more). A location without its side (Prism's own 422
+ * problem) is the request's.
  */
 function toIssue(violation: Violation): Issue {
   const whole = violation.location ?? [];
