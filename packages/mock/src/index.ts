@@ -8,7 +8,6 @@ export {
 export { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultRule } from "./faults.js";
 export type { RequestLimits } from "./limits.js";
 export { LOG_LEVELS, type LogLevel, type LogLevelOption } from "./logger.js";
-export type { Violation } from "./prism-engine.js";
 export type { Problem } from "./problems.js";
 export type { ProblemError } from "./request-issues.js";
 export type { CommonServerOptions, RunningServer, ViolationReport } from "./running.js";

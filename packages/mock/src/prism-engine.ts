@@ -4,17 +4,18 @@
 import {
   baseMediaType,
   deref,
-  formatIssues,
   type Issue,
   isObject,
   type Json,
   parsePointer,
+  pointer,
   responseFor,
 } from "@merchant-payments/spec/model";
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
 import type { Logger } from "./logger.js";
 import type { Preferences } from "./preferences.js";
 import { PROBLEM_MEDIA_TYPE, problemAnswer } from "./problems.js";
+import { formatReportedIssues, type Side } from "./reported-issue.js";
 import {
   describeIssue,
   describeIssues,
@@ -24,14 +25,14 @@ import {
 import { credentialsIssue } from "./security.js";
 import { operationMatcher, problemExample, type SpecSource } from "./spec-source.js";
 
-/** One violation as Prism reports it (the `sl-violations` header's entries). */
-export interface Violation {
-  /** Where: `["request", "body", "merchantAccountNumber"]`, `["response", "body", …]`. */
-  location: string[];
+/** One violation as Prism reports it: the `sl-violations` header's entries (this module's border, never exported). */
+interface Violation {
+  /** Where: `["request", "body", "merchantAccountNumber"]`, `["response", "body", …]` (none in Prism's own 401). */
+  location?: string[];
   /** `Error` or `Warning`. */
   severity: string;
   /** The rule that failed (a JSON Schema keyword, or a status code for security and content type). */
-  code: string | number;
+  code?: string | number;
   /** What is wrong, in words. */
   message: string;
 }
@@ -58,8 +59,8 @@ export interface EngineAnswer {
   headers: Record<string, string>;
   /** The body's text, or its bytes (a binary answer). */
   body: string | Uint8Array;
-  /** Violations of the request and of the answer (Prism's `sl-violations`). */
-  violations: Violation[];
+  /** Violations of the request and of the answer, as reported (`onViolations`); the `sl-violations` header has them. */
+  issues: Issue[];
 }
 
 /** Options of the engine. */
@@ -114,12 +115,75 @@ interface PrismOutput {
   body?: unknown;
 }
 
+/** An answer with Prism's violations, before they are reported. */
+type PrismAnswer = Omit<EngineAnswer, "issues"> & { violations: Violation[] };
+
 type Either<L, R> = { _tag: "Left"; left: L } | { _tag: "Right"; right: R };
 
 /** Where an issue is, as Prism's violation locations say it: `["query", "limit"]`, `["body", "amount"]`. */
 function segments(issue: Issue): string[] {
   if (isParameterIssue(issue)) return [issue.check as string, ...issue.path.split("/")];
   return ["body", ...parsePointer(issue.path)];
+}
+
+/** Largest `sl-violations` header value, in characters (a whole JSON list: the first violations that fit). */
+const MAX_VIOLATIONS_HEADER = 8000;
+
+/** Prism's `sl-violations` header: the violations as a JSON list in Prism's format, as many as fit. */
+function violationsHeader(violations: readonly Violation[]): string {
+  let count = violations.length;
+  let value = JSON.stringify(violations);
+  while (value.length > MAX_VIOLATIONS_HEADER && count > 1) {
+    count = Math.max(1, Math.floor(count / 2));
+    value = JSON.stringify(violations.slice(0, count));
+  }
+  return value.slice(0, MAX_VIOLATIONS_HEADER);
+}
+
+/**
+ * The part of a violation Prism gives no location in: its code says so for a request (401 the credentials, 415
+ * the media type, `required` the body); of an answer, only the status and the media type are checked that way.
+ */
+function unlocatedPart(side: Side, violation: Violation): string {
+  if (side === "request")
+    return violation.code === 401 ? "credentials" : violation.code === 415 ? "media-type" : "body";
+  return violation.message.startsWith("Unable to match the returned status code")
+    ? "status"
+    : "media-type";
+}
+
+/**
+ * A violation of Prism's as the mock reports it (see `reportedIssue`): `check` its side and part (`request query`,
+ * `request body`, `response header`; an answer's body is `response schema`, as the proxy names it), `path` a JSON
+ * Pointer of the rest of its location, `keyword` Prism's code; the message is Prism's, `warning: ` before it for a
+ * violation of severity `Warning` (an error says nothing more). A location without its side (Prism's own 422
+ * problem) is the request's.
+ */
+function toIssue(violation: Violation): Issue {
+  const whole = violation.location ?? [];
+  const sided = whole[0] === "request" || whole[0] === "response";
+  const side: Side = sided ? (whole[0] as Side) : "request";
+  const [located = unlocatedPart(side, violation), ...rest] = sided ? whole.slice(1) : whole;
+  // Prism checks an answer's body only against its schema: the proxy's word for that check.
+  const part = side === "response" && located === "body" ? "schema" : located;
+  const code = String(violation.code ?? "");
+  return {
+    check: `${side} ${part}`,
+    path: pointer(...rest),
+    message: violation.severity === "Warning" ? `warning: ${violation.message}` : violation.message,
+    ...(code === "" ? {} : { keyword: code }),
+  };
+}
+
+/** The answer with its violations as reported issues and in Prism's `sl-violations` header. */
+function reported(answer: PrismAnswer): EngineAnswer {
+  const { violations, ...rest } = answer;
+  if (violations.length === 0) return { ...rest, issues: [] };
+  return {
+    ...rest,
+    headers: { ...rest.headers, "sl-violations": violationsHeader(violations) },
+    issues: violations.map(toIssue),
+  };
 }
 
 function toViolation(prefix: string, diagnostic: PrismDiagnostic): Violation {
@@ -243,19 +307,21 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
       PrismError,
       { output: PrismOutput; validations: { input: PrismDiagnostic[]; output: PrismDiagnostic[] } }
     >;
-    if (result._tag === "Left") return answerOfPrismError(result.left, request);
+    if (result._tag === "Left") return reported(answerOfPrismError(result.left, request));
     const { output, validations } = result.right;
     const violations = [
       ...validations.input.map((d) => toViolation("request", d)),
       ...validations.output.map((d) => toViolation("response", d)),
     ];
     const outputErrors = violations.filter(
-      (v) => v.location[0] === "response" && v.severity === "Error",
+      (v) => v.location?.[0] === "response" && v.severity === "Error",
     );
     // Prism's --errors: an answer of the mock that violates the spec is an error of the mock.
     if (options.errors && outputErrors.length > 0)
-      return violatingAnswer(output.statusCode, outputErrors, violations);
-    const answer = mockAnswer(spec, output, request, violations, answerSchema(request, output));
+      return reported(violatingAnswer(output.statusCode, outputErrors, violations));
+    const answer = reported(
+      mockAnswer(spec, output, request, violations, answerSchema(request, output)),
+    );
     return output.statusCode === 401 ? withCredentialsDetail(answer, request) : answer;
   }
 
@@ -293,7 +359,7 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
 
 /** A Prism error as the answer: a status or example the caller asked for that the spec lacks is the caller's 422
  * (or 406 for an Accept header alone), not a 500. */
-function answerOfPrismError(error: PrismError, request: EngineRequest): EngineAnswer {
+function answerOfPrismError(error: PrismError, request: EngineRequest): PrismAnswer {
   const { preferences } = request;
   const problem = ProblemJsonError.toProblemJson(error) as unknown as Record<string, unknown>;
   delete problem.headers;
@@ -311,7 +377,7 @@ function answerOfPrismError(error: PrismError, request: EngineRequest): EngineAn
   return {
     ...problemAnswer({ ...problem, status }, error.additional?.headers ?? {}),
     violations: Array.isArray(problem.validation) ? (problem.validation as Violation[]) : [],
-  } as EngineAnswer;
+  } as PrismAnswer;
 }
 
 /** The 500 of Prism's --errors: the mock's own answer (`statusCode`) violates the spec. */
@@ -319,19 +385,19 @@ function violatingAnswer(
   statusCode: number,
   outputErrors: readonly Violation[],
   violations: Violation[],
-): EngineAnswer {
+): PrismAnswer {
   return {
     ...problemAnswer({
       type: "https://stoplight.io/prism/errors#VIOLATIONS",
       title: "Request/Response not valid",
       status: 500,
-      detail: `The mock's answer (${statusCode}) does not conform to the spec, and errors are on: ${formatIssues(
-        outputErrors.map((v) => ({ path: v.location.join("."), message: v.message })),
+      detail: `The mock's answer (${statusCode}) does not conform to the spec, and errors are on: ${formatReportedIssues(
+        outputErrors.map(toIssue),
       )}.`,
       validation: outputErrors,
     }),
     violations,
-  } as EngineAnswer;
+  } as PrismAnswer;
 }
 
 /** Prism's mocked answer; its documented 422 for an invalid request says which fields are wrong (`errors`). */
@@ -341,7 +407,7 @@ function mockAnswer(
   request: EngineRequest,
   violations: Violation[],
   schema: Json | undefined,
-): EngineAnswer {
+): PrismAnswer {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(output.headers ?? {})) {
     headers[name.toLowerCase()] = String(value);

@@ -43,21 +43,19 @@ export function issueLocation(issue: Issue): string {
 }
 
 /**
- * An issue in words: `Request body property merchantAccountNumber must be >= 10000000`, `Request query parameter
- * limit …`, `Request header MerchantAccountNumber …`; of an answer (`subject` "Response"): `Response body property
- * userId must be string`. An issue of another check (status, media type, transport …) is its message.
+ * A request issue in words, as Prism's violation messages say it (the mock hands them to Prism's mocker):
+ * `Request body property merchantAccountNumber must be >= 10000000`, `Request query parameter limit …`, `Request
+ * header MerchantAccountNumber …`. An issue of another check (credentials …) is its message.
  */
-export function describeIssue(issue: Issue, subject: "Request" | "Response" = "Request"): string {
-  if (subject === "Request" && issue.check === "header")
-    return `Request header ${issue.path} ${issue.message}`;
-  if (subject === "Request" && isParameterIssue(issue))
+export function describeIssue(issue: Issue): string {
+  if (issue.check === "header") return `Request header ${issue.path} ${issue.message}`;
+  if (isParameterIssue(issue))
     return `Request ${issue.check} parameter ${issue.path} ${issue.message}`;
-  if (!BODY_CHECKS.has(issue.check) || (issue.check === "body" && subject === "Response"))
-    return issue.message;
+  if (!BODY_CHECKS.has(issue.check)) return issue.message;
   const field = parsePointer(issue.path).join(".");
   return field
-    ? `${subject} body property ${field} ${issue.message}`
-    : `${subject} body ${issue.message}`;
+    ? `Request body property ${field} ${issue.message}`
+    : `Request body ${issue.message}`;
 }
 
 /**

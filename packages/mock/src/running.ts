@@ -1,9 +1,9 @@
 // What the mock and the proxy share: options, the running handle, and listening.
 
+import type { Issue } from "@merchant-payments/spec/model";
 import type { RequestCheck } from "./checks.js";
 import { type RequestLimits, resolveLimits } from "./limits.js";
 import { createLogger, type Logger, type LogLevelOption } from "./logger.js";
-import type { Violation } from "./prism-engine.js";
 import type { SpecServer } from "./server.js";
 import { loadSpec, type SpecSource } from "./spec-source.js";
 
@@ -15,8 +15,11 @@ export interface ViolationReport {
   path: string;
   /** Status code answered to the caller. */
   status: number;
-  /** The violations: where, how severe, which rule, and its message. */
-  violations: Violation[];
+  /**
+   * What is wrong, as the spec model's `Issue`: `check` the side and part (`request query`, `response schema`,
+   * `response status`…), `path` a JSON Pointer inside that part, `keyword` the rule that failed, where one did.
+   */
+  issues: readonly Issue[];
 }
 
 /** Options shared by the mock and the validation proxy. */

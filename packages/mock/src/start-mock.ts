@@ -1,22 +1,8 @@
 import { DEFAULT_CHECKS } from "./checks.js";
 import { type FaultOptions, validateFaultOptions } from "./faults.js";
-import { createPrismEngine, type Violation } from "./prism-engine.js";
+import { createPrismEngine } from "./prism-engine.js";
 import { type CommonServerOptions, listen, prepare, type RunningServer } from "./running.js";
 import { createSpecServer } from "./server.js";
-
-/** Largest `sl-violations` header value, in characters (a whole JSON list: the first violations that fit). */
-const MAX_VIOLATIONS_HEADER = 8000;
-
-/** Prism's `sl-violations` header: the violations as a JSON list, as many as fit. */
-function violationsHeader(violations: readonly Violation[]): string {
-  let count = violations.length;
-  let value = JSON.stringify(violations);
-  while (value.length > MAX_VIOLATIONS_HEADER && count > 1) {
-    count = Math.max(1, Math.floor(count / 2));
-    value = JSON.stringify(violations.slice(0, count));
-  }
-  return value.slice(0, MAX_VIOLATIONS_HEADER);
-}
 
 /** Options of `startMock`. */
 export interface StartMockOptions extends CommonServerOptions {
@@ -64,20 +50,18 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
         issues: request.issues,
         preferences: request.context.preferences,
       });
-      const headers = { ...answer.headers };
-      if (answer.violations.length > 0) {
-        headers["sl-violations"] = violationsHeader(answer.violations);
+      if (answer.issues.length > 0) {
         prepared.report({
           method: request.method,
           path: request.url,
           status: answer.status,
-          violations: answer.violations,
+          issues: answer.issues,
         });
       }
       prepared.logger.info(
         `${request.method} ${request.path} ${answer.status} ${Date.now() - started} ms`,
       );
-      return { status: answer.status, headers, body: answer.body };
+      return { status: answer.status, headers: answer.headers, body: answer.body };
     },
   });
   return listen(server, prepared, options);

@@ -66,7 +66,7 @@ describe("the validation proxy's failures", () => {
     expect(proxy.report().events.at(-1)).toMatchObject({
       outcome: "request-violation",
       status: 401,
-      issues: [expect.objectContaining({ check: "credentials" })],
+      issues: [expect.objectContaining({ check: "request credentials" })],
     });
   });
 
@@ -249,6 +249,8 @@ describe("the proxy CLI's exit code", () => {
     const { code, out } = await runProxyCli(upstream.baseUrl, [], [bad]);
     expect(code).toBe(1);
     expect(out.match(/spec violation/g)).toHaveLength(1);
+    // One line per issue: its check, its pointer, its message.
+    expect(out).toMatch(/^ {4}response schema \/userId must be string$/m);
     expect(out).not.toContain("proxy: response-violation");
   }, 60_000);
 

@@ -115,13 +115,20 @@ describe("the proxy in front of a conforming server (the mock)", () => {
     expect(wrong.status).toBe(422);
     expect(lastEvent(overMock)).toMatchObject({
       outcome: "request-violation",
-      issues: [{ check: "query", path: "merchantAccountNumber", message: "must be integer" }],
+      issues: [
+        {
+          check: "request query",
+          path: "/merchantAccountNumber",
+          keyword: "type",
+          message: "must be integer",
+        },
+      ],
     });
     const noKey = await send(overMock, "GET", "/settlements/2024-01-15/report", {
       headers: { authorization: "" },
     });
     expect(noKey.status).toBe(401);
-    expect(lastEvent(overMock)?.issues[0]).toMatchObject({ check: "credentials" });
+    expect(lastEvent(overMock)?.issues[0]).toMatchObject({ check: "request credentials" });
     expect(lastEvent(overMock)?.issues[0]?.message).toContain("X-Api-Key");
   });
 
@@ -167,7 +174,7 @@ describe("the proxy in front of a server that breaks the spec", () => {
     expect(csv.status).toBe(502);
     expect(lastEvent(overUpstream)).toMatchObject({
       outcome: "response-violation",
-      issues: [expect.objectContaining({ check: "media-type" })],
+      issues: [expect.objectContaining({ check: "response media-type" })],
     });
     const refund = await send(overUpstream, "POST", "/refunds", {
       headers: {
@@ -178,7 +185,7 @@ describe("the proxy in front of a server that breaks the spec", () => {
     });
     expect(refund.status).toBe(502);
     expect(lastEvent(overUpstream)?.issues).toEqual([
-      expect.objectContaining({ check: "header", path: "Location" }),
+      expect.objectContaining({ check: "response header", path: "/Location" }),
     ]);
     const removed = await send(overUpstream, "DELETE", "/webhooks/subscriptions/payment.success");
     expect(removed.status).toBe(204);

@@ -154,7 +154,12 @@ describe("a started mock", () => {
     const report = mock.violations.at(-1);
     expect(mock.violations.length).toBe(before + 1);
     expect(report?.path).toBe("/collections/getTransaction");
-    expect(report?.violations[0]?.message).toMatch(/merchantAccountNumber must be <= 99999999/);
+    expect(report?.issues[0]).toMatchObject({
+      check: "request body",
+      path: "/merchantAccountNumber",
+      keyword: "maximum",
+      message: expect.stringMatching(/merchantAccountNumber must be <= 99999999/),
+    });
   });
 });
 

@@ -1,5 +1,6 @@
 // The mock's command as a function: parse, start the mock or the proxy, print how to use it, stop on a signal
 // (or, for the proxy with --fail-fast, at the first failure); returns the exit status.
+import { formatReportedIssue } from "../reported-issue.js";
 import type { ViolationReport } from "../running.js";
 import { type StartMockOptions, startMock } from "../start-mock.js";
 import {
@@ -21,10 +22,9 @@ function listenErrorLine(error: unknown, host: string, port: number): string | u
   return undefined;
 }
 
+/** A report in lines: the exchange, then one line per issue (`    response body /amount must be >= 0`). */
 function formatViolations(report: ViolationReport): string {
-  const lines = report.violations.map(
-    (v) => `    ${v.severity} ${v.location.join(".")}: ${v.message}`,
-  );
+  const lines = report.issues.map((issue) => `    ${formatReportedIssue(issue)}`);
   return `✖ spec violation in ${report.method} ${report.path} (answered ${report.status}):\n${lines.join("\n")}`;
 }
 

@@ -2,6 +2,7 @@
 // once the upstream answered (or did not), the outcome recorded and the answer (a refusal, or the upstream's).
 import type { Issue } from "@merchant-payments/spec/model";
 import { type Refusal, refusals } from "../problems.js";
+import { reportedIssue, reportedIssues } from "../reported-issue.js";
 
 /** What went wrong in one exchange, if anything. */
 export type ProxyOutcome =
@@ -55,8 +56,9 @@ export interface ExchangeRecord {
   status: number;
   /** The status the upstream answered, if it answered. */
   upstreamStatus?: number;
-  /** What is wrong (empty when `ok`); `check` says which check found each (`operation`, `credentials`, `query`,
-   * `body`, `status`, `schema`, `media-type`, `header`, `size`, `transport`…). */
+  /** What is wrong (empty when `ok`), as reported (see `reportedIssue`): `check` the side and the check that found
+   * each (`request operation`, `request credentials`, `request query`, `request body`, `response status`,
+   * `response schema`, `response media-type`, `response header`, `response size`, `response transport`…). */
   issues: Issue[];
 }
 
@@ -81,7 +83,7 @@ export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts
       record: {
         outcome: "request-violation",
         status: 404,
-        issues: [{ check: "operation", path: "", message }],
+        issues: [reportedIssue("request", { check: "operation", path: "", message })],
       },
       refusal: refusals.unknownOperation(request.method, request.path),
     };
@@ -91,7 +93,11 @@ export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts
     const status = requestIssues.every((i) => i.check === "credentials") ? 401 : 422;
     return {
       kind: "refuse",
-      record: { outcome: "request-violation", status, issues: [...requestIssues] },
+      record: {
+        outcome: "request-violation",
+        status,
+        issues: reportedIssues("request", requestIssues),
+      },
       refusal: refusals.requestNotForwarded(status, requestIssues),
     };
   }
@@ -104,7 +110,7 @@ export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts
           outcome: "response-too-large",
           ...(upstream.status ? { upstreamStatus: upstream.status } : {}),
           status: 502,
-          issues: [{ check: "size", path: "", message }],
+          issues: [reportedIssue("response", { check: "size", path: "", message })],
         },
         refusal: refusals.upstreamTooLarge(message),
       };
@@ -116,7 +122,7 @@ export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts
         record: {
           outcome: "timeout",
           status: 504,
-          issues: [{ check: "timeout", path: "", message }],
+          issues: [reportedIssue("response", { check: "timeout", path: "", message })],
         },
         refusal: refusals.upstreamTimeout(message),
       };
@@ -127,7 +133,9 @@ export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts
         record: {
           outcome: "transport-failure",
           status: 502,
-          issues: [{ check: "transport", path: "", message: upstream.message }],
+          issues: [
+            reportedIssue("response", { check: "transport", path: "", message: upstream.message }),
+          ],
         },
         refusal: refusals.upstreamTransport(request.redact(upstream.message)),
       };
@@ -139,7 +147,10 @@ export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts
         : upstream.undocumentedStatus
           ? "undocumented-status"
           : "response-violation";
-      const issues = [...requestIssues, ...upstream.issues];
+      const issues = [
+        ...reportedIssues("request", requestIssues),
+        ...reportedIssues("response", upstream.issues),
+      ];
       if (!upstream.conforms && request.refuseViolations) {
         return {
           kind: "refuse",

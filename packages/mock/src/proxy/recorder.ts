@@ -1,10 +1,9 @@
-// The proxy's record of every exchange: the events and their counts, one line per failure (through the
-// violation reporter, or the log), the first failure announced, and the JSON-lines report file.
+// The proxy's record of every exchange: the events and their counts, each failure's issues (through the
+// violation reporter, or one log line), the first failure announced, and the JSON-lines report file.
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { dirname } from "node:path";
 import type { Logger } from "../logger.js";
-import type { Violation } from "../prism-engine.js";
-import { describeIssue, describeIssues } from "../request-issues.js";
+import { formatReportedIssues } from "../reported-issue.js";
 import type { ViolationReport } from "../running.js";
 import type { ExchangeRecord, ProxyOutcome } from "./classify.js";
 
@@ -109,23 +108,16 @@ export function createRecorder(options: RecorderOptions): Recorder {
   const fail = (event: ProxyEvent) => {
     summary.failed++;
     summary[OUTCOME_COUNT[event.outcome as Exclude<ProxyOutcome, "ok">]]++;
-    const side = event.outcome === "request-violation" ? "Request" : "Response";
-    const violations: Violation[] = event.issues.map((issue) => ({
-      location: [side.toLowerCase(), issue.check ?? "schema"],
-      severity: "Error",
-      code: issue.check ?? "schema",
-      message: describeIssue(issue, side),
-    }));
-    // One line per violation: through the reporter (the CLI's onViolations), else the logger.
+    // The event's issues as they are (already reported issues): to the reporter (the CLI's onViolations).
     options.reportViolations({
       method: event.method,
       path: event.path,
       status: event.status,
-      violations,
+      issues: event.issues,
     });
     if (options.logFailures) {
       options.logger.error(
-        `proxy: ${event.outcome} in ${event.method} ${event.path}: ${describeIssues(event.issues)}`,
+        `proxy: ${event.outcome} in ${event.method} ${event.path}: ${formatReportedIssues(event.issues)}`,
       );
     }
     if (!failedOnce) {

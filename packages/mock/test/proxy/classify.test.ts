@@ -21,6 +21,7 @@ describe("classifyExchange", () => {
       record: { outcome: "request-violation", status: 404 },
       refusal: { status: 404 },
     });
+    expect(verdict.kind === "refuse" && verdict.record.issues[0]?.check).toBe("request operation");
   });
 
   it("refuses a request missing only its credentials 401, other violations 422, when violations are refused", () => {
@@ -30,6 +31,12 @@ describe("classifyExchange", () => {
     });
     expect(classifyExchange(request({ issues: [credentials, schema] }))).toMatchObject({
       kind: "refuse",
+      record: {
+        issues: [
+          { ...credentials, check: "request credentials" },
+          { ...schema, check: "request schema" },
+        ],
+      },
       refusal: { status: 422 },
     });
     expect(classifyExchange(request({ issues: [schema], refuseViolations: false }))).toEqual({
@@ -50,7 +57,10 @@ describe("classifyExchange", () => {
     });
     const transport = classifyExchange(request(), { kind: "transport", message: "secret reset" });
     expect(transport).toMatchObject({
-      record: { outcome: "transport-failure", issues: [{ message: "secret reset" }] },
+      record: {
+        outcome: "transport-failure",
+        issues: [{ check: "response transport", message: "secret reset" }],
+      },
       refusal: { detail: "The proxy got no complete answer from the upstream: [redacted] reset." },
     });
   });
@@ -73,7 +83,12 @@ describe("classifyExchange", () => {
     const wrong = { ...answered, conforms: false, issues: [schema] };
     expect(classifyExchange(request(), wrong)).toMatchObject({
       kind: "refuse",
-      record: { outcome: "response-violation", status: 502, upstreamStatus: 200 },
+      record: {
+        outcome: "response-violation",
+        status: 502,
+        upstreamStatus: 200,
+        issues: [{ ...schema, check: "response schema" }],
+      },
       refusal: { status: 502, extensions: { violations: [schema] } },
     });
     expect(
