@@ -37,8 +37,10 @@ export function perRoundRatios(values: readonly number[], baseline: readonly num
   return values.map((v, i) => v / (baseline[i] as number));
 }
 
-const x = (ratio: number) => `${ratio.toFixed(2)}x`;
-const fmt = (value: number) => Number(value.toPrecision(3)).toLocaleString("en-US");
+/** A ratio as shown: `1.02x`. */
+const ratioText = (ratio: number) => `${ratio.toFixed(2)}x`;
+/** A figure as shown: three significant digits, grouped: `1,030`. */
+const figureText = (value: number) => Number(value.toPrecision(3)).toLocaleString("en-US");
 
 /** Target `goal` of `contender` on a figure `value` (NaN when not measured), shown as `measured`. */
 export function target(contender: string, goal: string, value: number, max: number, measured = "") {
@@ -51,9 +53,12 @@ export function target(contender: string, goal: string, value: number, max: numb
 export function ratioTarget(samples: Samples, contender: string, versus: string, max: number) {
   const [ours, theirs] = [samples.get(contender), samples.get(versus)];
   const ratios = ours && theirs ? perRoundRatios(ours, theirs) : [Number.NaN];
-  const [{ median, min, max: top }, ci] = [summarize(ratios), medianInterval(ratios).map(x)];
-  const measured = `${x(median)} (95% CI ${ci.join("-")}; rounds ${x(min)}-${x(top)})`;
-  return target(contender, `<= ${x(max)} ${versus}`, median, max, measured);
+  const [{ median, min, max: top }, ci] = [
+    summarize(ratios),
+    medianInterval(ratios).map(ratioText),
+  ];
+  const measured = `${ratioText(median)} (95% CI ${ci.join("-")}; rounds ${ratioText(min)}-${ratioText(top)})`;
+  return target(contender, `<= ${ratioText(max)} ${versus}`, median, max, measured);
 }
 
 /** A benchmark's result: each contender's samples, summary and per-round ratios to the first one. */
@@ -93,8 +98,10 @@ export function renderMarkdown({ machine: m, loadAverage, durationSeconds, bench
   ];
   for (const { title, unit, baseline, rounds, contenders, notes } of benchmarks) {
     const rows = contenders.map(({ name, summary: s, ratio: r }) => [
-      ...[name, fmt(s.median), `${fmt(s.min)}-${fmt(s.max)}`],
-      ...(r ? [x(r.summary.median), `${x(r.summary.min)}-${x(r.summary.max)}`] : [x(1), ""]),
+      ...[name, figureText(s.median), `${figureText(s.min)}-${figureText(s.max)}`],
+      ...(r
+        ? [ratioText(r.summary.median), `${ratioText(r.summary.min)}-${ratioText(r.summary.max)}`]
+        : [ratioText(1), ""]),
     ]);
     const [median, ratioTo] = [`Median (${unit})`, `Ratio to ${baseline}`];
     const head = ["Contender", median, "Min-max", ratioTo, "Ratio min-max"];

@@ -37,7 +37,7 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
   options: ClientOptions<Decimals> | KeyOnlyClientOptions<Decimals>,
 ): MerchantPaymentsClient<Decimals> {
   const resolved = resolveOptions(options as ClientOptions<Decimals>);
-  const core = createRequestCore(resolved);
+  const requestCore = createRequestCore(resolved);
   const decimalStrings = resolved.decimals === "string";
   const validateResponses = resolved.validateResponses;
 
@@ -70,7 +70,7 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
     const objectForm = "objectFormProperty" in info ? info.objectFormProperty : undefined;
     const quoting =
       decimalStrings && objectForm === undefined && info.responseDecimalKeys.length > 0;
-    const finish = (
+    const toResult = (
       validators: ResponseValidators | undefined,
       codec: typeof import("./decimals.js") | undefined,
     ): unknown => {
@@ -101,7 +101,7 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
       }
       return objectForm === undefined ? data : toObjectForm(data, text, objectForm);
     };
-    if (!validateResponses && !quoting) return finish(undefined, undefined);
+    if (!validateResponses && !quoting) return toResult(undefined, undefined);
     if (validateResponses) {
       answerValidators ??= import("./generated/response-validators.js").then((m) =>
         m.createResponseValidators(formatChecks),
@@ -111,11 +111,11 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
     return Promise.all([
       validateResponses ? answerValidators : undefined,
       quoting ? decimalCodec : undefined,
-    ]).then(([validators, codec]) => finish(validators, codec));
+    ]).then(([validators, codec]) => toResult(validators, codec));
   }
 
   return bindMethods<Decimals>((operation, args, requestOptions) =>
-    core.send(operation, args, requestOptions, decode),
+    requestCore.send(operation, args, requestOptions, decode),
   );
 }
 

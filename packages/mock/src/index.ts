@@ -6,11 +6,11 @@ export {
   type RequestContext,
 } from "./checks.js";
 export { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultRule } from "./faults.js";
+export type { CommonServerOptions, RunningServer, ViolationReport } from "./lifecycle.js";
 export type { RequestLimits } from "./limits.js";
 export { LOG_LEVELS, type LogLevel, type LogLevelOption } from "./logger.js";
 export type { Problem } from "./problems.js";
 export type { ProblemError } from "./request-issues.js";
-export type { CommonServerOptions, RunningServer, ViolationReport } from "./running.js";
 export { bundledSpecPath, SpecLoadError } from "./spec-source.js";
 export { type MockServer, type StartMockOptions, startMock } from "./start-mock.js";
 export {

@@ -1,7 +1,7 @@
 import { DEFAULT_CHECKS } from "./checks.js";
 import { type FaultOptions, validateFaultOptions } from "./faults.js";
+import { type CommonServerOptions, listen, prepare, type RunningServer } from "./lifecycle.js";
 import { createPrismEngine } from "./prism-engine.js";
-import { type CommonServerOptions, listen, prepare, type RunningServer } from "./running.js";
 import { createSpecServer } from "./server.js";
 
 /** Options of `startMock`. */

@@ -3,6 +3,7 @@
 // (JSON lines) and makes the CLI exit non-zero.
 import { redactSecret } from "@merchant-payments/spec/model";
 import { DEFAULT_CHECKS } from "./checks.js";
+import { type CommonServerOptions, listen, prepare, type RunningServer } from "./lifecycle.js";
 import { defaultMaxBodyBytes } from "./limits.js";
 import { refusalAnswer, refusals } from "./problems.js";
 import { classifyExchange, type RequestFacts, type Verdict } from "./proxy/classify.js";
@@ -14,7 +15,6 @@ import {
   requestIssues,
 } from "./proxy/facts.js";
 import { createRecorder, type ProxyEvent, type ProxyReport } from "./proxy/recorder.js";
-import { type CommonServerOptions, listen, prepare, type RunningServer } from "./running.js";
 import { credentialValues } from "./security.js";
 import { type Answer, type CheckedRequest, createSpecServer } from "./server.js";
 import type { SpecSource } from "./spec-source.js";

@@ -37,7 +37,7 @@ function childEnv(): NodeJS.ProcessEnv {
   return { ...env, CI: "true", FORCE_COLOR: "0", NO_COLOR: "1", REDOCLY_TELEMETRY: "off" };
 }
 
-async function run(
+async function runCommand(
   command: string,
   args: string[],
   cwd: string,
@@ -66,7 +66,7 @@ export async function runMutant(
     for (const edit of mutant.edits) applyEdit(copy, edit);
     for (const dir of mutant.rebuild) {
       const started = Date.now();
-      const build = await run("pnpm", ["run", "build"], join(copy, dir));
+      const build = await runCommand("pnpm", ["run", "build"], join(copy, dir));
       log(`${mutant.id}: rebuilt ${dir} in ${Date.now() - started} ms`);
       if (build.code !== 0)
         throw new Error(`rebuilding ${dir} failed:\n${build.output.slice(-2000)}`);
@@ -78,7 +78,7 @@ export async function runMutant(
       const report = join(copy, suite.dir, ".test-results", "vitest.json");
       const vitest = join(copy, suite.dir, "node_modules", ".bin", "vitest");
       const started = Date.now();
-      const result = await run(vitest, ["run", ...suite.files], join(copy, suite.dir));
+      const result = await runCommand(vitest, ["run", ...suite.files], join(copy, suite.dir));
       log(
         `${mutant.id}: ${suite.dir} ${suite.files.join(" ")} exited ${result.code} in ${Date.now() - started} ms`,
       );

@@ -51,7 +51,7 @@ export function opticBin(): string {
   return resolve(dirname(manifestPath), bin);
 }
 
-function run(
+function runOptic(
   args: readonly string[],
   cwd: string,
   timeoutMs: number,
@@ -83,7 +83,7 @@ export async function opticBreakingChanges(
   const timeoutMs = options.timeoutMs ?? OPTIC_TIMEOUT_MS;
   const cwd = await mkdtemp(join(tmpdir(), "optic-"));
   try {
-    const { code, output, timedOut } = await run(
+    const { code, output, timedOut } = await runOptic(
       ["diff", resolve(basePath), resolve(headPath), "--check"],
       cwd,
       timeoutMs,

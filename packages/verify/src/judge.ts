@@ -71,9 +71,9 @@ function nameOf(issue: Issue<ConformanceCheck>, hasContentType: boolean): Defect
 }
 
 /** What the kind of request requires of a documented status. */
-function statusDefects(kase: VerifyCase, status: number): Issue<DefectName>[] {
+function statusDefects(verifyCase: VerifyCase, status: number): Issue<DefectName>[] {
   const one = (name: DefectName, message: string): Issue<DefectName>[] => [defect(name, message)];
-  switch (kase.kind) {
+  switch (verifyCase.kind) {
     case "example":
     case "generated-valid":
     case "next-page":
@@ -90,7 +90,7 @@ function statusDefects(kase: VerifyCase, status: number): Issue<DefectName>[] {
       if (status < 400)
         return one(
           "accepted-invalid-request",
-          `a request with ${kase.description ?? "a broken constraint"} was answered ${status}`,
+          `a request with ${verifyCase.description ?? "a broken constraint"} was answered ${status}`,
         );
       return [];
     case "malformed-json":
@@ -120,7 +120,7 @@ const NO_CONTENT = new Set([204, 205]);
 
 /** A body, a Content-Length above 0 or a chunked coding on an answer that must have none. */
 function bodyWhereNone(
-  kase: VerifyCase,
+  verifyCase: VerifyCase,
   received: Extract<Exchange, { kind: "answer" }>,
 ): Issue<DefectName>[] {
   if (!NO_CONTENT.has(received.status)) return [];
@@ -136,13 +136,17 @@ function bodyWhereNone(
   return [
     defect(
       "body-not-empty",
-      `status ${received.status} must have no body, got ${what} (${kase.request.method})`,
+      `status ${received.status} must have no body, got ${what} (${verifyCase.request.method})`,
     ),
   ];
 }
 
 /** Every defect of one exchange; empty when the answer passes every check. */
-export function judge(ajv: SpecAjv, kase: VerifyCase, received: Exchange): Issue<DefectName>[] {
+export function judge(
+  ajv: SpecAjv,
+  verifyCase: VerifyCase,
+  received: Exchange,
+): Issue<DefectName>[] {
   if (received.kind === "transport") {
     // A 204 or 205 that announced a body (a length, a chunk) reads as cut short: it is a body where none may be.
     if (received.failure === "truncated-body" && NO_CONTENT.has(received.status ?? 0)) {
@@ -156,8 +160,8 @@ export function judge(ajv: SpecAjv, kase: VerifyCase, received: Exchange): Issue
     return [defect(received.failure, received.message)];
   }
   // A HEAD answer has the headers of a GET and no body: its body checks do not apply.
-  const head = kase.request.method === "HEAD";
-  const conformance = checkResponse(ajv, kase.operation, received);
+  const head = verifyCase.request.method === "HEAD";
+  const conformance = checkResponse(ajv, verifyCase.operation, received);
   const hasContentType = received.headers["content-type"] !== undefined;
   const defects: Issue<DefectName>[] = conformance.issues
     .filter((issue) => !head || issue.check === "status" || issue.check === "header")
@@ -172,9 +176,9 @@ export function judge(ajv: SpecAjv, kase: VerifyCase, received: Exchange): Issue
             : issue.message,
       ...(issue.keyword === undefined ? {} : { keyword: issue.keyword }),
     }));
-  defects.push(...bodyWhereNone(kase, received));
+  defects.push(...bodyWhereNone(verifyCase, received));
   if (!conformance.issues.some((i) => i.check === "status")) {
-    defects.push(...statusDefects(kase, received.status));
+    defects.push(...statusDefects(verifyCase, received.status));
   }
   return defects;
 }

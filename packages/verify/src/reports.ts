@@ -76,8 +76,8 @@ export function formatFailures(report: VerifyReport, maxLines = MAX_FAILURE_LINE
     { operationId: string; name: string; first: string; line: string; count: number }
   >();
   for (const op of report.operations)
-    for (const kase of op.cases)
-      for (const defect of kase.defects) {
+    for (const verifyCase of op.cases)
+      for (const defect of verifyCase.defects) {
         const name = defectName(defect);
         const key = `${op.operationId}\u0000${name}\u0000${defect.path}`;
         const group = groups.get(key);
@@ -86,7 +86,7 @@ export function formatFailures(report: VerifyReport, maxLines = MAX_FAILURE_LINE
           groups.set(key, {
             operationId: op.operationId,
             name,
-            first: kase.name,
+            first: verifyCase.name,
             line: `${name}${defectPlace(defect)}: ${defect.message}`,
             count: 1,
           });
@@ -132,23 +132,23 @@ export function junitXml(report: VerifyReport): string {
       .testSuite()
       .name(op.operationId)
       .property("path", `${op.method} ${op.path}`);
-    for (const kase of op.cases) {
+    for (const verifyCase of op.cases) {
       const test = suite
         .testCase()
         .className(`merchant-payments-verify.${op.operationId}`)
-        .name(kase.name)
-        .time((kase.durationMs ?? 0) / 1000);
-      if (kase.outcome === "skipped") {
-        test.skipped().standardOutput(kase.reason ?? "skipped");
-      } else if (kase.outcome === "failed") {
-        const names = [...new Set(kase.defects.map(defectName))].join(", ");
+        .name(verifyCase.name)
+        .time((verifyCase.durationMs ?? 0) / 1000);
+      if (verifyCase.outcome === "skipped") {
+        test.skipped().standardOutput(verifyCase.reason ?? "skipped");
+      } else if (verifyCase.outcome === "failed") {
+        const names = [...new Set(verifyCase.defects.map(defectName))].join(", ");
         test.failure(
-          `${names}: ${kase.defects.map((d) => `${defectName(d)}${defectPlace(d)}: ${d.message}`).join("; ")}`,
+          `${names}: ${verifyCase.defects.map((d) => `${defectName(d)}${defectPlace(d)}: ${d.message}`).join("; ")}`,
           names,
         );
         const sent = [
-          kase.request === undefined ? "" : `request: ${kase.request}`,
-          kase.requestBody ? `request body: ${kase.requestBody}` : "",
+          verifyCase.request === undefined ? "" : `request: ${verifyCase.request}`,
+          verifyCase.requestBody ? `request body: ${verifyCase.requestBody}` : "",
         ].filter((line) => line !== "");
         if (sent.length > 0) test.standardOutput(sent.join("\n"));
       }

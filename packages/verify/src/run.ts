@@ -180,8 +180,8 @@ function statusKey(op: OperationSpec, status: number): string | undefined {
 }
 
 /** The parsed JSON body of a 2xx answer of a paginated operation, else undefined. */
-function pageOf(kase: VerifyCase, received: Exchange | undefined): unknown {
-  if (!kase.operation.pagination || received?.kind !== "answer") return undefined;
+function pageOf(verifyCase: VerifyCase, received: Exchange | undefined): unknown {
+  if (!verifyCase.operation.pagination || received?.kind !== "answer") return undefined;
   if (received.status < 200 || received.status > 299) return undefined;
   if (!/[/+]json$/.test(baseMediaType(received.headers["content-type"]))) return undefined;
   try {
@@ -192,18 +192,18 @@ function pageOf(kase: VerifyCase, received: Exchange | undefined): unknown {
 }
 
 /** The next cursor of a page: a non-empty string at `x-pagination.next`, else undefined (the last page). */
-function nextCursor(kase: VerifyCase, received: Exchange | undefined): string | undefined {
-  const page = pageOf(kase, received);
-  const pagination = kase.operation.pagination;
+function nextCursor(verifyCase: VerifyCase, received: Exchange | undefined): string | undefined {
+  const page = pageOf(verifyCase, received);
+  const pagination = verifyCase.operation.pagination;
   if (page === undefined || !pagination) return undefined;
   const next = valueAtPointer(page, pagination.next);
   return typeof next === "string" && next !== "" ? next : undefined;
 }
 
 /** A page whose items (`x-pagination.items`) are not an array, or whose next cursor is neither a string nor null. */
-function paginationDefects(kase: VerifyCase, received: Exchange): Issue<DefectName>[] {
-  const page = pageOf(kase, received);
-  const pagination = kase.operation.pagination;
+function paginationDefects(verifyCase: VerifyCase, received: Exchange): Issue<DefectName>[] {
+  const page = pageOf(verifyCase, received);
+  const pagination = verifyCase.operation.pagination;
   if (page === undefined || !pagination) return [];
   const out: Issue<DefectName>[] = [];
   if (!Array.isArray(valueAtPointer(page, pagination.items)))
@@ -252,11 +252,13 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   let consecutiveConnectionFailures = 0;
   let unreachable: string | undefined;
   const secrets = [options.token, options.apiKey];
-  const send = async (kase: VerifyCase): Promise<{ result: CaseResult; received?: Exchange }> => {
+  const send = async (
+    verifyCase: VerifyCase,
+  ): Promise<{ result: CaseResult; received?: Exchange }> => {
     if (unreachable !== undefined) {
       const result: CaseResult = {
-        name: kase.name,
-        kind: kase.kind,
+        name: verifyCase.name,
+        kind: verifyCase.kind,
         outcome: "skipped",
         defects: [],
         reason: "not sent: the server could not be reached",
@@ -264,7 +266,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
       return { result };
     }
     const before = Date.now();
-    const { request } = kase;
+    const { request } = verifyCase;
     const received = await exchange(
       {
         method: request.method,
@@ -283,7 +285,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
       maxResponseBytes,
     );
     const defects = scrubDefects(
-      [...judge(ajv, kase, received), ...paginationDefects(kase, received)],
+      [...judge(ajv, verifyCase, received), ...paginationDefects(verifyCase, received)],
       secrets,
     );
     const connectionFailure = defects.find((d) => CONNECTION_FAILURES.has(defectName(d)));
@@ -298,13 +300,13 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     }
     const status = received.status;
     const result: CaseResult = {
-      name: kase.name,
-      kind: kase.kind,
+      name: verifyCase.name,
+      kind: verifyCase.kind,
       outcome: defects.length > 0 ? "failed" : "passed",
       ...(status === undefined ? {} : { status }),
       durationMs: Date.now() - before,
       defects,
-      ...(kase.description === undefined ? {} : { description: kase.description }),
+      ...(verifyCase.description === undefined ? {} : { description: verifyCase.description }),
       ...(defects.length > 0
         ? {
             request: scrubText(`${request.method} ${request.target}`, secrets),
@@ -314,7 +316,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     };
     for (const d of defects) {
       log(
-        `FAIL ${kase.operation.operationId} ${kase.name}: ${defectName(d)}${defectPlace(d)}: ${d.message}`,
+        `FAIL ${verifyCase.operation.operationId} ${verifyCase.name}: ${defectName(d)}${defectPlace(d)}: ${d.message}`,
       );
     }
     return { result, received };
@@ -322,21 +324,25 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   const results = await mapLimit(
     plan.cases,
     options.concurrency ?? DEFAULT_CONCURRENCY,
-    async (kase) => {
-      const first = await send(kase);
-      const mine = [{ op: kase.operation, result: first.result }];
+    async (verifyCase) => {
+      const first = await send(verifyCase);
+      const mine = [{ op: verifyCase.operation, result: first.result }];
       // A paginated operation: follow the next cursor of each good page, up to maxPages pages in all.
       let page = first;
-      for (let n = 2; n <= maxPages && kase.nextPage && page.result.outcome === "passed"; n++) {
-        const cursor = nextCursor(kase, page.received);
+      for (
+        let n = 2;
+        n <= maxPages && verifyCase.nextPage && page.result.outcome === "passed";
+        n++
+      ) {
+        const cursor = nextCursor(verifyCase, page.received);
         if (cursor === undefined) break;
         page = await send({
-          operation: kase.operation,
+          operation: verifyCase.operation,
           kind: "next-page",
-          name: `${kase.name} page ${n}`,
-          request: kase.nextPage(cursor),
+          name: `${verifyCase.name} page ${n}`,
+          request: verifyCase.nextPage(cursor),
         });
-        mine.push({ op: kase.operation, result: page.result });
+        mine.push({ op: verifyCase.operation, result: page.result });
       }
       return mine;
     },

@@ -147,7 +147,7 @@ export function sendOnce(
   const join = (parts: Buffer[]) =>
     parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
   /** Ends with the whole (decoded) body. */
-  const finish = () => {
+  const answerWhole = () => {
     if (settled) return;
     settle();
     // An answer that came before the whole request was written: stop writing (that socket cannot be reused).
@@ -161,18 +161,18 @@ export function sendOnce(
     });
   };
   /** Ends without an answer. */
-  const end = (stop: HttpStop, cause: unknown) => {
+  const failWith = (stop: HttpStop, cause: unknown) => {
     if (settled) return;
     settle();
     done({ kind: "failure", stop, sent, cause, head });
   };
   function fail(cause: unknown): void {
-    end("error", cause);
+    failWith("error", cause);
   }
   /** Ends without an answer and destroys the request, and so its socket (Node never pools a destroyed socket). */
   const stop = (why: HttpStop, cause?: unknown) => {
     if (settled) return;
-    end(why, cause);
+    failWith(why, cause);
     req?.destroy();
   };
   const tooLarge = () => stop("too-large");
@@ -231,7 +231,7 @@ export function sendOnce(
           if (decoded > limit) tooLarge();
           else chunks.push(chunk);
         },
-        finish,
+        answerWhole,
         (error) => stop("corrupt-coding", error),
       );
     }
@@ -253,7 +253,7 @@ export function sendOnce(
     ended = true;
     if (settled) return;
     if (decoder) decoder.end();
-    else finish();
+    else answerWhole();
   }
   function onResponseClose(): void {
     if (!ended) stop("error", new Error("the connection closed before the whole answer arrived"));

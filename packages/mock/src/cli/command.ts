@@ -1,7 +1,8 @@
 // The mock's command as a function: parse, start the mock or the proxy, print how to use it, stop on a signal
 // (or, for the proxy with --fail-fast, at the first failure); returns the exit status.
+
+import type { ViolationReport } from "../lifecycle.js";
 import { formatReportedIssue } from "../reported-issue.js";
-import type { ViolationReport } from "../running.js";
 import { type StartMockOptions, startMock } from "../start-mock.js";
 import {
   type StartValidationProxyOptions,

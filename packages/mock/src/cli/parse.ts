@@ -165,7 +165,7 @@ export function parseCommandLine(argv: readonly string[], env: CommandEnvironmen
   const logLevel = logLevelOf((values["log-level"] ?? "error") as LogLevelOption);
   if (!LOG_LEVELS.includes(logLevel))
     throw new UsageError(`--log-level must be one of ${LOG_LEVELS.join(", ")}`);
-  const common = {
+  const sharedOptions = {
     port,
     host: values.host ?? (env.host || "127.0.0.1"),
     ...(values.spec ? { spec: resolve(env.invokedFrom, values.spec) } : {}),
@@ -179,7 +179,7 @@ export function parseCommandLine(argv: readonly string[], env: CommandEnvironmen
       quiet,
       failFast: values["fail-fast"] ?? false,
       options: {
-        ...common,
+        ...sharedOptions,
         upstream,
         errors: values.errors ?? true,
         ...(values.report ? { report: resolve(env.invokedFrom, values.report) } : {}),
@@ -203,7 +203,7 @@ export function parseCommandLine(argv: readonly string[], env: CommandEnvironmen
     command,
     quiet,
     options: {
-      ...common,
+      ...sharedOptions,
       errors: values.errors ?? false,
       dynamic: values.dynamic ?? false,
       ...(values.seed === undefined ? {} : { seed: values.seed }),

@@ -42,7 +42,7 @@ export function pipe(pipeline: Pipeline) {
   const { spec, logger } = pipeline;
   const headStage: HeadStage = { ...pipeline, checks: pipeline.headChecks };
 
-  async function run(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(commonHeaders(req, pipeline.cors)))
       res.setHeader(name, value);
     const head = checkHead(req, headStage);
@@ -71,7 +71,7 @@ export function pipe(pipeline: Pipeline) {
   }
 
   return (req: IncomingMessage, res: ServerResponse): Promise<void> =>
-    run(req, res).catch((error: unknown) => {
+    handleRequest(req, res).catch((error: unknown) => {
       logger.error(`${req.method} ${req.url}: ${(error as Error).stack ?? String(error)}`);
       if (!res.headersSent)
         send(res, refusalAnswer(spec, refusals.serverFailed((error as Error).message)));

@@ -2,9 +2,9 @@
 // violation reporter, or one log line), the first failure announced, and the JSON-lines report file.
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { dirname } from "node:path";
+import type { ViolationReport } from "../lifecycle.js";
 import type { Logger } from "../logger.js";
 import { formatReportedIssues } from "../reported-issue.js";
-import type { ViolationReport } from "../running.js";
 import type { ExchangeRecord, ProxyOutcome } from "./classify.js";
 
 /** One exchange through the proxy. */

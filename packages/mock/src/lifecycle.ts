@@ -1,4 +1,5 @@
-// What the mock and the proxy share: options, the running handle, and listening.
+// The life of a mock or proxy server: the options both take, preparing them (spec, logger, limits), listening, and the
+// handle it returns (its URL, the violations reported, close).
 
 import type { Issue } from "@merchant-payments/spec/model";
 import type { RequestCheck } from "./checks.js";
