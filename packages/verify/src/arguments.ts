@@ -1,4 +1,4 @@
-// The command-line pieces `merchant-payments-verify` and its `load` command share: strict parsing, the one
+// The command-line pieces `merchant-payments-verify` and its `load` command share: strict parsing, the spec model's
 // UsageError, the base URL, whole numbers, paths relative to where the user typed the command, secrets read from a
 // file or the environment, and the spec to check against (`--spec`).
 import { readFileSync } from "node:fs";
@@ -6,12 +6,10 @@ import { resolve } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
 import { loadBundle } from "@merchant-payments/spec";
 import { checkBaseUrl } from "@merchant-payments/spec/base-url";
+import { UsageError } from "@merchant-payments/spec/usage-error";
 import { API_KEY_VARIABLE, TOKEN_VARIABLE } from "./variables.js";
 
-/** A command line verify cannot run: the message says what to change. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+export { UsageError };
 
 /** The environment the commands read (`MERCHANT_PAYMENTS_TOKEN`, `MERCHANT_PAYMENTS_API_KEY`, `INIT_CWD`). */
 export type Env = Readonly<Record<string, string | undefined>>;

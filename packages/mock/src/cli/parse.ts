@@ -2,6 +2,7 @@
 // startMock or startValidationProxy (what the command prints and how it stops is command.ts).
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { UsageError } from "@merchant-payments/spec/usage-error";
 import { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultRule } from "../faults.js";
 import { LOG_LEVELS, type LogLevelOption, logLevelOf } from "../logger.js";
 import type { StartMockOptions } from "../start-mock.js";
@@ -28,10 +29,7 @@ paths are read from the folder the command was run in (INIT_CWD when run by pnpm
 /** Default port of the CLI (the spec's local server URL is http://127.0.0.1:4010). */
 const DEFAULT_PORT = 4010;
 
-/** A command line the mock cannot run (exit status 2): the message says what to change. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
+export { UsageError };
 
 /** What the command line asks for. */
 export type CommandLine =
