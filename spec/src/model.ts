@@ -39,24 +39,9 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** Escapes one JSON Pointer segment (RFC 6901): `~` as `~0`, `/` as `~1`. */
-export function escapePointer(segment: string): string {
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
-}
+import { escapePointer, parsePointer, pointer } from "./json-pointer.js";
 
-/** Joins segments into a JSON Pointer, escaping each: `pointer("paths", "/a/b")` is `/paths/~1a~1b`. */
-export function pointer(...segments: (string | number)[]): string {
-  return segments.map((s) => `/${escapePointer(String(s))}`).join("");
-}
-
-/** The unescaped segments of a JSON Pointer: `/a~1b/c` gives `["a/b", "c"]`; `""` gives `[]`. */
-export function parsePointer(jsonPointer: string): string[] {
-  if (jsonPointer === "") return [];
-  return jsonPointer
-    .slice(1)
-    .split("/")
-    .map((raw) => raw.replace(/~1/g, "/").replace(/~0/g, "~"));
-}
+export { escapePointer, parsePointer, pointer };
 
 /**
  * The value at a JSON Pointer (`/a/b`, or a URI fragment `#/a/b`, percent-decoded) inside `document`.

@@ -1,6 +1,7 @@
 // Values the spec lets a caller or the service give in another form, brought to the one the other side expects:
 // `x-accepts-integer` request fields (a number is sent as a string) and `x-normalize-to-object` answers
 // (a bare value is handed over in the object form). Which fields and answers comes from the generated table.
+import { escapePointer } from "@merchant-payments/spec/json-pointer";
 import type { Issue } from "./generated/validators.js";
 
 const UNSAFE_INTEGER =
@@ -42,10 +43,6 @@ export function replaceAtPaths<T>(
     return next === value ? node : { ...node, [key]: next };
   };
   return paths.reduce((out, path) => replace(out, path, 0) as T, body);
-}
-
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 /** Marks a text that is not JSON (see `readJson`). */
