@@ -11,6 +11,7 @@ export default defineConfig({
     "json-scan": "src/json-scan.ts",
     "base-url": "src/base-url.ts",
     redact: "src/redact.ts",
+    causes: "src/causes.ts",
     "json-pointer": "src/json-pointer.ts",
     "usage-error": "src/usage-error.ts",
   },

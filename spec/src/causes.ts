@@ -1,4 +1,5 @@
-// The one walk along an error's `cause` chain.
+// The one walk along an error's `cause` chain. Dependency-free and runtime-neutral (`@merchant-payments/spec/causes`): the
+// client bundles it; verify and the HTTP module use it through the model.
 
 /** The error and its `cause`s, outermost first: objects only, at most `max` of them (a cycle ends there too). */
 export function causeChain(error: unknown, max = 8): object[] {

@@ -1,3 +1,4 @@
+import { describeCauses } from "@merchant-payments/spec/causes";
 import { formatIssues, type Issue } from "@merchant-payments/spec/issues";
 import { redact, redactDeep } from "./redact.js";
 import { firstRequestId, provesNothingSent, type RequestSent } from "./transport.js";
@@ -371,17 +372,9 @@ function describe(status: number, body: unknown): string {
   return `HTTP ${status}`;
 }
 
+/** The messages and codes along the cause chain (its first 4 links), or "network failure" when none says anything. */
 function causeText(cause: unknown): string {
-  const parts: string[] = [];
-  let c: unknown = cause;
-  for (let i = 0; i < 4 && c && typeof c === "object"; i++) {
-    const e = c as { message?: unknown; code?: unknown; cause?: unknown };
-    const code = typeof e.code === "string" ? ` (${e.code})` : "";
-    if (typeof e.message === "string" && e.message) parts.push(e.message + code);
-    else if (code) parts.push(code.trim());
-    c = e.cause;
-  }
-  return parts.join(": ") || "network failure";
+  return describeCauses(cause, 4) || "network failure";
 }
 
 /** A value as a message shows it: a string quoted, an object as JSON, a function as "a function". */

@@ -18,6 +18,7 @@
  * 5. Keep nothing after the attempt: the headers hold the access token (a failure's `cause` may quote it; the client
  *    redacts what it shows).
  */
+import { causeChain } from "@merchant-payments/spec/causes";
 
 /**
  * How much of the request had been handed to the network when an attempt failed:
@@ -125,13 +126,10 @@ const ZLIB_CODES = new Set([
 
 /** True when `error` (or its cause) is zlib's report of a corrupt or truncated coding. */
 function isCodingFailure(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; depth < 4 && e && typeof e === "object"; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && ZLIB_CODES.has(code)) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
+  return causeChain(error, 4).some((link) => {
+    const code = (link as { code?: unknown }).code;
+    return typeof code === "string" && ZLIB_CODES.has(code);
+  });
 }
 
 /** Sends one attempt; see the module documentation for the rules every transport follows. */
@@ -189,17 +187,12 @@ const NOTHING_SENT_CODES = new Set([
  * AggregateError, as happy-eyeballs connection attempts give, must prove it).
  */
 export function provesNothingSent(error: unknown): boolean {
-  let e: unknown = error;
-  for (let depth = 0; depth < 8 && e && typeof e === "object"; depth++) {
-    const x = e as { code?: unknown; cause?: unknown; errors?: unknown; requestSent?: unknown };
+  return causeChain(error).some((link) => {
+    const x = link as { code?: unknown; errors?: unknown; requestSent?: unknown };
     if (x.requestSent === "none") return true;
     if (typeof x.code === "string" && NOTHING_SENT_CODES.has(x.code)) return true;
-    if (Array.isArray(x.errors) && x.errors.length > 0 && x.errors.every(provesNothingSent)) {
-      return true;
-    }
-    e = x.cause;
-  }
-  return false;
+    return Array.isArray(x.errors) && x.errors.length > 0 && x.errors.every(provesNothingSent);
+  });
 }
 
 /**
