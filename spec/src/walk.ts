@@ -14,6 +14,16 @@ export const SUBSCHEMA_KEYWORDS = [
   "oneOf",
 ] as const;
 
+/** The annotation keywords: they describe a value and never change which values a schema accepts. */
+export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
+  "title",
+  "description",
+  "examples",
+  "example",
+  "default",
+  "deprecated",
+]);
+
 /** A keyword whose value is one or more sub-schemas. */
 export type SubschemaKeyword = (typeof SUBSCHEMA_KEYWORDS)[number];
 

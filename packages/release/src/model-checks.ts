@@ -1,6 +1,7 @@
 // Breaking changes the diff tool does not report, found on the spec model: bounds narrowed on what a client sends
 // (or widened on what it receives), and enums closed where a client sends them (or opened where it receives them).
 import {
+  ANNOTATION_KEYWORDS,
   deref,
   type Issue,
   isObject,
@@ -124,15 +125,6 @@ function compareBounds(
   }
 }
 
-const ANNOTATIONS = new Set([
-  "title",
-  "description",
-  "examples",
-  "example",
-  "default",
-  "deprecated",
-]);
-
 /** Keywords whose value maps names (of fields, definitions) to schemas: their keys are data, not keywords. */
 const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
 
@@ -150,7 +142,7 @@ function branchKey(document: Json, branch: Json): string {
     onPath.add(value);
     const out = Object.fromEntries(
       Object.entries(value)
-        .filter(([k]) => !ANNOTATIONS.has(k) && !k.startsWith("x-"))
+        .filter(([k]) => !ANNOTATION_KEYWORDS.has(k) && !k.startsWith("x-"))
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([k, v]) => {
           if (VALUE_KEYWORDS.has(k)) return [k, v];

@@ -10,6 +10,7 @@
 // Shared helper functions in place of the repeated code saved 3.9 KB minified but no gzipped byte.
 
 import {
+  ANNOTATION_KEYWORDS,
   deref as derefIn,
   escapePointer,
   pointer,
@@ -86,17 +87,8 @@ const isObjectSchemaNode = (node) =>
 export function validatorEmitter(document) {
   /** @param {Json} node */
   const deref = (node) => derefIn(document, node);
-  const ANNOTATIONS = new Set([
-    "description",
-    "examples",
-    "example",
-    "default",
-    "title",
-    "deprecated",
-    "readOnly",
-    "writeOnly",
-    "$ref",
-  ]);
+  // Keywords that never make a value invalid here: the annotations, the read/write markers and a followed $ref.
+  const ANNOTATIONS = new Set([...ANNOTATION_KEYWORDS, "readOnly", "writeOnly", "$ref"]);
   const SUPPORTED = new Set([
     "type",
     "properties",
