@@ -8,7 +8,7 @@ export type ConformanceCheck = "status" | "media-type" | "body" | "schema" | "he
 
 /** An answer as received: status, headers (any case) and the body's exact text. */
 export interface ReceivedAnswer {
-  /** HTTP status. */
+  /** The answer's HTTP status code, e.g. 422; matched to a documented key: exact, then `4XX`/`5XX`, then `default`. */
   readonly status: number;
   /** Response headers; names in any case. */
   readonly headers: Readonly<Record<string, string | undefined>>;

@@ -13,7 +13,7 @@ import type { Issue } from "./issues.js";
 // biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is untyped JSON.
 export type Json = any;
 
-/** A JSON object of the document. */
+/** A plain JSON object (not null, not an array) of the document, keys to untyped values; see {@link isObject}. */
 export type JsonObject = Record<string, Json>;
 
 /** A JSON Schema (2020-12) as it stands in the document, `$ref`s left in place. */
@@ -87,7 +87,7 @@ export interface NamedExample {
   readonly name: string;
   /** Its `summary`, if any. */
   readonly summary?: string;
-  /** Its `value`. */
+  /** The example's `value`, as written (a `$ref`ed example object is followed; `externalValue` ones are skipped). */
   readonly value: Json;
 }
 
@@ -128,7 +128,7 @@ export interface ParameterSpec {
   readonly style: string;
   /** Whether arrays and objects are exploded: the document's, else true for `form`, false otherwise. */
   readonly explode: boolean;
-  /** Its description. */
+  /** The parameter's `description` text (CommonMark); absent when the document gives none. */
   readonly description?: string;
   /** Its `example`, if any. */
   readonly example?: Json;
@@ -174,7 +174,7 @@ export interface ResponseHeader {
 export interface ResponseSpec {
   /** Status key as written in the document: `200`, `404`, `5XX`, `default`. */
   readonly status: string;
-  /** The response's description. */
+  /** The response's `description` (CommonMark); `""` when the document omits it. */
   readonly description: string;
   /** The response headers it declares. */
   readonly headers: readonly ResponseHeader[];
@@ -192,7 +192,7 @@ export interface HeaderParameter {
   readonly schema: Schema;
   /** The body property this header must equal (`x-equals-body-property`), if any. */
   readonly equalsBodyProperty?: string;
-  /** Its description. */
+  /** The header parameter's `description` (CommonMark); absent when the document gives none. */
   readonly description?: string;
 }
 
@@ -208,21 +208,21 @@ export interface CodeSample {
 
 /** Everything the toolkit reads about one operation. */
 export interface OperationSpec {
-  /** The operationId, e.g. `getTransaction`. */
+  /** The document's `operationId`, e.g. `getTransaction`: the key every package names the operation by. */
   readonly operationId: string;
   /** HTTP method, upper case. */
   readonly method: string;
   /** Path under the base URL, e.g. `/collections/getTransaction`. */
   readonly path: string;
-  /** The operation's summary. */
+  /** The operation's one-line `summary`; `""` when the document omits it. */
   readonly summary: string;
-  /** The operation's description. */
+  /** The operation's `description` (CommonMark); `""` when the document omits it. */
   readonly description: string;
-  /** The operation's tags. */
+  /** The operation's `tags`, in document order (the docs group operations by them); empty when none. */
   readonly tags: readonly string[];
   /** The operation's `x-safe-to-retry`: true when a retry cannot act twice. Undefined when the document omits it. */
   readonly safeToRetry: boolean | undefined;
-  /** Whether a request body is required. */
+  /** The request body's `required`: true only when the document says so (OpenAPI's default is false). */
   readonly requestBodyRequired: boolean;
   /** The JSON request body (`application/json`), if the operation has one. */
   readonly request: MediaSpec | undefined;
@@ -239,13 +239,13 @@ export interface OperationSpec {
   readonly pagination: PaginationSpec | undefined;
   /** Header parameters (path-item and operation level). */
   readonly headers: readonly HeaderParameter[];
-  /** Path parameters' names (none today; generators must refuse what they cannot handle). */
+  /** Path parameters' names, in `parameters` order (none in the product spec; generators refuse what they can't handle). */
   readonly pathParameters: readonly string[];
-  /** Query parameters' names. */
+  /** Query parameters' names as the document spells them, in `parameters` order; empty when none. */
   readonly queryParameters: readonly string[];
   /** Documented responses, in document order. */
   readonly responses: readonly ResponseSpec[];
-  /** The operation's `x-codeSamples`. */
+  /** The operation's `x-codeSamples`, in document order (`label` defaults to `lang`); empty when none. */
   readonly codeSamples: readonly CodeSample[];
   /** Every `x-` extension of the operation, by name. */
   readonly extensions: Readonly<Record<string, Json>>;

@@ -10,7 +10,7 @@ export const SIDE_EFFECTS = {
   writes: "creates or changes a resource",
 } as const;
 
-/** One value of `x-side-effect`. */
+/** A value `x-side-effect` may take: `none`, `moves-money`, `deletes` or `writes` (see {@link SIDE_EFFECTS}). */
 export type SideEffect = keyof typeof SIDE_EFFECTS;
 
 /** The operation's `x-side-effect`; undefined when the spec omits it; throws on a value this model does not know. */

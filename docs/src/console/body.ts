@@ -18,7 +18,7 @@ export { type BodyKind, bodyKind };
 
 /** One field of a form body (multipart or urlencoded): a property of its schema. */
 export interface FormField {
-  /** The property's name. */
+  /** The schema property's name, as the document spells it; also the form field's and the part's name. */
   readonly name: string;
   /** `file` (one file), `files` (several), `json` (an object or array, typed as JSON), or `text`. */
   readonly kind: "file" | "files" | "json" | "text";
@@ -166,7 +166,7 @@ export function checkForm(
 
 /** One part of a multipart body, as sent and as the curl line shows it. */
 export interface Part {
-  /** The field's name. */
+  /** The form field's name (the schema property's), sent as the part's `Content-Disposition` name. */
   readonly name: string;
   /** The text of a text or JSON part, or the file of a file part. */
   readonly value: string | File;

@@ -102,7 +102,7 @@ export type ReadBody =
 export interface BodyEditor {
   /** The media type it edits. */
   readonly media: MediaSpec;
-  /** Its element. */
+  /** The editor's DOM: a labelled textarea or file input, or a fieldset of form fields; shown for its media type. */
   readonly element: HTMLElement;
   /** Reads and checks what was entered. */
   read(specAjv: SpecAjv): ReadBody;

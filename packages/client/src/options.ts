@@ -93,7 +93,7 @@ export interface RequestOptions {
 
 /** Every default of the client's options, stated once. */
 export const clientDefaults = {
-  /** The spec's default Accept-Language. */
+  /** Accept-Language sent when no call or client option sets one: the spec's `default` of that header, today `"en"`. */
   acceptLanguage: defaultAcceptLanguage,
   /** Per-attempt timeout, in milliseconds. */
   timeoutMs: 30000,

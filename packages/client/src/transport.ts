@@ -68,7 +68,7 @@ export interface TransportResponse {
 export interface ResponseHead {
   /** HTTP status of the response. */
   readonly status: number;
-  /** Response headers. */
+  /** Response headers as they arrived (case-insensitive lookup); the body's failure came after them. */
   readonly headers: Headers;
   /** The request id of the response headers, if any. */
   readonly requestId: string | undefined;

@@ -14,7 +14,7 @@ export type { Rejection } from "./problems.js";
 
 /** What a check may read of the operation a request is for (the spec model's operation has all of it). */
 export interface CheckedOperation {
-  /** The operationId, e.g. `getTransaction`. */
+  /** The spec's operationId, e.g. `getTransaction`: named in problem details and the log. */
   readonly operationId: string;
   /** HTTP method, upper case. */
   readonly method: string;

@@ -36,11 +36,11 @@ export interface FaultOptions extends FaultRule {
 
 /** One fault to inject. */
 export interface Fault {
-  /** Which fault. */
+  /** Which fault: the request's `Prefer: fault=` if any, else drawn from the rule's `kinds`. */
   kind: FaultKind;
-  /** For `latency`: milliseconds to wait before answering. */
+  /** For `latency`: milliseconds to wait before answering (the request's preference, else the rule's, else 1000). */
   latencyMs: number;
-  /** For `rate-limited`: the `Retry-After` seconds. */
+  /** For `rate-limited`: the `Retry-After` value, in seconds (the request's preference, else the rule's, else 1). */
   retryAfterSeconds: number;
 }
 

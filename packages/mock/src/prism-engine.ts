@@ -43,7 +43,7 @@ export interface EngineRequest {
   method: string;
   /** Path without the query. */
   path: string;
-  /** The query parameters. */
+  /** Query parameters by name, percent-decoded: a string, or an array when the name repeats (handed to Prism). */
   query: Record<string, string | string[]>;
   /** Request headers, lower-case names. */
   headers: Record<string, string>;

@@ -11,7 +11,7 @@ export interface Problem {
   type: string;
   /** Short summary of the problem type. */
   title: string;
-  /** The HTTP status. */
+  /** The answer's HTTP status code, repeated in the body (RFC 9457), e.g. 400. */
   status: number;
   /** What went wrong with this request. */
   detail?: string;
@@ -21,9 +21,9 @@ export interface Problem {
 
 /** A refusal: the problem a request gets instead of an answer. */
 export interface Rejection {
-  /** The HTTP status (4xx). */
+  /** The answer's HTTP status code: 4xx for a bad request, 429/503 for an injected fault, 500 if the server failed. */
   status: number;
-  /** The problem's detail. */
+  /** The problem's `detail`: one sentence on what is wrong with this request, e.g. the limit it passed. */
   detail: string;
   /** A title of its own (the problem's type is then `about:blank`); default the spec's example for the status. */
   title?: string;
@@ -41,6 +41,7 @@ export interface Refusal extends Rejection {
 
 /** An answer to send. */
 export interface Answer {
+  /** The HTTP status code to answer with. */
   status: number;
   headers: Record<string, string>;
   /** The body's text or bytes. */

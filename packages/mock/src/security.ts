@@ -7,7 +7,7 @@ import type { Issue, OperationSpec, SecuritySchemeSpec } from "@merchant-payment
 export interface CredentialParts {
   /** Request headers, lower-case names. */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  /** The query, parsed. */
+  /** The request's query string, parsed (an `apiKey` scheme `in: query` is looked up here). */
   readonly query: URLSearchParams;
 }
 

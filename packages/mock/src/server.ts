@@ -20,7 +20,7 @@ export type { Answer } from "./problems.js";
 
 /** Options of `createSpecServer`. */
 export interface SpecServerOptions {
-  /** The spec served. */
+  /** The loaded spec (the `spec` option's file, else the bundled one): operations matched and validated against. */
   spec: SpecSource;
   /** The limits in force. */
   limits: RequestLimits;
@@ -38,7 +38,7 @@ export interface SpecServerOptions {
 
 /** A listening spec server. */
 export interface SpecServer {
-  /** The node:http server. */
+  /** The underlying node:http server, built with the limits' timeouts and head size; `listen` and `close` drive it. */
   server: Server;
   /** Listens on `port` (0: any free port) and `host`; resolves with the port. */
   listen(port: number, host: string): Promise<number>;

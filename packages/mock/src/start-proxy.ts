@@ -43,7 +43,7 @@ export interface StartValidationProxyOptions extends CommonServerOptions {
 
 /** The running proxy. */
 export interface ValidationProxy extends RunningServer {
-  /** The report so far. */
+  /** The report so far: the summary counts and every exchange, copied (later exchanges do not change it). */
   report(): ProxyReport;
 }
 
@@ -123,7 +123,7 @@ export async function startValidationProxy(
 
 /** What the proxy's exchanges share. */
 interface ProxyContext {
-  /** The spec. */
+  /** The loaded spec: requests and upstream answers are checked against it. */
   spec: SpecSource;
   /** The upstream's base URL. */
   upstream: URL;

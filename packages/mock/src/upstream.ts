@@ -7,7 +7,7 @@ import { failureKind, type HttpFailure, send } from "@merchant-payments/spec/htt
 
 /** An upstream answer, its body decoded from its Content-Encoding. */
 export interface UpstreamAnswer {
-  /** HTTP status. */
+  /** The upstream answer's HTTP status code, e.g. 201; checked, then forwarded to the caller. */
   status: number;
   /** Answer headers, lower-case names (`set-cookie` a list). */
   headers: IncomingHttpHeaders;

@@ -22,7 +22,7 @@ export const INSTALLED_DEPENDENCY_FIELDS = [
 export interface PackedPackage {
   /** Package name, e.g. `@merchant-payments/client`. */
   readonly name: string;
-  /** Its version. */
+  /** The version in the packed package.json, e.g. `1.0.0`. */
   readonly version: string;
   /** The tarball's file name inside the folder, e.g. `merchant-payments-client-1.0.0.tgz`. */
   readonly file: string;
@@ -75,7 +75,7 @@ export async function tarballManifest(tarball: string): Promise<Record<string, J
 
 /** Options of `packPublicPackages`. */
 export interface PackOptions {
-  /** The workspace root. */
+  /** Absolute path of the workspace root (the folder of pnpm-workspace.yaml); its public packages are packed. */
   readonly root: string;
   /** The folder to write the tarballs and `packs.json` into; emptied first. */
   readonly outDir: string;

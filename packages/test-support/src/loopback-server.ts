@@ -3,7 +3,7 @@ import type { AddressInfo, Socket } from "node:net";
 
 /** A request the loopback server received, body fully read. */
 export interface ReceivedRequest {
-  /** HTTP method. */
+  /** HTTP method as Node read it, upper case, e.g. `POST`. */
   method: string;
   /** Path and query, as sent. */
   url: string;
@@ -24,7 +24,7 @@ export type RequestHandler = (
 export interface LoopbackServer {
   /** `http://127.0.0.1:<port>`. */
   readonly baseUrl: string;
-  /** The port it listens on. */
+  /** The free loopback port the system chose for it. */
   readonly port: number;
   /** Every request received since the last `handle()`. */
   readonly received: ReceivedRequest[];
@@ -32,7 +32,7 @@ export interface LoopbackServer {
   handle(handler: RequestHandler): void;
   /** Destroys open sockets and stops listening. */
   close(): Promise<void>;
-  /** The underlying server. */
+  /** The underlying `node:http` server, listening on 127.0.0.1 (e.g. for `connection` listeners of a test). */
   readonly server: Server;
 }
 

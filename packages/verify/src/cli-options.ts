@@ -25,7 +25,7 @@ import {
 export interface CommandLine {
   /** Print the usage and exit 0. */
   readonly help: boolean;
-  /** The verification's options. */
+  /** The options from the flags; the token from --token-file, --token or MERCHANT_PAYMENTS_TOKEN; empty with `help`. */
   readonly options: VerifyOptions;
   /** Where to write the JSON report, if anywhere. */
   readonly reportJson?: string;
@@ -35,7 +35,7 @@ export interface CommandLine {
 
 export { UsageError };
 
-/** The usage text. */
+/** What `--help` prints, and a usage error follows with: every option of the CLI with its default. */
 export const USAGE = `Usage: merchant-payments-verify --base-url <url> [options]   (token: MERCHANT_PAYMENTS_TOKEN or --token-file)
 
 Sends every operation of the Merchant Payments spec to a live server and checks every answer against the spec.

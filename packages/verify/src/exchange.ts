@@ -12,9 +12,9 @@ import { describeCauses } from "@merchant-payments/spec/internal";
 export interface OutgoingRequest {
   /** HTTP method, upper case. */
   readonly method: string;
-  /** Absolute URL. */
+  /** Absolute URL: the base URL, then the operation's path and query, e.g. `https://api.example.com/v1/x?a=1`. */
   readonly url: string;
-  /** Request headers. */
+  /** Request headers as sent, credentials included; `run` adds `content-length` when there is a body. */
   readonly headers: Readonly<Record<string, string>>;
   /** The body (text, or bytes for binary and multipart bodies); none for a request without body. */
   readonly body?: string | Uint8Array;
@@ -27,7 +27,7 @@ export type TransportFailureKind = Exclude<FailureKind, "aborted">;
 export type Exchange =
   | {
       readonly kind: "answer";
-      /** HTTP status. */
+      /** The answer's HTTP status code, e.g. 422. */
       readonly status: number;
       /** Response headers, lower-case names. */
       readonly headers: Readonly<Record<string, string>>;
@@ -36,7 +36,7 @@ export type Exchange =
     }
   | {
       readonly kind: "transport";
-      /** Which failure. */
+      /** Which failure: any `FailureKind` but `aborted`, e.g. `timeout`, `connection-refused` or `truncated-body`. */
       readonly failure: TransportFailureKind;
       /** Status, when the headers had arrived before the failure. */
       readonly status?: number;

@@ -45,7 +45,7 @@ export interface VerifyCase {
   readonly name: string;
   /** What kind of request it is. */
   readonly kind: CaseKind;
-  /** The request. */
+  /** What is sent: method, target under the base URL, headers (credentials included) and encoded body. */
   readonly request: BuiltRequest;
   /** What was broken, for an invalid case (e.g. `merchantAccountNumber: above maximum`). */
   readonly description?: string;
@@ -55,7 +55,7 @@ export interface VerifyCase {
 
 /** An operation verify will not send, and why. */
 export interface SkippedOperation {
-  /** The operation. */
+  /** The operation left out: it may write (and `--allow-writes` was not given) or needs credentials not given. */
   readonly operation: OperationSpec;
   /** Why, in words, with what to pass to send it. */
   readonly reason: string;
@@ -65,7 +65,7 @@ export interface SkippedOperation {
 
 /** Options of `planCases`. */
 export interface PlanOptions {
-  /** Seed of the generated values. */
+  /** Seed of the generated values (the n-th operation drafts with `seed + 4n`): the same seed, the same cases. */
   readonly seed: number;
   /** Generated valid requests, and as many invalid bodies and broken values per parameter, per operation. */
   readonly runs: number;

@@ -52,7 +52,7 @@ export interface VerifyOptions {
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** Default generated valid (and invalid) bodies per operation. */
 export const DEFAULT_RUNS = 10;
-/** Default requests in flight. */
+/** Default `concurrency`: requests in flight at once. */
 export const DEFAULT_CONCURRENCY = 4;
 /** Default pages read per valid request of a paginated operation, the first included. */
 export const DEFAULT_MAX_PAGES = 3;
@@ -81,7 +81,7 @@ export const CHECKS = [
 export interface CaseResult {
   /** Case name, unique within its operation. */
   readonly name: string;
-  /** Kind of request. */
+  /** How the request was made: `example`, `generated-valid`, `generated-invalid`, `no-credentials`, …. */
   readonly kind: CaseKind;
   /** `passed`, `failed` or `skipped`. */
   readonly outcome: "passed" | "failed" | "skipped";
@@ -103,9 +103,9 @@ export interface CaseResult {
 
 /** The results of one operation. */
 export interface OperationResult {
-  /** operationId. */
+  /** The spec's operationId, e.g. `getTransaction`. */
   readonly operationId: string;
-  /** HTTP method. */
+  /** HTTP method, upper case. */
   readonly method: string;
   /** Path under the base URL. */
   readonly path: string;
@@ -115,17 +115,17 @@ export interface OperationResult {
   readonly documentedStatuses: readonly string[];
   /** Documented status keys some answer fell under. */
   readonly seenStatuses: readonly string[];
-  /** Its requests. */
+  /** Every request planned for the operation, sent or skipped, with its outcome; the examples when skipped. */
   readonly cases: readonly CaseResult[];
 }
 
 /** Counts of a verification. */
 export interface VerifySummary {
-  /** Operations in the spec. */
+  /** Operations in the spec verified against, skipped ones included. */
   readonly operations: number;
   /** Operations at least one request was sent to. */
   readonly operationsSent: number;
-  /** Operations skipped. */
+  /** Operations not sent at all (writes not allowed, credentials missing): each has a `skippedReason`. */
   readonly operationsSkipped: number;
   /** The checks applied to every answer. */
   readonly checks: readonly string[];
@@ -151,9 +151,9 @@ export interface VerifyReport {
   readonly tool: "merchant-payments-verify";
   /** True when no request failed. */
   readonly ok: boolean;
-  /** The server verified. */
+  /** The `baseUrl` option, trailing slashes removed. */
   readonly baseUrl: string;
-  /** The seed (replay with `--seed`). */
+  /** The seed of the generated bodies: the `seed` option, else one from the clock (replay with `--seed`). */
   readonly seed: number;
   /** Generated bodies per operation and kind. */
   readonly runs: number;
@@ -169,9 +169,9 @@ export interface VerifyReport {
   readonly durationMs: number;
   /** Set when verify stopped because the server could not be reached: why (the requests left were not sent). */
   readonly unreachable?: string;
-  /** The counts. */
+  /** The counts: operations, requests and their outcomes, statuses documented and seen. */
   readonly summary: VerifySummary;
-  /** Per operation. */
+  /** One result per operation of the spec, in spec order, skipped ones included. */
   readonly operations: readonly OperationResult[];
 }
 

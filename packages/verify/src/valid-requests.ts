@@ -93,7 +93,7 @@ export function bodyArbitrary(document: unknown, media: MediaSpec): fc.Arbitrary
 export interface NamedRequest {
   /** Unique within the operation. */
   readonly name: string;
-  /** The request. */
+  /** What is sent: method, target under the base URL, headers (credentials included) and encoded body. */
   readonly request: BuiltRequest;
   /** The same request asking for the page at `cursor`, for a paginated operation. */
   readonly nextPage?: (cursor: string) => BuiltRequest;

@@ -35,7 +35,7 @@ export interface HttpRequest {
 
 /** The head of an answer: status and headers. */
 export interface HttpHead {
-  /** HTTP status. */
+  /** The answer's HTTP status code as Node read it, e.g. 201; 0 if Node gave none. */
   readonly status: number;
   /** Answer headers (latin1: any byte). */
   readonly headers: Headers;

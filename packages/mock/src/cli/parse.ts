@@ -8,7 +8,7 @@ import { LOG_LEVELS, type LogLevelOption, logLevelOf } from "../logger.js";
 import type { StartMockOptions } from "../start-mock.js";
 import type { StartValidationProxyOptions } from "../start-proxy.js";
 
-/** The usage text. */
+/** What `--help` or an unknown command prints (a usage error may quote it): each command and option, defaults. */
 export const USAGE = `Usage:
   merchant-payments-mock mock [--port 4010] [--host 127.0.0.1] [--dynamic] [--seed <seed>] [--errors]
                               [--spec <file>] [--log-level off|error|warn|info]

@@ -17,7 +17,7 @@ export interface CheckedRequest {
   url: string;
   /** Path without the query. */
   path: string;
-  /** Query parameters. */
+  /** Query parameters by name, percent-decoded: a string, or an array when the name repeats. */
   query: Record<string, string | string[]>;
   /** Request headers, lower-case names, repeated headers joined. */
   headers: Record<string, string>;

@@ -19,7 +19,7 @@ import { carriesOn } from "./stage.js";
 
 /** Everything the stages need. */
 export interface Pipeline extends Omit<HeadStage, "checks"> {
-  /** The spec served. */
+  /** The loaded spec (the `spec` option's file, else the bundled one): operations matched and validated against. */
   spec: SpecSource;
   /** Where the pipeline logs (faults, failures; never bodies). */
   logger: Logger;

@@ -38,7 +38,7 @@ export type UpstreamFacts =
   | { kind: "transport"; message: string }
   | {
       kind: "answered";
-      /** The upstream's status. */
+      /** The upstream's HTTP status code, e.g. 200; judged against the operation's documented responses. */
       status: number;
       /** Whether the answer conforms to the spec. */
       conforms: boolean;
@@ -50,7 +50,7 @@ export type UpstreamFacts =
 
 /** What is recorded of an exchange. */
 export interface ExchangeRecord {
-  /** The outcome. */
+  /** How the exchange ended: `ok`, or which failure (`request-violation`, `timeout`, …) that fails the run. */
   outcome: ProxyOutcome;
   /** The status the proxy answered. */
   status: number;

@@ -11,7 +11,7 @@ import type { ExchangeRecord, ProxyOutcome } from "./classify.js";
 export interface ProxyEvent extends ExchangeRecord {
   /** ISO 8601 time the request arrived. */
   time: string;
-  /** HTTP method. */
+  /** HTTP method of the request, upper case. */
   method: string;
   /** Path and query. */
   path: string;
@@ -21,7 +21,7 @@ export interface ProxyEvent extends ExchangeRecord {
 
 /** The counts of a proxy's report. */
 export interface ProxySummary {
-  /** Exchanges seen. */
+  /** Exchanges recorded so far, `passed` plus `failed`. */
   exchanges: number;
   /** Exchanges without any failure. */
   passed: number;
@@ -75,7 +75,7 @@ export interface RecorderOptions {
 
 /** The recorder of a proxy. */
 export interface Recorder {
-  /** Records one exchange. */
+  /** Counts one exchange, writes it to the report file if any; reports a failure (`onFailure` on the first). */
   record(event: ProxyEvent): void;
   /** The report so far (copies). */
   report(): ProxyReport;

@@ -41,9 +41,9 @@ export function processorSource(document: unknown, plan: LoadPlan): string {
 
 /** Where `writeLoadFiles` wrote. */
 export interface WrittenFiles {
-  /** The Artillery script. */
+  /** Path of the Artillery script (YAML), as given to `writeLoadFiles`. */
   readonly script: string;
-  /** The processor next to it. */
+  /** Path of its processor, `<script name>.processor.mjs` next to the script. */
   readonly processor: string;
 }
 

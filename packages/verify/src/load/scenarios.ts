@@ -31,13 +31,13 @@ export interface PooledRequest {
 
 /** One operation's scenario. */
 export interface LoadScenario {
-  /** The operation. */
+  /** The spec model's operation this scenario sends (its operationId names the scenario). */
   readonly operation: OperationSpec;
   /** Its weight among the scenarios (Artillery picks a scenario per virtual user in proportion). */
   readonly weight: number;
   /** The credentials' headers, with Artillery's `$env` placeholders. */
   readonly credentialHeaders: Readonly<Record<string, string>>;
-  /** Requests sent in turn. */
+  /** The operation's pool: its named examples, then generated ones; the processor sends them in turn, round robin. */
   readonly requests: readonly PooledRequest[];
 }
 
@@ -47,7 +47,7 @@ export interface LoadPlanOptions {
   readonly allowWrites?: boolean;
   /** Weight per operationId; operations not named are not sent. Default: weight 1 for every operation sent. */
   readonly mix?: ReadonlyMap<string, number>;
-  /** Seed of the generated requests. */
+  /** Seed of the generated requests (the n-th operation drafts with `seed + 4n`): the same seed, the same pool. */
   readonly seed: number;
   /** Generated requests per read operation; default `GENERATED_BODIES_PER_OPERATION`. */
   readonly generated?: number;

@@ -22,7 +22,7 @@ export interface LoadPhase {
 export interface ScriptOptions {
   /** Base URL of the server; the spec's paths are appended. */
   readonly baseUrl: string;
-  /** The phase. */
+  /** The one arrival phase of the script: how long, and how many new virtual users per second. */
   readonly phase: LoadPhase;
   /** The processor's file name, relative to the script (it is written next to it). */
   readonly processorFile: string;

@@ -13,11 +13,11 @@ export interface Latency {
 
 /** One operation's figures. */
 export interface OperationLoad {
-  /** The operationId. */
+  /** The operationId, read from the report's counter names (metrics-by-endpoint and the processor key them by it). */
   readonly operationId: string;
   /** Requests that got an answer or failed in transport. */
   readonly requests: number;
-  /** Answers by status. */
+  /** Answers counted by HTTP status code, e.g. `{ "200": 95, "429": 5 }`. */
   readonly statuses: Readonly<Record<string, number>>;
   /** Latency of its answers; undefined when none came. */
   readonly latency?: Latency;
@@ -37,11 +37,11 @@ export interface OperationLoad {
 export interface LoadSummary {
   /** Per operation, in the order of the report's first mention. */
   readonly operations: readonly OperationLoad[];
-  /** Requests in all. */
+  /** Requests of every operation: answered or failed in transport. */
   readonly requests: number;
   /** Requests counted against --max-error-rate. */
   readonly failed: number;
-  /** Non-conforming answers in all. */
+  /** Answers of every operation that broke the spec; any one fails the run. */
   readonly nonConforming: number;
   /** Latency of every answer. */
   readonly latency?: Latency;
@@ -55,7 +55,7 @@ export interface Thresholds {
   readonly maxErrorRate: number;
 }
 
-/** Default `--max-error-rate`. */
+/** Default `--max-error-rate`: the share (0 to 1) of requests failed in transport or answered 5xx or 429. */
 export const DEFAULT_MAX_ERROR_RATE = 0.01;
 
 interface ArtilleryAggregate {
