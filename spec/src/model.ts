@@ -85,7 +85,7 @@ export function refName(node: Json): string | undefined {
 export interface NamedExample {
   /** The example's key in the document, e.g. `TransactionSuccess`. */
   readonly name: string;
-  /** Its `summary`, if any. */
+  /** The example's one-line `summary`; absent when the document gives none. */
   readonly summary?: string;
   /** The example's `value`, as written (a `$ref`ed example object is followed; `externalValue` ones are skipped). */
   readonly value: Json;
@@ -186,7 +186,7 @@ export interface ResponseSpec {
 export interface HeaderParameter {
   /** The header name as the document spells it. */
   readonly name: string;
-  /** Whether the header is required. */
+  /** The parameter's `required`: true only when the document says so. */
   readonly required: boolean;
   /** Its schema, `$ref`s resolved at the top level. */
   readonly schema: Schema;

@@ -37,7 +37,7 @@ export interface CheckedOperation {
 export interface RequestContext {
   /** HTTP method, upper case. */
   readonly method: string;
-  /** Path without the query. */
+  /** Path without the query, percent-encoding kept (the URL parser's `pathname`), e.g. `/transactions/tx_1`. */
   readonly path: string;
   /** Request headers (lower-case names). */
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
@@ -45,7 +45,7 @@ export interface RequestContext {
   readonly operation: CheckedOperation | undefined;
   /** Whether the request announces a body (a non-zero Content-Length, or Transfer-Encoding). */
   readonly announcesBody: boolean;
-  /** The limits in force. */
+  /** The server's limits (body and head bytes, JSON depth, timeouts): the `limits` option over `resolveLimits`' defaults. */
   readonly limits: RequestLimits;
   /** The caller's `Prefer` choices (set by the `prefer` check). */
   preferences: Preferences;

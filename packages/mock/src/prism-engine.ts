@@ -41,7 +41,7 @@ interface Violation {
 export interface EngineRequest {
   /** HTTP method, upper case. */
   method: string;
-  /** Path without the query. */
+  /** Path without the query, percent-encoding kept (the URL parser's `pathname`), e.g. `/transactions/tx_1`. */
   path: string;
   /** Query parameters by name, percent-decoded: a string, or an array when the name repeats (handed to Prism). */
   query: Record<string, string | string[]>;

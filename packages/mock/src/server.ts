@@ -22,7 +22,7 @@ export type { Answer } from "./problems.js";
 export interface SpecServerOptions {
   /** The loaded spec (the `spec` option's file, else the bundled one): operations matched and validated against. */
   spec: SpecSource;
-  /** The limits in force. */
+  /** The limits (body and head bytes, JSON depth, timeouts): the `limits` option over `resolveLimits`' defaults. */
   limits: RequestLimits;
   /** The request checks, in order; default DEFAULT_CHECKS. */
   checks?: readonly RequestCheck[];

@@ -30,7 +30,7 @@ export interface ForwardedRequest {
   method: string;
   /** Path and query, appended to the upstream's path. */
   url: string;
-  /** The headers to send. */
+  /** The headers to send: the request's end-to-end ones, `content-length`, and `accept-encoding: identity`. */
   headers: Record<string, string>;
   /** The body as the client sent it. */
   bytes: Uint8Array;

@@ -15,7 +15,7 @@ export interface CheckedRequest {
   method: string;
   /** Path and query as received. */
   url: string;
-  /** Path without the query. */
+  /** Path without the query, percent-encoding kept (the URL parser's `pathname`), e.g. `/transactions/tx_1`. */
   path: string;
   /** Query parameters by name, percent-decoded: a string, or an array when the name repeats. */
   query: Record<string, string | string[]>;

@@ -19,7 +19,7 @@ export type ProxyOutcome =
 export interface RequestFacts {
   /** HTTP method, upper case. */
   method: string;
-  /** Path without the query. */
+  /** Path without the query, percent-encoding kept (the URL parser's `pathname`), e.g. `/transactions/tx_1`. */
   path: string;
   /** Whether an operation of the spec matches. */
   matched: boolean;

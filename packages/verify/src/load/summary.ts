@@ -43,7 +43,7 @@ export interface LoadSummary {
   readonly failed: number;
   /** Answers of every operation that broke the spec; any one fails the run. */
   readonly nonConforming: number;
-  /** Latency of every answer. */
+  /** Latency over every answer (Artillery's `http.response_time`); undefined when none came. */
   readonly latency?: Latency;
 }
 
