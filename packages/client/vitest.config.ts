@@ -1,5 +1,4 @@
-import { fileURLToPath } from "node:url";
-import { testConfig } from "@merchant-payments/test-support/vitest-preset";
+import { clientTestConfig } from "@merchant-payments/test-support/vitest-preset";
 
 /** Test files that exercise no transport (build, package, docs, generated code): run once, in the "fetch" project. */
 const TRANSPORT_FREE = [
@@ -17,28 +16,5 @@ const TRANSPORT_FREE = [
   "test/hostile-servers.test.ts",
 ];
 
-// Every behaviour test runs twice: once with the default entry (the fetch transport), once with the tests' import of
-// "../src/index.js" replaced by the Node entry (the Node transport), so that both keep the same semantics.
-export default testConfig({
-  typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
-  projects: [
-    { extends: true, test: { name: "fetch", env: { CLIENT_TEST_TRANSPORT: "fetch" } } },
-    {
-      extends: true,
-      test: {
-        name: "node-transport",
-        exclude: TRANSPORT_FREE,
-        typecheck: { enabled: false },
-        env: { CLIENT_TEST_TRANSPORT: "node" },
-      },
-      resolve: {
-        alias: [
-          {
-            find: /^\.\.\/src\/index\.js$/,
-            replacement: fileURLToPath(new URL("./src/index.node.ts", import.meta.url)),
-          },
-        ],
-      },
-    },
-  ],
-});
+// Every behaviour test runs on both transports, the type tests once (the preset's clientTestConfig).
+export default clientTestConfig(new URL(".", import.meta.url), TRANSPORT_FREE);

@@ -1,5 +1,6 @@
 // The one vitest configuration of the workspace (after turborepo's examples/with-vitest): every package's
 // vitest.config.ts is `export default testConfig({ ...what differs })`.
+import { fileURLToPath } from "node:url";
 import { defineConfig, mergeConfig, type ViteUserConfig } from "vitest/config";
 
 /** What a package may set on top of the preset. */
@@ -21,4 +22,36 @@ export function testConfig(overrides: TestConfigOverrides = {}): ViteUserConfig 
     }),
     defineConfig({ test: overrides }),
   );
+}
+
+/**
+ * A generated client's configuration: the type tests once, every behaviour test twice, once with the default entry
+ * (the fetch transport) and once with the tests' import of "../src/index.js" replaced by `<packageDir>/src/index.node.ts`
+ * (the Node transport), so that both keep the same semantics. `transportFree`: test files that exercise no transport,
+ * run in the fetch project only. `packageDir`: the package's folder as a file URL (`new URL(".", import.meta.url)`).
+ */
+export function clientTestConfig(packageDir: URL, transportFree: string[] = []): ViteUserConfig {
+  return testConfig({
+    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+    projects: [
+      { extends: true, test: { name: "fetch", env: { CLIENT_TEST_TRANSPORT: "fetch" } } },
+      {
+        extends: true,
+        test: {
+          name: "node-transport",
+          ...(transportFree.length > 0 ? { exclude: transportFree } : {}),
+          typecheck: { enabled: false },
+          env: { CLIENT_TEST_TRANSPORT: "node" },
+        },
+        resolve: {
+          alias: [
+            {
+              find: /^\.\.\/src\/index\.js$/,
+              replacement: fileURLToPath(new URL("src/index.node.ts", packageDir)),
+            },
+          ],
+        },
+      },
+    ],
+  });
 }
