@@ -48,6 +48,22 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
       (_id, op, index) => {
         const call = validCall(document, validator, op, seed + index * 100);
         const args = () => clientArguments(document, call.params, call.media, call.body);
+        /** The valid call's body with `params`, sent raw to the mock (the suite's credentials and timeout). */
+        const sendRaw = async (params: typeof call.params) => {
+          const credentials = { token: TOKEN, apiKey: API_KEY };
+          const raw = rawRequest(
+            document,
+            server.baseUrl,
+            op,
+            params,
+            call.media,
+            call.body,
+            credentials,
+          );
+          const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+          const response = await fetch(raw.url, { ...raw.init, signal });
+          return { response, text: await response.text() };
+        };
 
         test.skipIf(noClient)(
           "sends a valid call once through the client and resolves a documented 2xx answer in its kind",
@@ -67,20 +83,7 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
         );
 
         test("the mock accepts the same valid call sent raw (parameters serialized by their style, the body in its media type)", async () => {
-          const { url, init } = rawRequest(
-            document,
-            server.baseUrl,
-            op,
-            call.params,
-            call.media,
-            call.body,
-            { token: TOKEN, apiKey: API_KEY },
-          );
-          const response = await fetch(url, {
-            ...init,
-            signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-          });
-          const text = await response.text();
+          const { response, text } = await sendRaw(call.params);
           expect(response.status, text).toBeGreaterThanOrEqual(200);
           expect(response.status, text).toBeLessThan(300);
         });
@@ -122,20 +125,7 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
         test.skipIf(rawCases.length === 0).each(rawCases)(
           "the mock refuses parameter %s (%s) sent raw with a 400 or 422 problem naming it",
           async (name, _description, _parameter, mutation) => {
-            const { url, init } = rawRequest(
-              document,
-              server.baseUrl,
-              op,
-              broken(name, mutation.value),
-              call.media,
-              call.body,
-              { token: TOKEN, apiKey: API_KEY },
-            );
-            const response = await fetch(url, {
-              ...init,
-              signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-            });
-            const text = await response.text();
+            const { response, text } = await sendRaw(broken(name, mutation.value));
             expect([400, 422], `${response.status} ${text}`).toContain(response.status);
             // A HEAD answer has no body to name the parameter in.
             if (op.method !== "HEAD") {
