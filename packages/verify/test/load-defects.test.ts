@@ -12,7 +12,7 @@ import {
   startLoopbackServer,
 } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { load, summaryOf } from "./load-run.js";
+import { load, runBounded, summaryOf } from "./load-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "verify-load-defects-"));
 
@@ -78,24 +78,15 @@ test("planted defects are counted per operation and check, and the command exits
   timeout: 90_000,
 }, async () => {
   const report = join(dir, "report.json");
-  const { exitCode, printed } = await load(
-    "--base-url",
-    server.baseUrl,
-    "--out",
-    join(dir, "load.yml"),
-    "--run",
-    "--report-json",
+  const run = {
+    baseUrl: server.baseUrl,
+    out: join(dir, "load.yml"),
     report,
-    "--allow-writes",
-    "--mix",
-    ops.map((op) => `${op.operationId}=1`).join(","),
-    "--duration",
-    "3",
-    "--arrival-rate",
-    "10",
-    "--seed",
-    "5",
-  );
+    arrivalRate: 10,
+    seed: 5,
+  };
+  const mix = ops.map((op) => `${op.operationId}=1`).join(",");
+  const { exitCode, printed } = await runBounded(run, "--allow-writes", "--mix", mix);
   expect(exitCode).toBe(1);
   const summary = summaryOf(report);
   expect(summary.requests).toBe(30);

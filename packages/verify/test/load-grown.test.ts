@@ -12,7 +12,7 @@ import type { LoopbackServer } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { parse } from "yaml";
 import { startExampleServer } from "./example-server.js";
-import { load, summaryOf, TEST_TOKEN } from "./load-run.js";
+import { load, runBounded, summaryOf, TEST_TOKEN } from "./load-run.js";
 
 const require = createRequire(import.meta.url);
 const spec = require.resolve("@merchant-payments/spec/fixtures/grown.json");
@@ -80,27 +80,17 @@ test("a bounded load sends every shape as its operation needs it: every answer 2
   timeout: 90_000,
 }, async () => {
   const report = join(dir, "report.json");
-  const { exitCode, printed } = await load(
-    "--base-url",
-    server.baseUrl,
-    "--spec",
-    spec,
-    "--allow-writes",
-    "--mix",
-    MIX.map((id) => `${id}=1`).join(","),
-    "--out",
-    join(dir, "run", "load.yml"),
-    "--run",
-    "--report-json",
+  const run = {
+    baseUrl: server.baseUrl,
+    out: join(dir, "run", "load.yml"),
     report,
-    "--duration",
-    "3",
-    "--arrival-rate",
-    "10",
-    "--seed",
-    "5",
-    "--max-error-rate",
-    "0",
+    arrivalRate: 10,
+    seed: 5,
+  };
+  const mix = MIX.map((id) => `${id}=1`).join(",");
+  const { exitCode, printed } = await runBounded(
+    run,
+    ...["--spec", spec, "--allow-writes", "--mix", mix, "--max-error-rate", "0"],
   );
   expect(printed).not.toMatch(/^FAIL /m);
   expect(exitCode).toBe(0);

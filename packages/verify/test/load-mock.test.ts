@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { type MockServer, startMock } from "@merchant-payments/mock";
 import { operations } from "@merchant-payments/spec";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { load, summaryOf } from "./load-run.js";
+import { load, runBounded, summaryOf } from "./load-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "verify-load-mock-"));
 let mock: MockServer;
@@ -25,24 +25,14 @@ test("a bounded load of every operation against the mock has zero spec violation
 }, async () => {
   expect(new URL(mock.baseUrl).hostname).toBe("127.0.0.1");
   const report = join(dir, "report.json");
-  const { exitCode, printed } = await load(
-    "--base-url",
-    mock.baseUrl,
-    "--out",
-    join(dir, "load.yml"),
-    "--run",
-    "--report-json",
+  const run = {
+    baseUrl: mock.baseUrl,
+    out: join(dir, "load.yml"),
     report,
-    "--allow-writes",
-    "--duration",
-    "3",
-    "--arrival-rate",
-    "4",
-    "--seed",
-    "11",
-    "--max-error-rate",
-    "0",
-  );
+    arrivalRate: 4,
+    seed: 11,
+  };
+  const { exitCode, printed } = await runBounded(run, "--allow-writes", "--max-error-rate", "0");
   expect(printed).not.toMatch(/^FAIL /m);
   expect(exitCode).toBe(0);
   const summary = summaryOf(report);

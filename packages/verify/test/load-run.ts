@@ -24,3 +24,21 @@ export async function load(
 export function summaryOf(reportPath: string): LoadSummary {
   return summarizeReport(JSON.parse(readFileSync(reportPath, "utf8")));
 }
+
+/** A bounded load run (3 s on loopback at `arrivalRate` a second, seeded), its Artillery report at `report`. */
+export interface BoundedRun {
+  readonly baseUrl: string;
+  readonly out: string;
+  readonly report: string;
+  readonly arrivalRate: number;
+  readonly seed: number;
+}
+
+/** Runs `load --run` for 3 s as `run` says, with `extra` options (`--spec`, `--mix`, thresholds...). */
+export function runBounded(run: BoundedRun, ...extra: string[]) {
+  return load(
+    ...["--base-url", run.baseUrl, "--out", run.out, "--run", "--report-json", run.report],
+    ...["--duration", "3", "--arrival-rate", String(run.arrivalRate), "--seed", String(run.seed)],
+    ...extra,
+  );
+}
