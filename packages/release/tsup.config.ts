@@ -6,6 +6,7 @@ export default defineConfig({
     "src/spec-diff-cli.ts",
     "src/release-pack-cli.ts",
     "src/record-release-cli.ts",
+    "src/install-packs-cli.ts",
   ],
   format: ["esm"],
   dts: { entry: "src/index.ts" },

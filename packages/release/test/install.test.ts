@@ -1,13 +1,11 @@
-// The tarballs of `pnpm release:pack`, installed together with plain npm into an empty project (one install from
-// the registry), then used the way a consumer uses them: the client from ESM and from CommonJS against a local
+// The tarballs of `pnpm release:pack`, installed together with plain npm into an empty project once, before these
+// tests, by the `release:install` task (src/install-packs.ts), then used the way a consumer uses them: the client from ESM and from CommonJS against a local
 // server, the mock's CLI, and the mock's startMock serving every named example of every operation to the client.
-import { execFile, execFileSync } from "node:child_process";
-import { readFileSync, realpathSync } from "node:fs";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { nodeBinary } from "@merchant-payments/node-runtimes";
 import { loadBundle, operations, responseFor } from "@merchant-payments/spec";
 import {
   type LoopbackServer,
@@ -15,32 +13,16 @@ import {
   startLoopbackServer,
 } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { PACKS_LIST } from "../src/pack.js";
-import { tarballsDir } from "../src/paths.js";
+import {
+  installProject,
+  type Packed,
+  plainEnv,
+  readInstall,
+  readPacks,
+} from "../src/install-packs.js";
 import { SPEC_VERSION_FIELD, specVersionOf, specVersionSentence } from "../src/spec-version.js";
 
-const NPM_INSTALL_TIMEOUT_MS = 240_000;
 const SCRIPT_TIMEOUT_MS = 60_000;
-/** The oldest Node the published packages support (their `engines`): the npm install runs under it. */
-const OLDEST_NODE = nodeBinary(20);
-/** npm's own script, run by OLDEST_NODE (the `npm` on PATH would run under the Node that runs the tests). */
-const NPM_CLI = realpathSync(
-  execFileSync("sh", ["-c", "command -v npm"], { encoding: "utf8" }).trim(),
-);
-
-interface Packed {
-  name: string;
-  version: string;
-  file: string;
-}
-
-/** The environment of a plain npm: pnpm's own `npm_*`, `PNPM_*` and `INIT_CWD` variables left out. */
-function plainEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !/^(npm_|pnpm_|init_cwd$)/i.test(k)),
-  );
-  return { ...env, NO_COLOR: "1", ...extra };
-}
 
 function run(
   command: string,
@@ -139,7 +121,7 @@ const mockCalls = operations().flatMap((o) =>
 );
 
 // Written by `pnpm release:pack`, which turbo runs before these tests.
-const packs: Packed[] = JSON.parse(readFileSync(join(tarballsDir, PACKS_LIST), "utf8"));
+const packs: Packed[] = readPacks();
 const VERIFY = "@merchant-payments/verify";
 
 const verifyScript = `import { execFile } from "node:child_process";
@@ -160,16 +142,16 @@ try {
 }
 `;
 
-let project: string;
-let install: { code: number | null; stdout: string; stderr: string };
+// Installed once before these tests by the `release:install` task (turbo runs it after `release:pack`).
+const install = readInstall();
+if (!install)
+  throw new Error(
+    "No install of the packed packages: run `pnpm --filter @merchant-payments/release release:install` first",
+  );
+const project = installProject;
 let server: LoopbackServer;
 
 beforeAll(async () => {
-  project = await mkdtemp(join(tmpdir(), "install-check-"));
-  await writeFile(
-    join(project, "package.json"),
-    JSON.stringify({ name: "install-check", version: "1.0.0", private: true }),
-  );
   await writeFile(
     join(project, "esm.mjs"),
     callScript('import { createMerchantPaymentsClient } from "@merchant-payments/client";'),
@@ -182,38 +164,21 @@ beforeAll(async () => {
   await writeFile(join(project, "calls.json"), JSON.stringify(mockCalls));
   await writeFile(join(project, "verify.mjs"), verifyScript);
   await writeFile(join(project, "spec.mjs"), specScript);
-  // npm runs under the oldest Node the packages support, whichever Node runs the tests: an engine a dependency
-  // floats to (Prism's newest need Node 24) fails there first.
-  install = await run(
-    OLDEST_NODE,
-    [
-      NPM_CLI,
-      "install",
-      // npm's cache first: only what it lacks comes from the registry.
-      "--prefer-offline",
-      "--no-audit",
-      "--no-fund",
-      "--loglevel=warn",
-      ...packs.map((p) => join(tarballsDir, p.file)),
-    ],
-    project,
-    NPM_INSTALL_TIMEOUT_MS,
-  );
   server = await startLoopbackServer((_request, response) =>
     sendJson(response, 200, responseExample),
   );
-}, NPM_INSTALL_TIMEOUT_MS + 30_000);
+});
 
 afterAll(async () => {
   await server?.close();
-  if (project) await rm(project, { recursive: true, force: true });
 });
 
 test("npm installs every packed public package into an empty project, every engine satisfied", async () => {
   expect(install.code, install.stderr).toBe(0);
   // A dependency that floats to a release needing a newer Node (Prism's newest need Node 24) shows here.
   expect(`${install.stdout}${install.stderr}`).not.toMatch(/EBADENGINE/);
-  expect(execFileSync(OLDEST_NODE, ["--version"], { encoding: "utf8" })).toMatch(/^v20\./);
+  expect(install.nodeVersion).toMatch(/^v20\./);
+  expect(install.packs).toEqual(packs);
   const { stdout } = await run("npm", ["ls", "--json", "--depth=0"], project, SCRIPT_TIMEOUT_MS);
   const installed = JSON.parse(stdout).dependencies;
   for (const p of packs) expect(installed[p.name]?.version, p.name).toBe(p.version);
