@@ -1,3 +1,3 @@
 import { testConfig } from "@merchant-payments/test-support/vitest-preset";
 
-export default testConfig({ hookTimeout: 60_000 });
+export default testConfig();

@@ -5,7 +5,7 @@ import { installPacks, installProject } from "./install-packs.js";
 try {
   const result = await installPacks();
   if (result.code !== 0) {
-    console.error(result.stderr || result.stdout);
+    console.error(`${result.stdout}${result.stderr}`.trimEnd().split("\n").slice(-40).join("\n"));
     console.error(
       `release:install failed: npm install of the packed packages exited ${result.code ?? "(killed at its hang bound)"} under Node ${result.nodeVersion}`,
     );

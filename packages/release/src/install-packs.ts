@@ -106,7 +106,11 @@ function runNpm(tarballs: string[]): Promise<Pick<InstallResult, "code" | "stdou
     "--prefer-offline",
     "--no-audit",
     "--no-fund",
-    "--loglevel=warn",
+    // npm's own network bounds, shorter than its defaults (5 min a fetch): a stalled fetch is retried, not waited on.
+    "--fetch-timeout=60000",
+    "--fetch-retries=4",
+    // Every fetch is logged (kept in install.json): a slow or failed install shows what it waited on.
+    "--loglevel=http",
     ...tarballs,
   ];
   return new Promise((done) => {

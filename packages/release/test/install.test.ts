@@ -12,6 +12,7 @@ import {
   sendJson,
   startLoopbackServer,
 } from "@merchant-payments/test-support";
+import { HANG_BOUND_MS } from "@merchant-payments/test-support/vitest-preset";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   installProject,
@@ -22,7 +23,8 @@ import {
 } from "../src/install-packs.js";
 import { SPEC_VERSION_FIELD, specVersionOf, specVersionSentence } from "../src/spec-version.js";
 
-const SCRIPT_TIMEOUT_MS = 60_000;
+/** A script's bound on a hang: just under the test's own, so that a hung script fails with its output. */
+const SCRIPT_TIMEOUT_MS = HANG_BOUND_MS - 15_000;
 
 function run(
   command: string,
@@ -130,7 +132,7 @@ const mock = await startMock();
 try {
   const args = ["--base-url", mock.baseUrl, "--token", "test-token", "--runs", "1", "--report-json", process.env.REPORT_PATH];
   await new Promise((done) =>
-    execFile("node_modules/.bin/merchant-payments-verify", args, { timeout: 60000 }, (error, stdout, stderr) => {
+    execFile("node_modules/.bin/merchant-payments-verify", args, { timeout: ${SCRIPT_TIMEOUT_MS - 10_000} }, (error, stdout, stderr) => {
       process.stdout.write(stdout);
       process.stderr.write(stderr);
       process.exitCode = error ? (typeof error.code === "number" ? error.code : 1) : 0;
