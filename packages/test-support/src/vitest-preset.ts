@@ -7,8 +7,9 @@ import { defineConfig, mergeConfig, type ViteUserConfig } from "vitest/config";
 export type TestConfigOverrides = NonNullable<ViteUserConfig["test"]>;
 
 /**
- * The preset: tests in `test/**\/*.test.ts`, 30 s per test and hook, and a JSON report in
- * `.test-results/vitest.json` (which `.ci/run` adds up). `overrides` are merged over it.
+ * The preset: tests in `test/**\/*.test.ts`, 30 s per test and hook, a JSON report in `.test-results/vitest.json`
+ * (which `.ci/run` adds up) and a JUnit report in `.test-results/junit.xml` (which CI uploads). `overrides` are
+ * merged over it.
  */
 export function testConfig(overrides: TestConfigOverrides = {}): ViteUserConfig {
   return mergeConfig(
@@ -17,7 +18,11 @@ export function testConfig(overrides: TestConfigOverrides = {}): ViteUserConfig 
         include: ["test/**/*.test.ts"],
         testTimeout: 30_000,
         hookTimeout: 30_000,
-        reporters: ["default", ["json", { outputFile: ".test-results/vitest.json" }]],
+        reporters: [
+          "default",
+          ["json", { outputFile: ".test-results/vitest.json" }],
+          ["junit", { outputFile: ".test-results/junit.xml" }],
+        ],
       },
     }),
     defineConfig({ test: overrides }),
