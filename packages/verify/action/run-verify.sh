@@ -31,9 +31,10 @@ escape_command() {
   printf '%s' "${value//$'\n'/'%0A'}"
 }
 
-# Writes name=value to $GITHUB_OUTPUT when it is set (GitHub Actions), else nothing.
+# Writes name=value to $GITHUB_OUTPUT when it is set (GitHub Actions), else nothing; the value on one line.
 set_output() {
-  if [ -n "${GITHUB_OUTPUT:-}" ]; then printf '%s=%s\n' "$1" "$2" >>"$GITHUB_OUTPUT"; fi
+  local value="${2//$'\r'/ }"
+  if [ -n "${GITHUB_OUTPUT:-}" ]; then printf '%s=%s\n' "$1" "${value//$'\n'/ }" >>"$GITHUB_OUTPUT"; fi
 }
 
 # Ends the step: verdict in outputs, summary and (on failure) an annotation; exit with the given code.

@@ -218,6 +218,48 @@ describe("the verify action's script when nothing listens at the base URL", () =
   });
 });
 
+describe("the verify action's script without VERIFY_COMMAND", () => {
+  test("installs @merchant-payments/verify at this package's version with npm into RUNNER_TEMP and runs its bin", async () => {
+    // npm stands in for the registry install (no network in tests): a script first on PATH that records its
+    // arguments and links the bin npm would install to this package's built bin.
+    const fakeBin = join(dir, "fake-npm");
+    mkdirSync(fakeBin, { recursive: true });
+    const npmLog = join(dir, "npm-args");
+    writeFileSync(
+      join(fakeBin, "npm"),
+      [
+        "#!/usr/bin/env bash",
+        `printf '%s\\n' "$@" > ${JSON.stringify(npmLog)}`,
+        'prefix="$3"',
+        'mkdir -p "$prefix/node_modules/.bin"',
+        `printf '#!/usr/bin/env bash\\nexec %s %s "$@"\\n' ${JSON.stringify(process.execPath)} ${JSON.stringify(bin)} > "$prefix/node_modules/.bin/merchant-payments-verify"`,
+        'chmod +x "$prefix/node_modules/.bin/merchant-payments-verify"',
+      ].join("\n"),
+      { mode: 0o755 },
+    );
+    const run = await runAction("installed", {
+      PATH: `${fakeBin}:${process.env.PATH ?? ""}`,
+      VERIFY_COMMAND: "",
+      VERIFY_BASE_URL: "ftp://example.invalid",
+      VERIFY_REPORT_DIR: "reports",
+    });
+    const { version } = JSON.parse(
+      readFileSync(new URL("../package.json", import.meta.url), "utf8"),
+    );
+    const args = readFileSync(npmLog, "utf8").trim().split("\n");
+    expect(args[0]).toBe("install");
+    expect(args[1]).toBe("--prefix");
+    expect(args[2]).toBe(
+      join(dir, "installed", "runner-temp", `merchant-payments-verify-${version}`),
+    );
+    expect(args.at(-1)).toBe(`@merchant-payments/verify@${version}`);
+    expect(run.stdout).toContain(`npm install @merchant-payments/verify@${version}`);
+    // The installed bin ran: verify's own refusal of the URL, exit 2.
+    expect(run.exitCode).toBe(2);
+    expect(run.outputs.verdict).toMatch(/^verify: USAGE: .*base-url/);
+  });
+});
+
 describe("action.yml", () => {
   const action = parseYaml(readFileSync(new URL("../action/action.yml", import.meta.url), "utf8"));
 
