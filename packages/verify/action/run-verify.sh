@@ -43,6 +43,7 @@ finish() {
   set_output verdict "$verdict"
   set_output exit-code "$code"
   if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+    # shellcheck disable=SC2016 # the backticks are Markdown
     printf '### Merchant Payments verify\n\n`%s`\n\n%s\n' "${VERIFY_BASE_URL:-}" "$verdict" >>"$GITHUB_STEP_SUMMARY"
   fi
   if [ "$code" -ne 0 ]; then
