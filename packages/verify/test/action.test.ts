@@ -199,7 +199,7 @@ describe("the verify action's script on a command line verify refuses", () => {
     expect(run.outputs.verdict).toMatch(/^verify: USAGE: .*base-url/);
     expect(run.stdout).toContain(`::error title=merchant-payments-verify::${run.outputs.verdict}`);
     expect(run.outputs["report-json"]).toBeUndefined();
-  });
+  }, 120_000);
 });
 
 describe("the verify action's script when nothing listens at the base URL", () => {
@@ -215,7 +215,7 @@ describe("the verify action's script when nothing listens at the base URL", () =
     );
     expect(run.stdout).toContain(`::error title=merchant-payments-verify::${run.outputs.verdict}`);
     expect(run.outputs["report-json"]).toBe("reports/verify.json");
-  });
+  }, 120_000);
 });
 
 describe("the verify action's script without VERIFY_COMMAND", () => {
@@ -257,7 +257,7 @@ describe("the verify action's script without VERIFY_COMMAND", () => {
     // The installed bin ran: verify's own refusal of the URL, exit 2.
     expect(run.exitCode).toBe(2);
     expect(run.outputs.verdict).toMatch(/^verify: USAGE: .*base-url/);
-  });
+  }, 120_000);
 });
 
 describe("action.yml", () => {
