@@ -13,8 +13,9 @@ export type TestConfigOverrides = NonNullable<ViteUserConfig["test"]>;
 export const HANG_BOUND_MS = 120_000;
 
 /**
- * The preset: tests in `test/**\/*.test.ts`, HANG_BOUND_MS per test and hook, and a JSON report in
- * `.test-results/vitest.json` (which `.ci/run` adds up). `overrides` are merged over it.
+ * The preset: tests in `test/**\/*.test.ts`, HANG_BOUND_MS per test and hook, a JSON report in
+ * `.test-results/vitest.json` (which `.ci/run` adds up) and a JUnit report in `.test-results/junit.xml` (which CI
+ * uploads). `overrides` are merged over it.
  */
 export function testConfig(overrides: TestConfigOverrides = {}): ViteUserConfig {
   return mergeConfig(
@@ -23,7 +24,11 @@ export function testConfig(overrides: TestConfigOverrides = {}): ViteUserConfig 
         include: ["test/**/*.test.ts"],
         testTimeout: HANG_BOUND_MS,
         hookTimeout: HANG_BOUND_MS,
-        reporters: ["default", ["json", { outputFile: ".test-results/vitest.json" }]],
+        reporters: [
+          "default",
+          ["json", { outputFile: ".test-results/vitest.json" }],
+          ["junit", { outputFile: ".test-results/junit.xml" }],
+        ],
       },
     }),
     defineConfig({ test: overrides }),
