@@ -1,4 +1,4 @@
-// The one JSON Pointer module (RFC 6901): escaping a segment, joining segments, and splitting a pointer.
+// JSON Pointers (RFC 6901): escaping a segment, joining segments, splitting a pointer and the value it names.
 // Dependency-free and runtime-neutral (`@merchant-payments/spec/json-pointer`): the client bundles it; the spec model
 // re-exports it.
 
@@ -19,4 +19,14 @@ export function parsePointer(jsonPointer: string): string[] {
     .slice(1)
     .split("/")
     .map((raw) => raw.replace(/~1/g, "/").replace(/~0/g, "~"));
+}
+
+/** The value `jsonPointer` names inside `value` (array items by index), or undefined when a segment is missing. */
+export function valueAt(value: unknown, jsonPointer: string): unknown {
+  let node = value;
+  for (const key of parsePointer(jsonPointer)) {
+    if (node === null || typeof node !== "object") return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
 }
