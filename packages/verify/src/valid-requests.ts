@@ -8,6 +8,7 @@ import type {
   ParameterSpec,
   SpecAjv,
 } from "@merchant-payments/spec/model";
+import { serializeParameter } from "@merchant-payments/spec/wire";
 import fc from "fast-check";
 import { validArbitrary } from "./arbitraries.js";
 import { bodyKind, wireBody } from "./bodies.js";
@@ -46,8 +47,8 @@ export function ownParameters(op: OperationSpec): ParameterSpec[] {
 export function sendable(op: OperationSpec, values: ParameterValues): boolean {
   for (const p of op.parameters) {
     if (!(p.name in values)) continue;
-    const segment = serializeParameters(`{${p.name}}`, [{ ...p, in: "path" }], values).path;
-    if (p.in === "path" && unsendablePathValue(segment)) return false;
+    if (p.in === "path" && unsendablePathValue(serializeParameter(p, values[p.name]).join("")))
+      return false;
     if (p.in === "header" || p.in === "cookie") {
       const text =
         serializeParameters("", [p], values).headers[p.in === "cookie" ? "cookie" : p.name] ?? "";

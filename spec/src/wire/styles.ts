@@ -33,6 +33,11 @@ export interface ParameterStyle {
   /** The places the style is defined for. */
   readonly in: readonly ParameterLocation[];
   /**
+   * True when an object value stays one object on the wire whatever the schema (deepObject's `name[key]` pairs);
+   * elsewhere its keys become other parameters or items of a list.
+   */
+  readonly keepsObjects: boolean;
+  /**
    * The parameter as sent: `name=value` pieces in the query and the Cookie header, the one text of a path segment or
    * header. `name` is already encoded; `encode` encodes keys and values.
    */
@@ -137,6 +142,7 @@ function oneValue(
 function joinedStyle(joiner: string, splitter: RegExp): ParameterStyle {
   return {
     in: ["query"],
+    keepsObjects: false,
     serialize: (name, value, explode, encode) =>
       explode && (Array.isArray(value) || isRecord(value))
         ? form.serialize(name, value, explode, encode)
@@ -154,6 +160,7 @@ function joinedStyle(joiner: string, splitter: RegExp): ParameterStyle {
 /** `form` (query, cookie): `name=a,b` or exploded `name=a&name=b`; an object `name=k,v` or exploded `k=v&k2=v2`. */
 const form: ParameterStyle = {
   in: ["query", "cookie"],
+  keepsObjects: false,
   serialize(name, value, explode, encode) {
     if (explode && Array.isArray(value))
       return value.map((v) => `${name}=${encode(scalarText(v))}`);
@@ -188,6 +195,7 @@ const textOf = (arrived: Arrived, name: string) => valuesOf(arrived, name)[0];
 /** `simple` (path, header): `a,b`; an object `k,v,k2,v2`, or `k=v,k2=v2` exploded. */
 const simple: ParameterStyle = {
   in: ["path", "header"],
+  keepsObjects: false,
   serialize(_name, value, explode, encode) {
     if (explode && isRecord(value))
       return [
@@ -209,6 +217,7 @@ const labelEncode = (encode: Encode) => (text: string) => encode(text).replace(/
 /** `label` (path): `.a`; a list `.a,b` or exploded `.a.b`; an object `.k,v` or exploded `.k=v.k2=v2`. */
 const label: ParameterStyle = {
   in: ["path"],
+  keepsObjects: false,
   serialize(_name, value, explode, encode) {
     const enc = labelEncode(encode);
     if (explode && isRecord(value))
@@ -230,6 +239,7 @@ const label: ParameterStyle = {
 /** `matrix` (path): `;name=a`; a list `;name=a,b` or exploded `;name=a;name=b`; an object `;name=k,v` or `;k=v;k2=v2`. */
 const matrix: ParameterStyle = {
   in: ["path"],
+  keepsObjects: false,
   serialize(name, value, explode, encode) {
     const assign = (key: string, text: string) => (text === "" ? `;${key}` : `;${key}=${text}`);
     if (explode && Array.isArray(value))
@@ -268,6 +278,7 @@ const matrix: ParameterStyle = {
 /** `deepObject` (query): an object as `name[k]=v&name[k2]=v2`; anything else as `form` writes it. */
 const deepObject: ParameterStyle = {
   in: ["query"],
+  keepsObjects: true,
   serialize(name, value, explode, encode) {
     if (!isRecord(value)) return form.serialize(name, value, explode, encode);
     return entriesOf(value).map(([k, v]) => `${name}[${encode(k)}]=${encode(v)}`);
