@@ -1,7 +1,15 @@
 // Parameters in their places: each one written by its style into the path, the query, a header or the Cookie
 // header, and read back from a request and typed by its schema. Styles themselves are `styles.ts`'s table.
 import { deref, isObject, type Json } from "../refs.js";
-import { asIs, cookiePairs, decodeQueryText, decodeText, encodeText, trimmed } from "./encoding.js";
+import {
+  asIs,
+  cookiePairs,
+  decodeQueryText,
+  decodeText,
+  encodeText,
+  queryPairs,
+  trimmed,
+} from "./encoding.js";
 import {
   type Arrived,
   type Decode,
@@ -144,4 +152,26 @@ export function readParameter(
   const parsed = parameterText(p, schema, request);
   if (parsed === undefined || "problem" in parsed) return parsed;
   return { value: typedValue(document, schema, parsed.text) };
+}
+
+/** The request a server gets for `value` sent as parameter `p` alone (its pieces in their place). */
+function arrivedFor(p: WireParameter, value: unknown): ArrivedRequest {
+  const pieces = serializeParameter(p, value);
+  const none = { pathValues: {}, query: [], headers: {} };
+  if (p.in === "path") return { ...none, pathValues: { [p.name]: pieces.join("") } };
+  if (p.in === "query") return { ...none, query: queryPairs(pieces.join("&")) };
+  if (p.in === "header") return { ...none, headers: { [p.name.toLowerCase()]: pieces.join("") } };
+  return { ...none, headers: { cookie: pieces.join("; ") } };
+}
+
+/**
+ * What a server reads of `value` sent as parameter `p`: written by its style, read back by it and typed by its
+ * schema, exactly as `readParameter` reads a request (undefined: nothing arrives, e.g. an exploded empty list).
+ */
+export function readBackParameter(
+  document: Json,
+  p: WireParameter & { readonly schema: Json },
+  value: unknown,
+): { readonly value: unknown } | { readonly problem: string } | undefined {
+  return readParameter(document, p, arrivedFor(p, value));
 }
