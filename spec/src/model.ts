@@ -39,7 +39,8 @@ export {
   resolveSchema,
 } from "./refs.js";
 
-import { escapePointer, parsePointer, pointer, valueAt } from "./json-pointer.js";
+import { escapePointer, pointer } from "./json-pointer.js";
+import { parsePointer, valueAt } from "./pointer-segments.js";
 
 export { escapePointer, parsePointer, pointer, valueAt };
 

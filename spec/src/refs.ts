@@ -1,7 +1,7 @@
 // Following `$ref`s and choosing a discriminator's branch: the only place a package of the toolkit resolves a
 // reference (the model, the mock's issue refinement, the client's validator generator all call these). Dependency-
 // free and runtime-neutral: the wire module and the model import it.
-import { parsePointer } from "./json-pointer.js";
+import { parsePointer } from "./pointer-segments.js";
 
 /** A parsed JSON value of an OpenAPI document, walked generically. */
 // biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is untyped JSON.

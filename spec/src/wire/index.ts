@@ -5,7 +5,7 @@
 // - credential placement per security scheme: credentials.ts;
 // - "is this JSON?": media.ts (`isJsonMedia`, `bodyKind`);
 // - the value at a JSON pointer: `valueAt` from the json-pointer module.
-export { valueAt } from "../json-pointer.js";
+export { parsePointer, valueAt } from "../pointer-segments.js";
 export * from "./credentials.js";
 export * from "./encoding.js";
 export * from "./media.js";
