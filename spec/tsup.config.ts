@@ -13,6 +13,7 @@ export default defineConfig({
     redact: "src/redact.ts",
     causes: "src/causes.ts",
     "json-pointer": "src/json-pointer.ts",
+    wire: "src/wire/index.ts",
     "usage-error": "src/usage-error.ts",
   },
   format: ["esm"],

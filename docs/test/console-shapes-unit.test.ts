@@ -88,9 +88,7 @@ describe("parameters", () => {
       "?columns=transactionReferenceNumber%20amountReceived&currencies=KES|UGX",
     );
     const volume = checked(op("getVolumeSummary"));
-    expect(queryString(volume.values)).toContain(
-      "&period%5Bfrom%5D=2024-01-01&period%5Bto%5D=2024-01-31",
-    );
+    expect(queryString(volume.values)).toContain("&period[from]=2024-01-01&period[to]=2024-01-31");
   });
 
   test("values are typed by schema and checked: a wrong type, an enum miss and a missing required one", () => {

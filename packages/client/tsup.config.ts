@@ -10,7 +10,7 @@ const BUNDLED = {
   // Declarations read from the spec's source, so that they are inlined (a path, not a package, to the resolver).
   compilerOptions: {
     baseUrl: ".",
-    paths: { "@merchant-payments/spec/*": ["../../spec/src/*.ts"] },
+    paths: { "@merchant-payments/spec/*": ["../../spec/src/*.ts", "../../spec/src/*/index.ts"] },
   },
 };
 

@@ -1,6 +1,7 @@
-// The one JSON Pointer module (RFC 6901): escaping a segment, joining segments, and splitting a pointer.
-// Dependency-free and runtime-neutral (`@merchant-payments/spec/json-pointer`): the client bundles it; the spec model
-// re-exports it.
+// Writing JSON Pointers (RFC 6901): escaping a segment and joining segments. Dependency-free and runtime-neutral
+// (`@merchant-payments/spec/json-pointer`): the client's entry bundles it; the spec model re-exports it. Reading
+// pointers (`parsePointer`, `valueAt`) is pointer-segments.ts, exported by the wire module: a bundle that writes
+// pointers at start and reads them only in a lazy chunk (the client) shares no code between the two.
 
 /** Escapes one JSON Pointer segment (RFC 6901): `~` as `~0`, `/` as `~1`. */
 export function escapePointer(segment: string): string {
@@ -10,13 +11,4 @@ export function escapePointer(segment: string): string {
 /** Joins segments into a JSON Pointer, escaping each: `pointer("paths", "/a/b")` is `/paths/~1a~1b`. */
 export function pointer(...segments: (string | number)[]): string {
   return segments.map((s) => `/${escapePointer(String(s))}`).join("");
-}
-
-/** The unescaped segments of a JSON Pointer: `/a~1b/c` gives `["a/b", "c"]`; `""` gives `[]`. */
-export function parsePointer(jsonPointer: string): string[] {
-  if (jsonPointer === "") return [];
-  return jsonPointer
-    .slice(1)
-    .split("/")
-    .map((raw) => raw.replace(/~1/g, "/").replace(/~0/g, "~"));
 }

@@ -9,13 +9,6 @@ import {
 import addFormatsModule from "ajv-formats";
 import type { Issue } from "./issues.js";
 
-/** A parsed JSON value of an OpenAPI document, walked generically. */
-// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is untyped JSON.
-export type Json = any;
-
-/** A plain JSON object (not null, not an array) of the document, keys to untyped values; see {@link isObject}. */
-export type JsonObject = Record<string, Json>;
-
 /** A JSON Schema (2020-12) as it stands in the document, `$ref`s left in place. */
 export type Schema = JsonObject;
 
@@ -31,55 +24,25 @@ export const HTTP_METHODS = [
   "trace",
 ] as const;
 
-/** How many `$ref` hops one `deref` follows before it calls the chain a loop. */
-export const MAX_REF_HOPS = 64;
+import { deref, isObject, type Json, type JsonObject, refName } from "./refs.js";
 
-/** True for a plain JSON object (not null, not an array). */
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+export {
+  chooseBranch,
+  type DiscriminatorChoice,
+  deref,
+  isObject,
+  type Json,
+  type JsonObject,
+  MAX_REF_HOPS,
+  refName,
+  resolvePointer,
+  resolveSchema,
+} from "./refs.js";
 
-import { escapePointer, parsePointer, pointer } from "./json-pointer.js";
+import { escapePointer, pointer } from "./json-pointer.js";
+import { parsePointer, valueAt } from "./pointer-segments.js";
 
-export { escapePointer, parsePointer, pointer };
-
-/**
- * The value at a JSON Pointer (`/a/b`, or a URI fragment `#/a/b`, percent-decoded) inside `document`.
- * Throws when any segment is missing.
- */
-export function resolvePointer(document: Json, jsonPointer: string): Json {
-  const path = jsonPointer.startsWith("#") ? decodeURIComponent(jsonPointer.slice(1)) : jsonPointer;
-  if (path === "") return document;
-  if (!path.startsWith("/")) throw new Error(`Not a JSON Pointer: ${jsonPointer}`);
-  let at: Json = document;
-  for (const key of parsePointer(path)) {
-    if (!(isObject(at) || Array.isArray(at)) || !(key in at)) {
-      throw new Error(`Unresolved reference ${jsonPointer}: no "${key}"`);
-    }
-    at = (at as JsonObject)[key];
-  }
-  return at;
-}
-
-/**
- * Follows local `$ref`s (`#/components/...`) until a value that is not a reference, and returns it.
- * Throws on a reference that is not local, one that does not resolve, and a loop.
- */
-export function deref<T = Json>(document: Json, node: Json): T {
-  let current = node;
-  for (let hops = 0; isObject(current) && typeof current.$ref === "string"; hops++) {
-    if (hops >= MAX_REF_HOPS) throw new Error(`$ref loop at ${node.$ref}`);
-    const ref: string = current.$ref;
-    if (!ref.startsWith("#")) throw new Error(`Only local $refs are supported: ${ref}`);
-    current = resolvePointer(document, ref);
-  }
-  return current as T;
-}
-
-/** The last segment of a `$ref` (`#/components/schemas/Transaction` gives `Transaction`), if `node` is one. */
-export function refName(node: Json): string | undefined {
-  return isObject(node) && typeof node.$ref === "string" ? node.$ref.split("/").pop() : undefined;
-}
+export { escapePointer, parsePointer, pointer, valueAt };
 
 /** One named example of a request body or a response. */
 export interface NamedExample {
@@ -559,18 +522,4 @@ export function createAjv(document: Json, options: AjvOptions = {}): SpecAjv {
   };
 }
 
-/** How a body of a media type is encoded: JSON, a multipart or urlencoded form, text, or bytes. */
-export type BodyKind = "json" | "multipart" | "urlencoded" | "text" | "binary";
-
-/**
- * The kind of body of a media type (parameters ignored, any case): `json` for `application/json` and `+json`
- * suffixes, the two form types, `text` for `text/*`, else `binary`. The one rule client, mock, verify and console share.
- */
-export function bodyKind(mediaType: string): BodyKind {
-  const essence = (mediaType.split(";")[0] ?? "").trim().toLowerCase();
-  if (essence === "application/json" || /^application\/[^/]+\+json$/.test(essence)) return "json";
-  if (essence === "multipart/form-data") return "multipart";
-  if (essence === "application/x-www-form-urlencoded") return "urlencoded";
-  if (essence.startsWith("text/")) return "text";
-  return "binary";
-}
+export { type BodyKind, bodyKind, isJsonMedia } from "./wire/media.js";

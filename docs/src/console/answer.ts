@@ -5,9 +5,9 @@ import {
   baseMediaType,
   type Issue,
   type OperationSpec,
-  resolvePointer,
   responseFor,
 } from "@merchant-payments/spec/model";
+import { bodyKind, isJsonMedia, valueAt } from "@merchant-payments/spec/wire";
 
 /** How an answer's body is shown. */
 export type BodyView =
@@ -22,9 +22,7 @@ export type BodyView =
 
 /** True for a media type whose body the console reads as text: JSON (`+json` too) and `text/*`. */
 export function isTextual(mediaType: string): boolean {
-  return (
-    /^text\//.test(mediaType) || mediaType === "application/json" || mediaType.endsWith("+json")
-  );
+  return bodyKind(mediaType) === "text" || isJsonMedia(mediaType);
 }
 
 /** `1234` bytes as `1234 bytes`, `1.2 KB`, `3.4 MB`. */
@@ -123,12 +121,7 @@ export function answerBadge(
  */
 export function nextCursor(op: OperationSpec, json: unknown): string | undefined {
   if (!op.pagination || json === undefined) return undefined;
-  let value: unknown;
-  try {
-    value = resolvePointer(json, op.pagination.next);
-  } catch {
-    return undefined;
-  }
+  const value = valueAt(json, op.pagination.next);
   return (typeof value === "string" && value !== "") || typeof value === "number"
     ? String(value)
     : undefined;

@@ -1,5 +1,6 @@
 // The console's parameters: which ones get a field, how the text typed there becomes a value typed by the schema,
-// how the values are checked, and how they are written into the URL (per style and explode) and the headers.
+// how the values are checked, and how they are written into the URL and the headers (by the spec's wire module: a
+// parameter style is one entry in spec/src/wire/styles.ts).
 // Pure: no DOM, no network.
 import {
   escapePointer,
@@ -8,6 +9,12 @@ import {
   type ParameterSpec,
   type SpecAjv,
 } from "@merchant-payments/spec/model";
+import {
+  encodeText,
+  serializeParameter,
+  serializeParameters,
+  typedText,
+} from "@merchant-payments/spec/wire";
 
 /** Headers the console sets itself (or the browser does): never a field of their own. */
 const OWN_HEADERS = new Set(["accept", "content-type", "authorization", "content-length"]);
@@ -44,17 +51,12 @@ export function isArrayParameter(param: ParameterSpec): boolean {
   return schemaKind(param.schema) === "array";
 }
 
-/** A scalar as typed, read by its schema: numbers and booleans parsed when they read as such, else the text. */
+/**
+ * A scalar as typed, read by its schema as a server reads it from the wire (the spec's one rule, `typedText`:
+ * JSON's number grammar, so `007` stays text and the schema then refuses it; `true`/`false`).
+ */
 function readScalar(schema: Record<string, unknown>, text: string): unknown {
-  const kind = schemaKind(schema);
-  if (
-    (kind === "integer" || kind === "number") &&
-    text.trim() !== "" &&
-    !Number.isNaN(Number(text))
-  )
-    return Number(text);
-  if (kind === "boolean" && (text === "true" || text === "false")) return text === "true";
-  return text;
+  return typedText(schema, text);
 }
 
 /**
@@ -127,81 +129,41 @@ export function checkParameters(
 
 /** Percent-encodes a value for a URL component (RFC 3986 unreserved characters kept). */
 export function encode(value: unknown): string {
-  return encodeURIComponent(String(value)).replace(
-    /[!'()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  return encodeText(String(value));
 }
 
-/** A path parameter's value, `simple` style: scalars encoded whole, arrays and objects comma-joined, each encoded. */
-function simpleValue(value: unknown, explode: boolean): string {
-  if (Array.isArray(value)) return value.map(encode).join(",");
-  if (typeof value === "object" && value !== null)
-    return Object.entries(value)
-      .map(([k, v]) => (explode ? `${encode(k)}=${encode(v)}` : `${encode(k)},${encode(v)}`))
-      .join(",");
-  return encode(value);
-}
-
-/** The operation's path with each `{name}` replaced by its value, percent-encoded within its segment. */
+/** The operation's path with each `{name}` replaced by its value in its style, percent-encoded within its segment. */
 export function fillPath(path: string, values: ReadonlyMap<ParameterSpec, unknown>): string {
-  let filled = path;
-  for (const [param, value] of values) {
-    if (param.in !== "path") continue;
-    filled = filled.replaceAll(`{${param.name}}`, simpleValue(value, param.explode));
-  }
-  return filled;
-}
-
-/** The delimiter between array items of a non-exploded query parameter, per style. */
-const DELIMITERS: Record<string, string> = { form: ",", spaceDelimited: "%20", pipeDelimited: "|" };
-
-/** The `name=value` pairs of one query parameter, per its style and explode. */
-function queryPairs(param: ParameterSpec, value: unknown): string[] {
-  const name = encode(param.name);
-  if (Array.isArray(value)) {
-    if (param.explode) return value.map((item) => `${name}=${encode(item)}`);
-    return [`${name}=${value.map(encode).join(DELIMITERS[param.style] ?? ",")}`];
-  }
-  if (typeof value === "object" && value !== null) {
-    const entries = Object.entries(value);
-    if (param.style === "deepObject")
-      return entries.map(([k, v]) => `${name}%5B${encode(k)}%5D=${encode(v)}`);
-    if (param.explode) return entries.map(([k, v]) => `${encode(k)}=${encode(v)}`);
-    return [`${name}=${entries.map(([k, v]) => `${encode(k)},${encode(v)}`).join(",")}`];
-  }
-  return [`${name}=${encode(value)}`];
+  return serializeParameters(
+    path,
+    [...values.keys()].filter((p) => p.in === "path"),
+    (p) => values.get(p as ParameterSpec),
+  ).path;
 }
 
 /**
- * The query string (with its `?`, or `""`) of the query parameters in `values`, in the operation's order:
- * `form` exploded (`status=S&status=P`) by default, else comma, `spaceDelimited` (`%20`), `pipeDelimited` (`|`)
- * or `deepObject` (`period%5Bfrom%5D=...`); `extra` pairs (an API key in the query) come last.
+ * The query string (with its `?`, or `""`) of the query parameters in `values`, in the operation's order, each in
+ * its style (the spec's wire module); `extra` pairs (an API key in the query) come last.
  */
 export function queryString(
   values: ReadonlyMap<ParameterSpec, unknown>,
   extra: readonly (readonly [string, string])[] = [],
 ): string {
-  const pairs: string[] = [];
-  for (const [param, value] of values)
-    if (param.in === "query") pairs.push(...queryPairs(param, value));
+  const pairs = [
+    ...serializeParameters(
+      "",
+      [...values.keys()].filter((p) => p.in === "query"),
+      (p) => values.get(p as ParameterSpec),
+    ).query,
+  ];
   for (const [name, value] of extra) pairs.push(`${encode(name)}=${encode(value)}`);
   return pairs.length ? `?${pairs.join("&")}` : "";
 }
 
-/** The header parameters in `values` as `[name, value]`: arrays comma-joined (`simple`). */
+/** The header parameters in `values` as `[name, value]`, each in its style (`simple`: arrays comma-joined). */
 export function parameterHeaders(values: ReadonlyMap<ParameterSpec, unknown>): [string, string][] {
   const out: [string, string][] = [];
-  for (const [param, value] of values) {
-    if (param.in !== "header") continue;
-    out.push([
-      param.name,
-      Array.isArray(value)
-        ? value.map(String).join(",")
-        : typeof value === "object" && value !== null
-          ? Object.entries(value).flat().map(String).join(",")
-          : String(value),
-    ]);
-  }
+  for (const [param, value] of values)
+    if (param.in === "header") out.push([param.name, serializeParameter(param, value).join("")]);
   return out;
 }

@@ -2,17 +2,17 @@
 // document's), the fields they need, where each goes, and the shell variable that stands for it in the curl line.
 // Pure: no DOM, no network.
 import type { OperationSpec, SecuritySchemeSpec } from "@merchant-payments/spec/model";
+import { placeCredential, credentialKind as wireKind } from "@merchant-payments/spec/wire";
 
 /** How the console sends one credential: a Bearer token, or an API key in a header or the query. */
 export type CredentialKind = "bearer" | "apiKey-header" | "apiKey-query";
 
 /** The kind of a security scheme the console can send, `undefined` for one it cannot (cookie, basic, mTLS). */
 export function credentialKind(scheme: SecuritySchemeSpec): CredentialKind | undefined {
-  if (scheme.type === "http") return scheme.scheme === "bearer" ? "bearer" : undefined;
-  if (scheme.type === "oauth2" || scheme.type === "openIdConnect") return "bearer";
-  if (scheme.type === "apiKey" && scheme.name && (scheme.in === "header" || scheme.in === "query"))
-    return scheme.in === "header" ? "apiKey-header" : "apiKey-query";
-  return undefined;
+  const kind = wireKind(scheme);
+  return kind === "bearer" || kind === "apiKey-header" || kind === "apiKey-query"
+    ? kind
+    : undefined;
 }
 
 /**
@@ -76,21 +76,19 @@ export function credentialsFor(
   const query: [string, string][] = [];
   const secrets: Secret[] = [];
   for (const scheme of credentialSchemes(op)) {
-    const kind = credentialKind(scheme);
-    if (kind === "bearer") {
-      if (!token || headers.some(([name]) => name === "Authorization")) continue;
-      headers.push(["Authorization", `Bearer ${token}`]);
-      secrets.push({ text: token, variable: secretVariable(scheme) });
-      continue;
-    }
-    const value = apiKeys.get(scheme.key) ?? "";
-    if (!value || !scheme.name) continue;
-    if (kind === "apiKey-header") {
-      headers.push([scheme.name, value]);
-      secrets.push({ text: value, variable: secretVariable(scheme) });
+    const bearer = credentialKind(scheme) === "bearer";
+    const secret = bearer ? token : (apiKeys.get(scheme.key) ?? "");
+    if (!secret || (bearer && headers.some(([name]) => name === "Authorization"))) continue;
+    const placed = placeCredential(scheme, secret);
+    if (placed === undefined) continue;
+    const variable = secretVariable(scheme);
+    if (placed.in === "query") {
+      query.push([placed.name, placed.value]);
+      secrets.push({ text: encode(secret), variable });
     } else {
-      query.push([scheme.name, value]);
-      secrets.push({ text: encode(value), variable: secretVariable(scheme) });
+      // The header as the curl line shows it: `Authorization` capitalized, an API key's as the spec names it.
+      headers.push([bearer ? "Authorization" : placed.name, placed.value]);
+      secrets.push({ text: secret, variable });
     }
   }
   return { headers, query, secrets };

@@ -152,9 +152,9 @@ export interface ParameterInfo {
   readonly name: string;
   /** Where it goes. */
   readonly in: "path" | "query" | "header";
-  /** Query style: form, spaceDelimited, pipeDelimited or deepObject. */
+  /** Its style, when not its place's default (the spec's wire module writes it; a new style is one entry there). */
   readonly style?: string;
-  /** Query explode (form: one name=value per item). */
+  /** Its explode, when not its style's default. */
   readonly explode?: boolean;
   /** A \`format: date\` value: a Date is sent as its UTC calendar date. */
   readonly date?: boolean;

@@ -1,14 +1,18 @@
 // Every operation shape beyond a JSON object body: the method's argument split into parameters and body, the URL
-// (path parameters percent-encoded within their segment, query parameters in their declared style), header
+// (path and query parameters in their declared style: the spec's wire module, where a new style is one entry), header
 // parameters, non-JSON request bodies (multipart, urlencoded, text, binary) and non-JSON answers. Everything is read
 // from the operation table. Imported on the first call of such an operation: a client of JSON-body operations only
 // never loads it.
-import type {
-  BodyInfo,
-  OperationInfo,
-  ParameterInfo,
-  SecurityInfo,
-} from "./generated/operation-table.js";
+
+import {
+  encodeText,
+  isJsonMedia,
+  placeCredential,
+  serializeParameter,
+  serializeParameters,
+  valueAt,
+} from "@merchant-payments/spec/wire";
+import type { BodyInfo, OperationInfo, SecurityInfo } from "./generated/operation-table.js";
 import type { Issue, Validator } from "./generated/validators.js";
 import type { BaseUrl, ResolvedOptions, TokenSource } from "./options.js";
 import type { TransportResponse } from "./transport.js";
@@ -108,44 +112,24 @@ function toWireDate(value: Date): string {
   return Number.isNaN(value.getTime()) ? "Invalid Date" : value.toISOString().slice(0, 10);
 }
 
-/** One value as text in a URL or header: a Date as its calendar date, others by String. */
+/** One value as text in a body: a Date as its calendar date, others by String. */
 function text(value: unknown): string {
   return value instanceof Date ? toWireDate(value) : String(value);
 }
 
-/** Percent-encodes a query name or value (RFC 3986 unreserved characters kept; a space is %20). */
-const encode = (value: unknown) => encodeURIComponent(text(value));
-
-/**
- * The `name=value` pairs of one query parameter in its style: `form` (exploded: one pair per item or property;
- * else one pair, items joined by commas), `spaceDelimited` (%20), `pipeDelimited` (|), `deepObject` (name[key]=value).
- */
-export function queryPairs(p: ParameterInfo, value: unknown): string[] {
-  const name = encodeURIComponent(p.name);
-  const style = p.style ?? "form";
-  const explode = p.explode ?? style === "form";
-  if (Array.isArray(value)) {
-    if (style === "form" && explode) return value.map((v) => `${name}=${encode(v)}`);
-    const separator = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "|" : ",";
-    return [`${name}=${value.map(encode).join(separator)}`];
-  }
-  if (value !== null && typeof value === "object" && !(value instanceof Date)) {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    if (style === "deepObject") {
-      return entries.map(([k, v]) => `${name}[${encodeURIComponent(k)}]=${encode(v)}`);
-    }
-    if (explode) return entries.map(([k, v]) => `${encodeURIComponent(k)}=${encode(v)}`);
-    return [
-      `${name}=${entries.map(([k, v]) => `${encodeURIComponent(k)},${encode(v)}`).join(",")}`,
-    ];
-  }
-  return [`${name}=${encode(value)}`];
+/** A parameter value with every Date (itself, an item, a property) as its calendar date, for the wire module. */
+function withDates(value: unknown): unknown {
+  if (value instanceof Date) return toWireDate(value);
+  if (Array.isArray(value)) return value.map(withDates);
+  if (value !== null && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withDates(v)]));
+  return value;
 }
 
 /**
- * The URL of one call: the base URL's prefix, the path with each path parameter percent-encoded within its segment
- * (a `/` in a value is %2F), then the base URL's query, the query parameters in their styles and `extraQuery`
- * (an API key sent in the query).
+ * The URL of one call: the base URL's prefix, the path and query parameters written by their styles (the spec's
+ * wire module: a path value's `/` is %2F), then the base URL's query, the parameters' and `extraQuery` (an API key
+ * sent in the query).
  */
 export function urlOf(
   base: BaseUrl,
@@ -153,23 +137,17 @@ export function urlOf(
   params: Record<string, unknown>,
   extraQuery: readonly string[] = [],
 ): string {
-  let path = info.path;
-  const pairs: string[] = [];
-  for (const p of info.parameters ?? []) {
-    const value = params[p.name];
-    if (p.in === "path") {
-      path = path.split(`{${p.name}}`).join(encodeURIComponent(text(value)));
-    } else if (p.in === "query" && value !== undefined) {
-      pairs.push(...queryPairs(p, value));
-    }
-  }
-  pairs.push(...extraQuery);
-  const query = pairs.join("&");
-  if (!query) return base.prefix + path + base.query;
-  return `${base.prefix}${path}${base.query ? `${base.query}&` : "?"}${query}`;
+  const serialized = serializeParameters(
+    info.path,
+    (info.parameters ?? []).filter((p) => p.in !== "header"),
+    (p) => withDates(params[p.name]),
+  );
+  const query = [...serialized.query, ...extraQuery].join("&");
+  if (!query) return base.prefix + serialized.path + base.query;
+  return `${base.prefix}${serialized.path}${base.query ? `${base.query}&` : "?"}${query}`;
 }
 
-/** The header parameters given, by lower-case name (arrays joined by commas, the `simple` style). */
+/** The header parameters given, by lower-case name, written by their style (`simple`: arrays joined by commas). */
 export function headerParameters(
   info: OperationInfo,
   params: Record<string, unknown>,
@@ -178,7 +156,7 @@ export function headerParameters(
   for (const p of info.parameters ?? []) {
     const value = params[p.name];
     if (p.in !== "header" || value === undefined) continue;
-    out[p.name.toLowerCase()] = Array.isArray(value) ? value.map(text).join(",") : text(value);
+    out[p.name.toLowerCase()] = serializeParameter(p, withDates(value)).join("");
   }
   return out;
 }
@@ -301,21 +279,9 @@ export function pageParts(
   page: unknown,
   pagination: { readonly next: string; readonly items: string },
 ): { items: unknown[]; next: unknown } {
-  const items = at(page, pagination.items);
-  const next = at(page, pagination.next);
+  const items = valueAt(page, pagination.items);
+  const next = valueAt(page, pagination.next);
   return { items: Array.isArray(items) ? items : [], next: next ?? null };
-}
-
-/** The value a JSON pointer names inside `value`, or undefined. */
-function at(value: unknown, pointer: string): unknown {
-  if (pointer === "") return value;
-  let node = value;
-  for (const raw of pointer.slice(1).split("/")) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
-    if (node === null || typeof node !== "object") return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
 }
 
 /** How a 2xx answer is handed over: its declared kind, else (an undeclared status) by its Content-Type and body. */
@@ -327,7 +293,7 @@ export function answerKind(
   if (declared !== undefined) return declared;
   if (response.status === 204 || response.status === 205 || response.text === "") return "empty";
   const type = (response.headers.get("content-type") ?? "").toLowerCase();
-  if (type === "" || /[/+]json\b/.test(type)) return "json";
+  if (type === "" || isJsonMedia(type)) return "json";
   return type.startsWith("text/") ? "text" : "blob";
 }
 
@@ -511,11 +477,12 @@ export async function prepareCall(
         const value =
           typeof source === "string" ? source : await tokenFrom(source, timeoutMs, signal);
         secret ??= value;
-        if (scheme.type === "bearer") headers.authorization = `Bearer ${value}`;
-        else if (scheme.in === "header") {
-          headers[scheme.name.toLowerCase()] = value;
-          keyHeaders.push(scheme.name.toLowerCase());
-        } else query.push(`${encodeURIComponent(scheme.name)}=${encodeURIComponent(value)}`);
+        const placed = placeCredential(scheme, value);
+        if (placed?.in === "header") {
+          headers[placed.name.toLowerCase()] = placed.value;
+          if (scheme.type !== "bearer") keyHeaders.push(placed.name.toLowerCase());
+        } else if (placed?.in === "query")
+          query.push(`${encodeText(placed.name)}=${encodeText(placed.value)}`);
       }
       let logged: Record<string, string> | undefined;
       if (keyHeaders.length > 0) {
@@ -560,7 +527,6 @@ const shapesModule = {
   install,
   splitArguments,
   unknownArguments,
-  queryPairs,
   urlOf,
   headerParameters,
   encodeBody,

@@ -9,6 +9,7 @@ import type {
   SpecAjv,
 } from "@merchant-payments/spec";
 import { deref } from "@merchant-payments/spec/model";
+import { isJsonMedia } from "@merchant-payments/spec/wire";
 import { validValue } from "./call-inputs.js";
 import { errorsAt } from "./operation-parts.js";
 
@@ -38,7 +39,7 @@ export function kindOf(op: OperationSpec, answer: SuccessAnswer): AnswerKind {
   if (op.method === "HEAD" || !answer.media || answer.status === 204 || answer.status === 205)
     return "none";
   const type = answer.media.mediaType;
-  if (/[/+]json$/.test(type)) return "json";
+  if (isJsonMedia(type)) return "json";
   return type.startsWith("text/") ? "text" : "binary";
 }
 

@@ -11,6 +11,14 @@ import type {
 } from "@merchant-payments/spec";
 import { type Mutation, mutationsOf, validArbitrary } from "@merchant-payments/spec/internal";
 import { deref, isObject } from "@merchant-payments/spec/model";
+import {
+  bodyKind,
+  credentialKind,
+  encodeText,
+  isJsonMedia,
+  placeCredential,
+  serializeParameters,
+} from "@merchant-payments/spec/wire";
 import fc from "fast-check";
 
 /** Header parameters the client sets itself (from its options or the answers it admits): never a caller's. */
@@ -88,7 +96,8 @@ export function validCall(
 
 /** True for the media types whose object body is spread among the arguments (JSON, multipart, urlencoded). */
 export function isStructured(mediaType: string): boolean {
-  return /[/+]json$|^multipart\/form-data$|^application\/x-www-form-urlencoded$/.test(mediaType);
+  const kind = bodyKind(mediaType);
+  return kind === "json" || kind === "multipart" || kind === "urlencoded";
 }
 
 /** The declared content type of a multipart part, if it is a file (not text or JSON). */
@@ -103,7 +112,7 @@ function fileType(
   const binary =
     resolved?.format === "binary" ||
     typeof resolved?.contentMediaType === "string" ||
-    (declared !== undefined && !/^text\/|[/+]json$/.test(declared));
+    (declared !== undefined && !["text", "json"].includes(bodyKind(declared)));
   return binary
     ? (declared ?? resolved?.contentMediaType ?? "application/octet-stream")
     : undefined;
@@ -200,34 +209,6 @@ export function brokenOnTheWire(parameter: ParameterSpec, mutation: Mutation): b
   return instead[1] === "string" && !types.includes("string") && !types.includes("array");
 }
 
-/** `value` as one text: arrays and objects (`k,v,k,v`) each piece encoded by `encode`, joined by `delimiter` as is. */
-function joined(value: unknown, delimiter: string, encode = (text: string) => text): string {
-  if (Array.isArray(value)) return value.map((v) => encode(String(v))).join(delimiter);
-  if (isObject(value))
-    return Object.entries(value)
-      .flat()
-      .map((v) => encode(String(v)))
-      .join(delimiter);
-  return encode(String(value));
-}
-
-/**
- * The query of one parameter, serialized as its style and explode say (OpenAPI 3.1, 4.8.12.4): `name=value` pairs,
- * each name and value percent-encoded, the style's delimiter (`,`, `%20`, `|`) left as a delimiter.
- */
-export function queryPairs(parameter: ParameterSpec, value: unknown): string[] {
-  const { name, style, explode } = parameter;
-  const e = encodeURIComponent;
-  if (style === "deepObject" && isObject(value))
-    return Object.entries(value).map(([k, v]) => `${e(name)}[${e(k)}]=${e(String(v))}`);
-  if (style === "spaceDelimited") return [`${e(name)}=${joined(value, "%20", e)}`];
-  if (style === "pipeDelimited") return [`${e(name)}=${joined(value, "|", e)}`];
-  if (explode && Array.isArray(value)) return value.map((v) => `${e(name)}=${e(String(v))}`);
-  if (explode && isObject(value))
-    return Object.entries(value).map(([k, v]) => `${e(k)}=${e(String(v))}`);
-  return [`${e(name)}=${joined(value, ",", e)}`];
-}
-
 /** A raw HTTP request of a call (URL and fetch init), parameters serialized by the spec, for the mock. */
 export function rawRequest(
   document: Json,
@@ -238,24 +219,19 @@ export function rawRequest(
   body: unknown,
   credentials: { token: string; apiKey: string },
 ): { url: string; init: RequestInit } {
-  let path = op.path;
-  const query: string[] = [];
   const headers = new Headers({ accept: "*/*" });
-  for (const p of callerParameters(op)) {
-    const value = params[p.name];
-    if (value === undefined) continue;
-    if (p.in === "path") path = path.replace(`{${p.name}}`, joined(value, ",", encodeURIComponent));
-    else if (p.in === "query") query.push(...queryPairs(p, value));
-    else headers.set(p.name, joined(value, ","));
-  }
+  const serialized = serializeParameters(op.path, callerParameters(op), (p) => params[p.name]);
+  const query = [...serialized.query];
+  for (const [name, value] of Object.entries(serialized.headers)) headers.set(name, value);
   for (const p of op.parameters)
     if (p.in === "header" && p.equalsBodyProperty !== undefined && isObject(body))
       headers.set(p.name, String(body[p.equalsBodyProperty]));
   for (const scheme of op.security[0] ?? []) {
-    if (scheme.type === "http") headers.set("authorization", `Bearer ${credentials.token}`);
-    else if (scheme.in === "header" && scheme.name) headers.set(scheme.name, credentials.apiKey);
-    else if (scheme.in === "query" && scheme.name)
-      query.push(`${encodeURIComponent(scheme.name)}=${encodeURIComponent(credentials.apiKey)}`);
+    const secret = credentialKind(scheme) === "bearer" ? credentials.token : credentials.apiKey;
+    const placed = placeCredential(scheme, secret);
+    if (placed?.in === "header") headers.set(placed.name, placed.value);
+    else if (placed?.in === "query")
+      query.push(`${encodeText(placed.name)}=${encodeText(placed.value)}`);
   }
   const init: RequestInit = { method: op.method, headers };
   if (media) {
@@ -281,10 +257,10 @@ export function rawRequest(
         init.body = new URLSearchParams(
           Object.entries(given).map(([k, v]) => [k, String(v)]) as [string, string][],
         );
-      else if (/[/+]json$/.test(media.mediaType)) init.body = JSON.stringify(given);
+      else if (isJsonMedia(media.mediaType)) init.body = JSON.stringify(given);
       else init.body = given as BodyInit;
     }
   }
   const search = query.join("&");
-  return { url: `${baseUrl}${path}${search ? `?${search}` : ""}`, init };
+  return { url: `${baseUrl}${serialized.path}${search ? `?${search}` : ""}`, init };
 }

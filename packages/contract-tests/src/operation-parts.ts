@@ -10,6 +10,7 @@ import {
   type Schema,
   type SpecAjv,
 } from "@merchant-payments/spec";
+import { isJsonMedia } from "@merchant-payments/spec/wire";
 
 /** The operation's JSON request body; throws when the spec gives it none. */
 export function requestOf(op: OperationSpec): MediaSpec {
@@ -29,7 +30,7 @@ export function requestExamplesOf(op: OperationSpec): Record<string, unknown> {
 
 /** The JSON media of the documented answer to `status` (`application/json` or `+json`), if any. */
 export function jsonMediaFor(op: OperationSpec, status: number): MediaSpec | undefined {
-  return responseFor(op, status)?.content.find((m) => /[/+]json$/.test(m.mediaType));
+  return responseFor(op, status)?.content.find((m) => isJsonMedia(m.mediaType));
 }
 
 /** The JSON media of the operation's 200 answer; throws when the spec documents none. */

@@ -11,6 +11,7 @@ import {
   pointer,
   responseFor,
 } from "@merchant-payments/spec/model";
+import { isJsonMedia } from "@merchant-payments/spec/wire";
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
 import type { Logger } from "./logger.js";
 import type { Preferences } from "./preferences.js";
@@ -205,7 +206,7 @@ function serialize(
   schema: Json | undefined,
 ): string | Uint8Array {
   if (body === undefined) return "";
-  if (typeof body === "string" && !/[/+]json/i.test(contentType ?? "")) {
+  if (typeof body === "string" && !isJsonMedia(contentType)) {
     const encoding = isObject(schema) ? schema.contentEncoding : undefined;
     return encoding === "base64" || encoding === "base64url"
       ? new Uint8Array(Buffer.from(body, encoding))

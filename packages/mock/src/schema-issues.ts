@@ -2,81 +2,36 @@
 // fields of the branch the discriminator picks (Ajv alone lists every branch's failures, and OpenAPI's
 // `discriminator.mapping` is not something Ajv's own discriminator option accepts).
 import {
-  deref,
+  chooseBranch,
+  type DiscriminatorChoice,
   escapePointer,
   type Issue,
   isObject,
   type Json,
-  MAX_REF_HOPS,
   resolvePointer,
+  resolveSchema,
   type SpecAjv,
 } from "@merchant-payments/spec/model";
 
 /** How deep the refinement follows properties, items and compositions. */
 const MAX_DEPTH = 32;
 
-/** The schema at a pointer and the pointer of what it finally is (its local `$ref`s followed). */
+/** The schema at a pointer and the pointer of what it finally is (its local `$ref`s followed by the spec model). */
 function resolved(document: Json, at: string): { schema: Json; at: string } {
-  let pointer = at;
-  let node = resolvePointer(document, pointer);
-  for (
-    let hops = 0;
-    isObject(node) && typeof node.$ref === "string" && hops < MAX_REF_HOPS;
-    hops++
-  ) {
-    if (!node.$ref.startsWith("#")) break;
-    pointer = decodeURIComponent(node.$ref.slice(1));
-    node = resolvePointer(document, pointer);
-  }
-  return { schema: node, at: pointer };
-}
-
-/** The value a branch gives the discriminating property (`const`, or a one-value `enum`), if any. */
-function branchValues(document: Json, branch: Json, property: string): unknown[] {
-  const schema = deref(document, branch);
-  const own = isObject(schema?.properties)
-    ? deref(document, schema.properties[property])
-    : undefined;
-  if (isObject(own)) {
-    if ("const" in own) return [own.const];
-    if (Array.isArray(own.enum)) return own.enum;
-  }
-  return [];
+  const { schema, pointer } = resolveSchema(document, resolvePointer(document, at), at);
+  return { schema, at: pointer };
 }
 
 /** The pointer of the branch the discriminator picks for `value`, or the values it accepts when none fits. */
 function pickBranch(
-  document: Json,
-  schema: Json,
+  choice: DiscriminatorChoice,
   at: string,
   value: Record<string, unknown>,
 ): { branch: string } | { accepted: string[] } {
-  const { propertyName, mapping } = schema.discriminator as {
-    propertyName: string;
-    mapping?: Json;
-  };
-  const keyword = Array.isArray(schema.oneOf) ? "oneOf" : "anyOf";
-  const branches: Json[] = schema[keyword];
-  const given = value[propertyName];
-  const accepted: string[] = [];
-  if (isObject(mapping)) {
-    for (const [name, ref] of Object.entries(mapping)) {
-      accepted.push(name);
-      if (name === given && typeof ref === "string" && ref.startsWith("#"))
-        return { branch: decodeURIComponent(ref.slice(1)) };
-    }
-  }
-  for (let i = 0; i < branches.length; i++) {
-    const values = branchValues(document, branches[i], propertyName);
-    accepted.push(...values.map(String));
-    if (values.includes(given)) return { branch: `${at}/${keyword}/${i}` };
-    const name = isObject(branches[i]) ? branches[i].$ref?.split("/").pop() : undefined;
-    if (!isObject(mapping) && name !== undefined) {
-      accepted.push(name);
-      if (name === given) return { branch: `${at}/${keyword}/${i}` };
-    }
-  }
-  return { accepted: [...new Set(accepted)] };
+  const given = value[choice.property];
+  const index = given === undefined ? undefined : choice.byValue.get(String(given));
+  if (index !== undefined) return { branch: `${at}/${choice.keyword}/${index}` };
+  return { accepted: [...choice.byValue.keys()] };
 }
 
 const under = (path: string, at: string) => path === at || path.startsWith(`${at}/`);
@@ -94,14 +49,10 @@ function refine(
   const { schema, at: pointer } = resolved(ajv.document, schemaAt);
   if (!isObject(schema)) return issues;
   const outside = () => issues.filter((issue) => !under(issue.path, at));
-  if (
-    isObject(schema.discriminator) &&
-    typeof schema.discriminator.propertyName === "string" &&
-    (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)) &&
-    isObject(value)
-  ) {
-    const property: string = schema.discriminator.propertyName;
-    const picked = pickBranch(ajv.document, schema, pointer, value);
+  const choice = isObject(value) ? chooseBranch(ajv.document, schema) : undefined;
+  if (choice !== undefined && isObject(value)) {
+    const property = choice.property;
+    const picked = pickBranch(choice, pointer, value);
     if ("accepted" in picked) {
       const message =
         value[property] === undefined

@@ -9,6 +9,7 @@ import {
   type Json,
   type JsonObject,
 } from "@merchant-payments/spec/model";
+import { explodeOf, styleName } from "@merchant-payments/spec/wire";
 import { schemaChanges } from "./model-checks.js";
 
 /** One operation of a document, read for these checks: its label, its parameters by key, its raw object. */
@@ -20,14 +21,6 @@ interface RawOperation {
   readonly parameters: ReadonlyMap<string, JsonObject>;
 }
 
-/** The default `style` of a parameter in each location (OpenAPI 3.1, 4.8.12.4). */
-const DEFAULT_STYLE: Readonly<Record<string, string>> = {
-  query: "form",
-  cookie: "form",
-  path: "simple",
-  header: "simple",
-};
-
 /** A parameter's identity: its location and name (a header's name without case). */
 export function parameterKey(parameter: JsonObject): string {
   const name = String(parameter.name);
@@ -36,9 +29,15 @@ export function parameterKey(parameter: JsonObject): string {
 
 /** A parameter's serialization as written or defaulted: `style` and `explode` (true only for `form` by default). */
 export function parameterStyle(parameter: JsonObject): { style: string; explode: boolean } {
-  const style = typeof parameter.style === "string" ? parameter.style : DEFAULT_STYLE[parameter.in];
-  const explode = typeof parameter.explode === "boolean" ? parameter.explode : style === "form";
-  return { style: style ?? "(none)", explode };
+  const known = ["path", "query", "header", "cookie"].includes(parameter.in);
+  const wire = {
+    name: String(parameter.name),
+    in: known ? parameter.in : "query",
+    style: typeof parameter.style === "string" ? parameter.style : undefined,
+    explode: typeof parameter.explode === "boolean" ? parameter.explode : undefined,
+  };
+  const style = wire.style ?? (known ? styleName(wire) : undefined);
+  return { style: style ?? "(none)", explode: explodeOf({ ...wire, style: style ?? "" }) };
 }
 
 function rawOperations(document: Json): Map<string, RawOperation> {

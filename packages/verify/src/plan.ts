@@ -4,12 +4,8 @@
 // malformed JSON, and a request without the credentials its `security` asks for. An operation that writes is
 // skipped unless writes are allowed, and then gets only its examples. A paginated operation's example is followed
 // page by page when it runs (see run.ts).
-import {
-  isObject,
-  type OperationSpec,
-  parsePointer,
-  type SpecAjv,
-} from "@merchant-payments/spec/model";
+import { isObject, type OperationSpec, type SpecAjv } from "@merchant-payments/spec/model";
+import { styleOf, valueAt } from "@merchant-payments/spec/wire";
 import fc from "fast-check";
 import { invalidArbitrary, mutationsOf, validArbitrary } from "./arbitraries.js";
 import { API_KEY_VARIABLE } from "./arguments.js";
@@ -179,7 +175,7 @@ export function planCases(
       }
       // An object only keeps its shape on the wire as a deepObject: elsewhere its keys become other parameters
       // (form, exploded) or items of a list, so what the server reads is no longer one broken value.
-      const expressible = mutations.filter((m) => p.style === "deepObject" || !isObject(m.value));
+      const expressible = mutations.filter((m) => styleOf(p).keepsObjects || !isObject(m.value));
       for (const m of [
         ...expressible.filter((m) => !m.description.endsWith(" instead")),
         ...expressible.filter((m) => m.description.endsWith(" instead")),
@@ -226,12 +222,4 @@ export function planCases(
 }
 
 /** The value at a JSON Pointer of an answer, or undefined (used to follow `x-pagination`). */
-export function valueAtPointer(value: unknown, pointer: string): unknown {
-  let at: unknown = value;
-  for (const key of parsePointer(pointer)) {
-    if (Array.isArray(at)) at = at[Number(key)];
-    else if (isObject(at)) at = at[key];
-    else return undefined;
-  }
-  return at;
-}
+export const valueAtPointer: (value: unknown, pointer: string) => unknown = valueAt;

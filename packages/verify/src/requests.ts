@@ -7,6 +7,7 @@ import type {
   SecuritySchemeSpec,
   SpecAjv,
 } from "@merchant-payments/spec/model";
+import { credentialKind, encodeText, placeCredential } from "@merchant-payments/spec/wire";
 import { type EncodedBody, encodeBody } from "./bodies.js";
 import { type ParameterValues, serializeParameters } from "./parameters.js";
 
@@ -77,21 +78,22 @@ export function credentialsFor(
     const cookies: string[] = [];
     let ok = true;
     for (const scheme of alternative) {
-      const bearer =
-        (scheme.type === "http" && scheme.scheme === "bearer") ||
-        scheme.type === "oauth2" ||
-        scheme.type === "openIdConnect";
-      if (bearer && secrets.token) headers.authorization = `Bearer ${secrets.token}`;
-      else if (scheme.type === "apiKey" && secrets.apiKey && scheme.name) {
-        if (scheme.in === "header") headers[scheme.name] = secrets.apiKey;
-        else if (scheme.in === "query")
-          query.push(`${encodeURIComponent(scheme.name)}=${encodeURIComponent(secrets.apiKey)}`);
-        // As given: an API key is a token (a load passes Artillery's placeholder here, filled when it runs).
-        else cookies.push(`${scheme.name}=${secrets.apiKey}`);
-      } else {
+      const kind = credentialKind(scheme);
+      const secret =
+        kind === "bearer"
+          ? secrets.token
+          : kind?.startsWith("apiKey-")
+            ? secrets.apiKey
+            : undefined;
+      const placed = secret ? placeCredential(scheme, secret) : undefined;
+      if (placed === undefined) {
         ok = false;
         wants.push(describe(scheme));
-      }
+      } else if (placed.in === "header") headers[placed.name] = placed.value;
+      else if (placed.in === "query")
+        query.push(`${encodeText(placed.name)}=${encodeText(placed.value)}`);
+      // As given: an API key is a token (a load passes Artillery's placeholder here, filled when it runs).
+      else cookies.push(`${placed.name}=${placed.value}`);
     }
     if (cookies.length > 0) headers.cookie = cookies.join("; ");
     if (ok) return { credentials: { headers, query } };

@@ -1,7 +1,6 @@
 // Runs a verification: plans the requests, sends each once with bounded concurrency, judges every answer
 // and gathers the results per operation.
 import {
-  baseMediaType,
   createAjv,
   type Issue,
   largestMessageBytes,
@@ -10,6 +9,7 @@ import {
   operations as operationsOf,
   responseFor,
 } from "@merchant-payments/spec";
+import { isJsonMedia } from "@merchant-payments/spec/wire";
 import { type Exchange, exchange } from "./exchange.js";
 import { type DefectName, defect, defectName, judge } from "./judge.js";
 import { type CaseKind, planCases, type VerifyCase, valueAtPointer } from "./plan.js";
@@ -183,7 +183,7 @@ function statusKey(op: OperationSpec, status: number): string | undefined {
 function pageOf(verifyCase: VerifyCase, received: Exchange | undefined): unknown {
   if (!verifyCase.operation.pagination || received?.kind !== "answer") return undefined;
   if (received.status < 200 || received.status > 299) return undefined;
-  if (!/[/+]json$/.test(baseMediaType(received.headers["content-type"]))) return undefined;
+  if (!isJsonMedia(received.headers["content-type"])) return undefined;
   try {
     return JSON.parse(received.body);
   } catch {

@@ -10,6 +10,7 @@ import {
   refName,
   walkSchema,
 } from "@merchant-payments/spec/model";
+import { explodeOf, styleName } from "@merchant-payments/spec/wire";
 
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
 /** @typedef {import("@merchant-payments/spec/model").OperationSpec} OperationSpec */
@@ -360,7 +361,11 @@ export function operationFacts(document, op) {
         ? parameters.map((p) => ({
             name: p.name,
             in: p.in,
-            ...(p.in === "query" ? { style: p.style, explode: p.explode } : {}),
+            // Style and explode only where they are not the place's default (the wire module supplies those).
+            ...(p.style !== styleName({ name: p.name, in: p.in }) ? { style: p.style } : {}),
+            ...(p.explode !== explodeOf({ name: p.name, in: p.in, style: p.style })
+              ? { explode: p.explode }
+              : {}),
             ...(p.schema.format === "date" ? { date: true } : {}),
           }))
         : undefined,

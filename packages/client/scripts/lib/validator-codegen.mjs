@@ -11,6 +11,7 @@
 
 import {
   ANNOTATION_KEYWORDS,
+  chooseBranch,
   deref as derefIn,
   escapePointer,
   pointer,
@@ -269,34 +270,12 @@ export function validatorEmitter(document) {
    * @returns {string}
    */
   function emitDiscriminated(schema, property, v, parts) {
-    /** @type {Json[]} */
-    const branches = schema.oneOf ?? schema.anyOf;
+    // The spec model's one discriminator choice (mapping, then each branch's const/enum, then its component name).
+    const choice = chooseBranch(document, schema);
     /** @type {Map<string, Json>} */
-    const byValue = new Map();
-    const mapping = schema.discriminator.mapping ?? {};
-    for (const [value, target] of Object.entries(mapping)) {
-      const branch = branches.find(
-        (/** @type {Json} */ b) =>
-          b.$ref === target ||
-          (typeof b.$ref === "string" &&
-            b.$ref.endsWith(
-              `/${String(target)
-                .replace(/^.*\//, "")
-                .replace(/\.ya?ml$/, "")}`,
-            )),
-      );
-      if (branch) byValue.set(value, branch);
-    }
-    for (const b of branches) {
-      if ([...byValue.values()].includes(b)) continue;
-      const prop = deref(deref(b).properties?.[property] ?? {});
-      /** @type {unknown[]} */
-      const values =
-        prop.const !== undefined ? [prop.const] : Array.isArray(prop.enum) ? prop.enum : [];
-      if (values.length === 0 && typeof b.$ref === "string")
-        values.push(b.$ref.replace(/^.*\//, ""));
-      for (const value of values) if (!byValue.has(String(value))) byValue.set(String(value), b);
-    }
+    const byValue = new Map(
+      [...(choice?.byValue ?? [])].map(([value, index]) => [value, choice?.branches[index]]),
+    );
     const known = [...byValue.keys()];
     let code = `if (!(${typeCheck("object", v)})) ${push(parts, str("must be an object"))}\nelse switch (${v}[${str(property)}]) {\n`;
     for (const [value, branch] of byValue) {

@@ -8,6 +8,7 @@ import {
   responseFor,
   type SpecAjv,
 } from "@merchant-payments/spec/model";
+import { isJsonMedia } from "@merchant-payments/spec/wire";
 import type { CheckedRequest } from "../pipeline/answer.js";
 import { credentialsIssue } from "../security.js";
 import type { UpstreamExchange } from "../upstream.js";
@@ -121,7 +122,7 @@ export function answerFacts(
   const conformance = checkResponse(ajv, operation, {
     status: answer.status,
     headers: answer.headers,
-    body: /[/+]json/i.test(answer.headers["content-type"] ?? "") ? body.toString("utf8") : "",
+    body: isJsonMedia(answer.headers["content-type"]) ? body.toString("utf8") : "",
   });
   const issues = [...conformance.issues, ...bodyIssues(operation, answer)];
   return {

@@ -1,0 +1,28 @@
+// What kind of body a media type carries: the one answer to "is this JSON?" for client, mock, verify, contract
+// tests and console.
+
+/** How a body of a media type is encoded: JSON, a multipart or urlencoded form, text, or bytes. */
+export type BodyKind = "json" | "multipart" | "urlencoded" | "text" | "binary";
+
+/** The media type's essence: lower case, parameters (`; charset=...`) and spaces dropped. */
+function essenceOf(mediaType: string): string {
+  return (mediaType.split(";")[0] ?? "").trim().toLowerCase();
+}
+
+/**
+ * The kind of body of a media type (parameters ignored, any case): `json` for `application/json` and `+json`
+ * suffixes, the two form types, `text` for `text/*`, else `binary`.
+ */
+export function bodyKind(mediaType: string): BodyKind {
+  const essence = essenceOf(mediaType);
+  if (essence === "application/json" || /^application\/[^/]+\+json$/.test(essence)) return "json";
+  if (essence === "multipart/form-data") return "multipart";
+  if (essence === "application/x-www-form-urlencoded") return "urlencoded";
+  if (essence.startsWith("text/")) return "text";
+  return "binary";
+}
+
+/** True for a JSON media type (`application/json`, `application/problem+json`, any case, parameters ignored). */
+export function isJsonMedia(mediaType: string | null | undefined): boolean {
+  return bodyKind(mediaType ?? "") === "json";
+}
