@@ -19,6 +19,7 @@ import {
 import {
   checkParameters,
   fillPath,
+  initialParameterFieldText,
   initialParameterText,
   parameterFields,
   queryString,
@@ -304,6 +305,18 @@ describe("answers", () => {
     expect(nextCursor(list, { nextCursor: null, transactions: [] })).toBeUndefined();
     expect(nextCursor(list, {})).toBeUndefined();
     expect(nextCursor(op("readTransaction"), { nextCursor: "abc" })).toBeUndefined();
+  });
+
+  test("a paginated operation's cursor field starts empty (the first page); its other fields start at their examples", () => {
+    for (const paginated of operations(document).filter((o) => o.pagination)) {
+      for (const param of parameterFields(paginated)) {
+        const isCursor = param.in === "query" && param.name === paginated.pagination?.cursor;
+        expect(initialParameterFieldText(paginated, param), param.name).toBe(
+          isCursor ? "" : initialParameterText(param),
+        );
+        if (isCursor) expect(initialParameterText(param), "the cursor has an example").not.toBe("");
+      }
+    }
   });
 
   test("the headers the documented response declares, with what the page could read", () => {
