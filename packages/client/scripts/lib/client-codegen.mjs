@@ -79,7 +79,7 @@ function isPlainBody(facts) {
  * @param {OperationFacts} facts
  * @returns {Json}
  */
-function exampleArgs(facts) {
+export function exampleArgs(facts) {
   if (isPlainBody(facts)) return facts.requestExample;
   /** @type {Record<string, Json>} */
   const out = {};
