@@ -25,8 +25,8 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadDocument } from "@merchant-payments/spec";
-import { bundleConsole, SPEC_GLOBAL } from "./lib/console-bundle.mjs";
 import { compressSite } from "./lib/compress.mjs";
+import { bundleConsole, SPEC_GLOBAL } from "./lib/console-bundle.mjs";
 import { layoutStyle } from "./lib/layout.mjs";
 import { releaseNotesMarkdown } from "./lib/release-notes.mjs";
 

@@ -1,11 +1,11 @@
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { get, type IncomingHttpHeaders } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { get, type IncomingHttpHeaders } from "node:http";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { loadDocument, operations } from "@merchant-payments/spec";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { bundleConsole, SPEC_GLOBAL } from "../scripts/lib/console-bundle.mjs";
 import { LAYOUT_VARIABLES, layoutStyle } from "../scripts/lib/layout.mjs";
 import {
@@ -278,7 +278,9 @@ describe("the site server (sirv)", () => {
   test("ships every file compressed beside itself (.br, .gz), far smaller", () => {
     for (const name of ["index.html", "openapi.json", "favicon.svg"]) {
       const bytes = readFileSync(`${dist}${name}`);
-      expect(brotliDecompressSync(readFileSync(`${dist}${name}.br`)).equals(bytes), name).toBe(true);
+      expect(brotliDecompressSync(readFileSync(`${dist}${name}.br`)).equals(bytes), name).toBe(
+        true,
+      );
       expect(gunzipSync(readFileSync(`${dist}${name}.gz`)).equals(bytes), name).toBe(true);
     }
     const page = readFileSync(`${dist}index.html`).byteLength;
@@ -289,16 +291,21 @@ describe("the site server (sirv)", () => {
     ["br", "br", brotliDecompressSync],
     ["gzip, deflate", "gzip", gunzipSync],
     ["gzip, deflate, br", "br", brotliDecompressSync],
-  ] as const)("Accept-Encoding: %s gets Content-Encoding %s, which decodes to the same bytes", async (accepted, coding, decode) => {
-    for (const name of ["", "openapi.json"]) {
-      const answer = await rawGet(`${server.url}${name}`, { "accept-encoding": accepted });
-      expect(answer.status).toBe(200);
-      expect(answer.headers["content-encoding"]).toBe(coding);
-      expect(answer.headers.vary).toBe("Accept-Encoding");
-      expect(answer.headers["content-type"]).toMatch(name ? /^application\/json/ : /^text\/html/);
-      expect(decode(answer.body).equals(readFileSync(`${dist}${name || "index.html"}`))).toBe(true);
-    }
-  });
+  ] as const)(
+    "Accept-Encoding: %s gets Content-Encoding %s, which decodes to the same bytes",
+    async (accepted, coding, decode) => {
+      for (const name of ["", "openapi.json"]) {
+        const answer = await rawGet(`${server.url}${name}`, { "accept-encoding": accepted });
+        expect(answer.status).toBe(200);
+        expect(answer.headers["content-encoding"]).toBe(coding);
+        expect(answer.headers.vary).toBe("Accept-Encoding");
+        expect(answer.headers["content-type"]).toMatch(name ? /^application\/json/ : /^text\/html/);
+        expect(decode(answer.body).equals(readFileSync(`${dist}${name || "index.html"}`))).toBe(
+          true,
+        );
+      }
+    },
+  );
 
   test("without Accept-Encoding the files go out as they are", async () => {
     const answer = await rawGet(server.url, {});

@@ -114,7 +114,8 @@ export async function measureShares({
   const document = loadDocument(specPath);
   const count = operations(document).length;
   const [first] = operations(document);
-  if (!first || count < 2) throw new Error(`${specPath}: measuring shares needs two operations or more`);
+  if (!first || count < 2)
+    throw new Error(`${specPath}: measuring shares needs two operations or more`);
   const scratch = join(dirname(sourceDir), `.tmp-size-${process.pid}-${Date.now().toString(36)}`);
   try {
     rmSync(scratch, { recursive: true, force: true });
@@ -126,7 +127,9 @@ export async function measureShares({
     // The first operation's path item with its other operations left out (path-level parameters kept).
     const pathItem = document.paths[first.path];
     const method = first.method.toLowerCase();
-    const kept = Object.entries(pathItem).filter(([key]) => !HTTP_METHODS.has(key) || key === method);
+    const kept = Object.entries(pathItem).filter(
+      ([key]) => !HTTP_METHODS.has(key) || key === method,
+    );
     const single = { ...document, paths: { [first.path]: Object.fromEntries(kept) } };
     const singleSpec = join(scratch, "one-operation.json");
     writeFileSync(singleSpec, JSON.stringify(single));
@@ -155,7 +158,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const shares = process.argv.includes("--shares") ? await measureShares() : undefined;
   const ok = gzipped <= budget;
   if (process.argv.includes("--json"))
-    console.log(JSON.stringify({ minified, gzipped, budget, operations: count, ok, lazy, raw, shares }));
+    console.log(
+      JSON.stringify({ minified, gzipped, budget, operations: count, ok, lazy, raw, shares }),
+    );
   else
     console.log(
       `ESM entry with dependencies, loaded at start: ${minified} B minified, ${gzipped} B gzipped (budget ${budget} B: ${CORE_BUDGET_BYTES} B core + ${count} operations × ${PER_OPERATION_BUDGET_BYTES} B) ${ok ? "OK" : "OVER BUDGET"}; ` +

@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { createRequire } from "node:module";
 import { loadDocument, operations, readBundle } from "@merchant-payments/spec";
 import { operations as specOperations } from "@merchant-payments/spec/model";
 import ts from "typescript";
@@ -64,7 +64,9 @@ describe("the README", () => {
       expect(rewritten, op.operationId).toMatch(new RegExp(`^#### \`${op.operationId}\`$`, "m"));
       expect(rewritten, op.operationId).toContain(`await client.${op.operationId}(`);
     }
-    expect(rewritten.slice(rewritten.indexOf(METHODS_END))).toBe(readme.slice(readme.indexOf(METHODS_END)));
+    expect(rewritten.slice(rewritten.indexOf(METHODS_END))).toBe(
+      readme.slice(readme.indexOf(METHODS_END)),
+    );
     expect(() => withMethodsSection("# no markers", "")).toThrow(/methods:begin/);
   });
 

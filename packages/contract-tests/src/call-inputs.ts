@@ -75,9 +75,9 @@ export function validCall(
     callerParameters(op)
       .filter(firstPage)
       .map((p, i) => [
-      p.name,
-      validValue(document, validator, p.schemaPointer, p.schema, p.example, seed + i),
-    ]),
+        p.name,
+        validValue(document, validator, p.schemaPointer, p.schema, p.example, seed + i),
+      ]),
   );
   const media = op.requestBodies[0];
   const body =

@@ -133,9 +133,7 @@ function cursorCodec(spec: SpecSource, paging: Paging) {
   const validCursor = spec.ajv.compileAt(paging.cursor.schemaPointer);
   const integerCursor = !typesOf(paging.cursor.schema).includes("string");
   const opaque = (offset: number) =>
-    Buffer.from(JSON.stringify({ operation: paging.op.operationId, offset })).toString(
-      "base64url",
-    );
+    Buffer.from(JSON.stringify({ operation: paging.op.operationId, offset })).toString("base64url");
   const digits = integerCursor || !validCursor(opaque(1));
   return {
     /** The cursor of the page at `offset`, as the answer carries it. */
@@ -165,6 +163,8 @@ function cursorCodec(spec: SpecSource, paging: Paging) {
   }
 }
 
+type CursorCodec = ReturnType<typeof cursorCodec>;
+
 /** The status the operation documents for a refused cursor: its 400, else its 422, else 400. */
 function refusedCursorStatus(op: OperationSpec): number {
   const documented = (status: number) => op.responses.some((r) => r.status === String(status));
@@ -188,23 +188,21 @@ export function unknownCursorAnswer(spec: SpecSource, op: OperationSpec, name: s
  */
 export function paginateAnswers(spec: SpecSource, engine: PrismEngine): PrismEngine {
   const findOperation = operationMatcher(spec);
-  const pagings = new Map<OperationSpec, Paging | undefined>();
-  const codecs = new Map<Paging, ReturnType<typeof cursorCodec>>();
+  const known = new Map<OperationSpec, { paging: Paging; codec: CursorCodec } | undefined>();
   const pagingFor = (op: OperationSpec) => {
-    if (!pagings.has(op)) pagings.set(op, pagingOf(op));
-    return pagings.get(op);
-  };
-  const codecFor = (paging: Paging) => {
-    let codec = codecs.get(paging);
-    if (!codec) codecs.set(paging, (codec = cursorCodec(spec, paging)));
-    return codec;
+    if (!known.has(op)) {
+      const paging = pagingOf(op);
+      known.set(op, paging && { paging, codec: cursorCodec(spec, paging) });
+    }
+    return known.get(op);
   };
 
   return async (request) => {
     const answer = await engine(request);
     const op = findOperation(request.method, request.path);
-    const paging = op && pagingFor(op);
-    if (!op || !paging || request.preferences.example !== undefined) return answer;
+    const found = op && pagingFor(op);
+    if (!op || !found || request.preferences.example !== undefined) return answer;
+    const { paging, codec } = found;
     if (answer.status < 200 || answer.status > 299 || typeof answer.body !== "string")
       return answer;
     const media = answerMedia(op, answer);
@@ -216,7 +214,6 @@ export function paginateAnswers(spec: SpecSource, engine: PrismEngine): PrismEng
     }
     if (!media || !Array.isArray(valueAt(page, paging.items))) return answer;
     const list = listOf(paging, media.examples);
-    const codec = codecFor(paging);
     const sent = request.query[paging.cursor.name];
     const offset = sent === undefined ? 0 : codec.offsetOf(String(sent), list.length);
     if (offset === undefined)

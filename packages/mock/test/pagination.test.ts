@@ -54,7 +54,11 @@ function documentedItems(op: OperationSpec): unknown[] {
   return media.examples.flatMap((e) => [at(e.value, pagination.items)].flat().filter(Boolean));
 }
 
-async function get(op: OperationSpec, query: URLSearchParams, sent: Record<string, string> = HEADERS) {
+async function get(
+  op: OperationSpec,
+  query: URLSearchParams,
+  sent: Record<string, string> = HEADERS,
+) {
   const response = await fetch(`${mock.baseUrl}${op.path}?${query}`, {
     headers: sent,
     signal: AbortSignal.timeout(10_000),
@@ -94,7 +98,11 @@ async function walk(op: OperationSpec, limit: number | undefined) {
 describe.each(paginated)("$operationId on the mock", (op) => {
   const pagination = op.pagination as NonNullable<OperationSpec["pagination"]>;
   const sizeParam = pageSizeParameter(op);
-  const schema = (sizeParam?.schema ?? {}) as { minimum?: number; maximum?: number; default?: number };
+  const schema = (sizeParam?.schema ?? {}) as {
+    minimum?: number;
+    maximum?: number;
+    default?: number;
+  };
   const items = documentedItems(op);
   const itemsOf = (pages: unknown[]) => pages.flatMap((p) => at(p, pagination.items) as unknown[]);
 
@@ -110,16 +118,18 @@ describe.each(paginated)("$operationId on the mock", (op) => {
     ["one more than the smallest", () => (schema.minimum ?? 1) + 1],
     ["no page size (its default)", () => undefined],
     ["the largest page size", () => schema.maximum],
-  ])("with %s, every documented item comes once, in order, and the last page has no cursor", async (_, limitOf) => {
-    const limit = limitOf();
-    const pages = await walk(op, limit);
-    const size = limit ?? schema.default ?? schema.maximum ?? items.length;
-    expect(itemsOf(pages)).toEqual(items);
-    expect(pages).toHaveLength(Math.max(1, Math.ceil(items.length / size)));
-    for (const page of pages.slice(0, -1))
-      expect(at(page, pagination.items)).toHaveLength(size);
-    expect(at(pages.at(-1), pagination.next) ?? null).toBeNull();
-  });
+  ])(
+    "with %s, every documented item comes once, in order, and the last page has no cursor",
+    async (_, limitOf) => {
+      const limit = limitOf();
+      const pages = await walk(op, limit);
+      const size = limit ?? schema.default ?? schema.maximum ?? items.length;
+      expect(itemsOf(pages)).toEqual(items);
+      expect(pages).toHaveLength(Math.max(1, Math.ceil(items.length / size)));
+      for (const page of pages.slice(0, -1)) expect(at(page, pagination.items)).toHaveLength(size);
+      expect(at(pages.at(-1), pagination.next) ?? null).toBeNull();
+    },
+  );
 
   test("the same requests give the same pages and cursors, on another mock too", async () => {
     const first = await walk(op, schema.minimum);
@@ -139,7 +149,10 @@ describe.each(paginated)("$operationId on the mock", (op) => {
     const [page] = await walk(op, schema.minimum);
     const issued = String(at(page, pagination.next));
     const pastTheEnd = Buffer.from(
-      JSON.stringify({ ...JSON.parse(Buffer.from(issued, "base64url").toString()), offset: items.length }),
+      JSON.stringify({
+        ...JSON.parse(Buffer.from(issued, "base64url").toString()),
+        offset: items.length,
+      }),
     ).toString("base64url");
     const documented = op.parameters.find((p) => p.name === pagination.cursor)?.example;
     for (const cursor of ["not-a-cursor", pastTheEnd, String(documented), `${issued}x`]) {
