@@ -82,7 +82,7 @@ describe("parameters", () => {
     });
     expect(list.issues).toEqual([]);
     expect(queryString(list.values)).toBe(
-      `?merchantAccountNumber=${initialParameterText(parameterFields(op("listTransactions"))[0] as ParameterSpec)}&limit=50&status=S&status=P&connectors=a%20b,c&minAmount=100.5`,
+      `?merchantAccountNumber=${initialParameterText(parameterFields(op("listTransactions"))[0] as ParameterSpec)}&limit=2&status=S&status=P&connectors=a%20b,c&minAmount=100.5`,
     );
     const report = checked(op("downloadSettlementReport"));
     expect(queryString(report.values)).toBe(

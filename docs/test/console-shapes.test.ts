@@ -176,7 +176,7 @@ describe("the Try-it console of the grown fixture, from file://", () => {
     const received = await send(panel);
     const merchant = await panel.locator('[name="param-query-merchantAccountNumber"]').inputValue();
     expect(received.url).toBe(
-      `/transactions?merchantAccountNumber=${merchant}&limit=50&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
+      `/transactions?merchantAccountNumber=${merchant}&limit=2&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
     );
     expect(await text(panel.locator(".mp-badge"))).toBe("conforms");
 
@@ -192,7 +192,7 @@ describe("the Try-it console of the grown fixture, from file://", () => {
     await panel.locator(".mp-result:not([hidden])").waitFor({ timeout: 15_000 });
     const second = server.received.filter((r) => r.method !== "OPTIONS");
     expect(second.map((r) => r.url)).toEqual([
-      `/transactions?merchantAccountNumber=${merchant}&cursor=${encodeURIComponent(next)}&limit=50&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
+      `/transactions?merchantAccountNumber=${merchant}&cursor=${encodeURIComponent(next)}&limit=2&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
     ]);
     expect(await panel.getByRole("button", { name: "Next page" }).isHidden()).toBe(true);
     await panel.locator('[name="param-query-cursor"]').fill("");

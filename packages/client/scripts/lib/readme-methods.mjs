@@ -14,11 +14,14 @@ export const METHODS_BEGIN =
 export const METHODS_END = "<!-- methods:end -->";
 
 /**
- * A value as a TypeScript literal over several lines: JSON, keys that are identifiers unquoted.
+ * A value as a TypeScript literal over several lines, as the formatter (biome) writes it: JSON, keys that are
+ * identifiers unquoted, a trailing comma after the last item of a multi-line object or array.
  * @param {unknown} value
  */
 function literal(value) {
-  return JSON.stringify(value, null, 2).replace(/^(\s*)"([A-Za-z_$][\w$]*)":/gm, "$1$2:");
+  return JSON.stringify(value, null, 2)
+    .replace(/^(\s*)"([A-Za-z_$][\w$]*)":/gm, "$1$2:")
+    .replace(/([^[{,])(?=\n\s*[\]}])/g, "$1,");
 }
 
 /**
