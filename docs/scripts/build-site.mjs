@@ -1,7 +1,8 @@
 // @ts-check
 // Renders the bundled spec with Redocly into dist/index.html: one self-contained page that loads nothing from
 // outside (Redoc inlined, telemetry off, the attribution logo served from dist/), with a "Versions and changelog"
-// section and a Try-it console in every operation; plus the bundle itself.
+// section and a Try-it console in every operation; plus the bundle itself. Every file is also written compressed beside
+// itself (`.br`, `.gz`), which the site server sends to a browser that accepts the encoding.
 //
 //   node scripts/build-site.mjs [--out <dir>] [--changelog <file>] [--spec <bundle.json>]
 //
@@ -24,6 +25,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadDocument } from "@merchant-payments/spec";
+import { compressSite } from "./lib/compress.mjs";
 import { bundleConsole, SPEC_GLOBAL } from "./lib/console-bundle.mjs";
 import { layoutStyle } from "./lib/layout.mjs";
 import { releaseNotesMarkdown } from "./lib/release-notes.mjs";
@@ -130,11 +132,12 @@ html = `${html.slice(0, bodyEnd)}${consoleTag}${html.slice(bodyEnd)}`;
 writeFileSync(output, html);
 if (bundleYaml) copyFileSync(bundleYaml, join(outDir, "openapi.yaml"));
 copyFileSync(bundleJson, join(outDir, "openapi.json"));
+const compressed = compressSite(outDir);
 const kib = (/** @type {number} */ bytes) => Math.round(bytes / 1024);
 console.log(
   `Built ${output} (${kib(Buffer.byteLength(html))} KiB, of which the Try-it console ${kib(
     Buffer.byteLength(handOver) + Buffer.byteLength(consoleTag),
   )} KiB) from ${bundleYaml ?? bundleJson}; client changelog: ${
     existsSync(changelogFile) ? changelogFile : "none yet"
-  }`,
+  }; shipped compressed too: ${kib(compressed.raw)} KiB as ${kib(compressed.br)} KiB brotli, ${kib(compressed.gz)} KiB gzip`,
 );

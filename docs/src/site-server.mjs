@@ -1,6 +1,7 @@
 // @ts-check
 // Serves the built site over HTTP with sirv (a maintained static file server): the files under `root`, found once
-// at start (nothing outside `root` can be named), `/` as `index.html`, ETags for revalidation.
+// at start (nothing outside `root` can be named), `/` as `index.html`, ETags for revalidation, and the build's
+// precompressed copies (`.br`, `.gz`) to a client whose Accept-Encoding allows them, with Content-Encoding set.
 import { createServer } from "node:http";
 import sirv from "sirv";
 
@@ -11,7 +12,7 @@ import sirv from "sirv";
  * @returns {Promise<{ url: string, port: number, close: () => Promise<void> }>} the base URL, ending in `/`.
  */
 export async function startSiteServer({ root, port = 0, host = "127.0.0.1" }) {
-  const serveFile = sirv(root, { etag: true, dotfiles: false });
+  const serveFile = sirv(root, { etag: true, dotfiles: false, brotli: true, gzip: true });
   const server = createServer((req, res) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, { allow: "GET, HEAD" }).end();

@@ -19,6 +19,7 @@ import {
 import {
   checkParameters,
   fillPath,
+  initialParameterFieldText,
   initialParameterText,
   parameterFields,
   queryString,
@@ -81,7 +82,7 @@ describe("parameters", () => {
     });
     expect(list.issues).toEqual([]);
     expect(queryString(list.values)).toBe(
-      `?merchantAccountNumber=${initialParameterText(parameterFields(op("listTransactions"))[0] as ParameterSpec)}&limit=50&status=S&status=P&connectors=a%20b,c&minAmount=100.5`,
+      `?merchantAccountNumber=${initialParameterText(parameterFields(op("listTransactions"))[0] as ParameterSpec)}&limit=2&status=S&status=P&connectors=a%20b,c&minAmount=100.5`,
     );
     const report = checked(op("downloadSettlementReport"));
     expect(queryString(report.values)).toBe(
@@ -302,6 +303,18 @@ describe("answers", () => {
     expect(nextCursor(list, { nextCursor: null, transactions: [] })).toBeUndefined();
     expect(nextCursor(list, {})).toBeUndefined();
     expect(nextCursor(op("readTransaction"), { nextCursor: "abc" })).toBeUndefined();
+  });
+
+  test("a paginated operation's cursor field starts empty (the first page); its other fields start at their examples", () => {
+    for (const paginated of operations(document).filter((o) => o.pagination)) {
+      for (const param of parameterFields(paginated)) {
+        const isCursor = param.in === "query" && param.name === paginated.pagination?.cursor;
+        expect(initialParameterFieldText(paginated, param), param.name).toBe(
+          isCursor ? "" : initialParameterText(param),
+        );
+        if (isCursor) expect(initialParameterText(param), "the cursor has an example").not.toBe("");
+      }
+    }
   });
 
   test("the headers the documented response declares, with what the page could read", () => {

@@ -8,6 +8,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { type MockServer, startMock } from "@merchant-payments/mock";
 import { loadDocument, type OperationSpec, operations } from "@merchant-payments/spec";
 import {
   type LoopbackServer,
@@ -37,6 +38,8 @@ let answer: { status: number; headers?: Record<string, string>; body?: string | 
   status: 500,
 };
 let server: LoopbackServer;
+/** The mock serving the grown fixture, for the pages of a paginated operation. */
+let mock: MockServer;
 let browser: Browser;
 let page: Page;
 let watch: PageWatch;
@@ -94,6 +97,13 @@ async function send(panel: Locator): Promise<ReceivedRequest> {
   return sent[0] as ReceivedRequest;
 }
 
+/** The value at a JSON Pointer, or undefined. */
+const at = (value: unknown, pointer = ""): unknown =>
+  pointer
+    .split("/")
+    .slice(1)
+    .reduce<unknown>((here, key) => (here as Record<string, unknown> | undefined)?.[key], value);
+
 const text = async (locator: Locator) => ((await locator.textContent()) ?? "").trim();
 
 beforeAll(async () => {
@@ -114,9 +124,10 @@ beforeAll(async () => {
   );
   expect(build.exitCode).toBe(0);
   server = await startLoopbackServer(respond);
+  mock = await startMock({ spec: grownBundle });
   browser = await launchChromium();
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-  watch = await watchContext(context, [pathToFileURL(out).href, server.baseUrl]);
+  watch = await watchContext(context, [pathToFileURL(out).href, server.baseUrl, mock.baseUrl]);
   page = await context.newPage();
   await page.goto(`${pathToFileURL(out).href}/index.html`);
   await sidebar(page).waitFor({ state: "visible", timeout: 30_000 });
@@ -125,6 +136,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
+  await mock?.close();
   rmSync(out, { recursive: true, force: true });
 });
 
@@ -153,7 +165,7 @@ describe("the Try-it console of the grown fixture, from file://", () => {
 
   test("query arrays go out per style: exploded form repeated, unexploded form comma-joined", async () => {
     const panel = await panelOf("listTransactions");
-    await panel.locator('[name="param-query-cursor"]').fill("");
+    expect(await panel.locator('[name="param-query-cursor"]').inputValue()).toBe("");
     await panel.locator('[name="param-query-status"]').fill("S\nP");
     await panel.locator('[name="param-query-connectors"]').fill("M-Wallet\nBank Transfer");
     answer = {
@@ -164,7 +176,7 @@ describe("the Try-it console of the grown fixture, from file://", () => {
     const received = await send(panel);
     const merchant = await panel.locator('[name="param-query-merchantAccountNumber"]').inputValue();
     expect(received.url).toBe(
-      `/transactions?merchantAccountNumber=${merchant}&limit=50&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
+      `/transactions?merchantAccountNumber=${merchant}&limit=2&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
     );
     expect(await text(panel.locator(".mp-badge"))).toBe("conforms");
 
@@ -180,11 +192,54 @@ describe("the Try-it console of the grown fixture, from file://", () => {
     await panel.locator(".mp-result:not([hidden])").waitFor({ timeout: 15_000 });
     const second = server.received.filter((r) => r.method !== "OPTIONS");
     expect(second.map((r) => r.url)).toEqual([
-      `/transactions?merchantAccountNumber=${merchant}&cursor=${encodeURIComponent(next)}&limit=50&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
+      `/transactions?merchantAccountNumber=${merchant}&cursor=${encodeURIComponent(next)}&limit=2&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
     ]);
     expect(await panel.getByRole("button", { name: "Next page" }).isHidden()).toBe(true);
     await panel.locator('[name="param-query-cursor"]').fill("");
   });
+
+  test.each(ops.filter((o) => o.pagination).map((o) => [o.operationId, o] as const))(
+    "%s: Next page against the mock reads every page at the smallest page size and ends",
+    async (operationId, paginated) => {
+      const panel = await panelOf(operationId);
+      await panel.locator('[name="baseUrl"]').fill(mock.baseUrl);
+      if (paginated.security[0]?.some((s) => s.type === "http"))
+        await panel.getByLabel("Token", { exact: true }).fill(TOKEN);
+      // Every optional integer query parameter besides the cursor (the page size) at its schema's minimum.
+      let size = 1;
+      for (const p of paginated.parameters) {
+        const minimum = (p.schema as { minimum?: number }).minimum;
+        const integer = [p.schema.type].flat().includes("integer");
+        if (p.in === "query" && !p.required && integer && minimum !== undefined) {
+          await panel.locator(`[name="param-query-${p.name}"]`).fill(String(minimum));
+          size = Math.max(1, minimum);
+        }
+      }
+      const documented = paginated.responses
+        .find((r) => r.status.startsWith("2"))
+        ?.content[0]?.examples.flatMap((e) => [at(e.value, paginated.pagination?.items)].flat());
+      const nextPage = panel.getByRole("button", { name: "Next page" });
+      const cursorField = panel.locator(`[name="param-query-${paginated.pagination?.cursor}"]`);
+      await panel.getByRole("button", { name: "Send" }).click();
+      let pages = 1;
+      for (;;) {
+        await panel.locator(".mp-send:not([disabled])").waitFor({ timeout: 15_000 });
+        await panel.locator(".mp-result:not([hidden])").waitFor({ timeout: 15_000 });
+        expect(await text(panel.locator(".mp-status"))).toMatch(/^2\d\d/);
+        expect(await text(panel.locator(".mp-badge"))).toBe("conforms");
+        if (await nextPage.isHidden()) break;
+        pages += 1;
+        expect(pages, "the pages end").toBeLessThanOrEqual((documented?.length ?? 0) + 1);
+        await nextPage.click();
+        // The click fills the cursor and sends: wait for the request with that cursor to be answered.
+        const cursor = await cursorField.inputValue();
+        expect(cursor).not.toBe("");
+        await panel.locator(".mp-curl", { hasText: cursor }).waitFor({ timeout: 15_000 });
+      }
+      expect(pages).toBe(Math.ceil((documented?.length ?? 0) / size));
+      await cursorField.fill("");
+    },
+  );
 
   test("a query value the schema refuses is listed and nothing is sent", async () => {
     const panel = await panelOf("listTransactions");

@@ -5,14 +5,17 @@ import { mkdirSync, symlinkSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { type MockServer, startMock } from "@merchant-payments/mock";
 import { loadDocument, operations } from "@merchant-payments/spec";
+import { resolvePointer } from "@merchant-payments/spec/model";
 import { x } from "tinyexec";
-import { beforeAll, describe, expect, test } from "vitest";
-import { compileSampleProject, writeSampleProject } from "../src/samples.mjs";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { compileSampleProject, runCompiledSample, writeSampleProject } from "../src/samples.mjs";
 import { writeFakeCurl } from "./support/fake-curl.js";
 
 const require = createRequire(import.meta.url);
-const document = loadDocument(require.resolve("@merchant-payments/spec/fixtures/grown.json"));
+const grownBundle = require.resolve("@merchant-payments/spec/fixtures/grown.json");
+const document = loadDocument(grownBundle);
 /** The fixture's own operations: those whose TypeScript sample uses the grown client. */
 const own = operations(document)
   .map((op) => ({
@@ -72,6 +75,39 @@ describe("the grown fixture's code samples", () => {
       },
     ]);
     expect(compileSampleProject(broken).ok).toBe(false);
+  });
+
+  describe("the paginated operations' samples, run against the mock of the fixture", () => {
+    const workDir = tmp("grown-samples-run");
+    let mock: MockServer;
+    let compiled: ReturnType<typeof compileSampleProject>;
+    beforeAll(async () => {
+      writeGrownProject(workDir, own);
+      compiled = compileSampleProject(workDir, [], grownSamples);
+      mock = await startMock({ spec: grownBundle });
+    });
+    afterAll(async () => {
+      await mock?.close();
+    });
+
+    test.each(own.filter((op) => op.pagination))(
+      "the $operationId sample iterates every page and ends",
+      async (op) => {
+        expect(compiled.ok, compiled.output).toBe(true);
+        const run = await runCompiledSample(workDir, op.operationId, {
+          env: { MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl, MERCHANT_PAYMENTS_TOKEN: "t0ken-123" },
+        });
+        expect(run.stderr).toBe("");
+        expect(run.code).toBe(0);
+        const media = op.responses.find((r) => r.status.startsWith("2"))?.content[0];
+        const items = (media?.examples ?? []).flatMap((e) =>
+          [resolvePointer(e.value, op.pagination?.items ?? "")].flat(),
+        );
+        // The sample prints the first item, then how many it read.
+        expect(run.stdout).toContain(JSON.stringify(items[0], null, 2));
+        expect(run.stdout.trim().split("\n").at(-1)).toMatch(new RegExp(`:${items.length}}$`));
+      },
+    );
   });
 
   describe("the curl samples", () => {

@@ -24,7 +24,7 @@ import {
 import { type Child, field, h } from "./dom.js";
 import {
   checkParameters,
-  initialParameterText,
+  initialParameterFieldText,
   isArrayParameter,
   parameterFields,
   schemaKind,
@@ -49,7 +49,7 @@ export function parameterInputs(op: OperationSpec): ParameterInputs {
     const control = isArrayParameter(param)
       ? h("textarea", { name, rows: "3", spellcheck: "false" })
       : h("input", { name, type: "text", spellcheck: "false" });
-    control.value = initialParameterText(param);
+    control.value = initialParameterFieldText(op, param);
     controls.set(param, control);
     const hint = isArrayParameter(param)
       ? "one value per line"

@@ -93,6 +93,16 @@ export function initialParameterText(param: ParameterSpec): string {
   return String(value);
 }
 
+/**
+ * The text a parameter's field of `op` starts with: `initialParameterText`, but empty for a paginated operation's
+ * cursor (`x-pagination.cursor`): the first page is asked for without one, and "Next page" fills it.
+ */
+export function initialParameterFieldText(op: OperationSpec, param: ParameterSpec): string {
+  return param.in === "query" && param.name === op.pagination?.cursor
+    ? ""
+    : initialParameterText(param);
+}
+
 /** The parameters' values and every problem found in them, each at `parameterPath`. */
 export interface CheckedParameters {
   /** The values by parameter (absent when the field is empty). */

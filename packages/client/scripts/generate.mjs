@@ -12,7 +12,8 @@
 //   response-validators.ts - plain-JS validators of every answer schema; the client imports it lazily, only
 //                        when `validateResponses` is on, so an app that never checks answers does not load it
 //                        (both: emitValidatorModules)
-// Usage: node scripts/generate.mjs [--spec path/to/openapi.json] [--out dir]
+//   README.md          - with --readme: the list of methods between its markers (lib/readme-methods.mjs)
+// Usage: node scripts/generate.mjs [--spec path/to/openapi.json] [--out dir] [--readme README.md]
 // Fails, naming the operation, on anything the client cannot honour (see scripts/lib/operation-facts.mjs).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -22,6 +23,7 @@ import { bundleJsonPath, operations, readBundle } from "@merchant-payments/spec"
 import { DECIMAL_STRING_PATTERN, deref, largestMessageBytes } from "@merchant-payments/spec/model";
 import { emitClientModule } from "./lib/client-codegen.mjs";
 import { operationFacts } from "./lib/operation-facts.mjs";
+import { writeMethodsSection } from "./lib/readme-methods.mjs";
 import { typeEmitter } from "./lib/type-codegen.mjs";
 import { formatImports, planFormatImports, validatorEmitter } from "./lib/validator-codegen.mjs";
 
@@ -401,10 +403,10 @@ export type ResponseValidators = ReturnType<typeof createResponseValidators>;
 
 /**
  * Reads the spec, checks what the client can honour (before anything is written), and writes every generated file.
- * @param {{ specPath: string, outDir: string }} options
+ * @param {{ specPath: string, outDir: string, readme?: string }} options readme: a README whose list of methods to rewrite
  * @returns {Promise<number>} how many operations were generated
  */
-async function generate({ specPath, outDir }) {
+async function generate({ specPath, outDir, readme }) {
   const document = readBundle(specPath);
   const operationsList = operations(document);
   if (operationsList.length === 0) throw new Error(`${specPath} has no operations`);
@@ -429,13 +431,18 @@ async function generate({ specPath, outDir }) {
   const validators = emitValidatorModules(generation);
   write("validators.ts", validators.requests);
   write("response-validators.ts", validators.answers);
+  if (readme) writeMethodsSection(readme, generation.factsList);
   return generation.factsList.length;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
 const { values: args } = parseArgs({
-  options: { spec: { type: "string" }, out: { type: "string" } },
+  options: { spec: { type: "string" }, out: { type: "string" }, readme: { type: "string" } },
 });
 const outDir = resolve(args.out ?? join(here, "..", "src", "generated"));
-const count = await generate({ specPath: resolve(args.spec ?? bundleJsonPath), outDir });
+const count = await generate({
+  specPath: resolve(args.spec ?? bundleJsonPath),
+  outDir,
+  ...(args.readme ? { readme: resolve(args.readme) } : {}),
+});
 console.log(`generated ${count} operations into ${outDir}`);

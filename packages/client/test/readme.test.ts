@@ -1,10 +1,19 @@
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { operations } from "@merchant-payments/spec";
+import { loadDocument, operations, readBundle } from "@merchant-payments/spec";
+import { operations as specOperations } from "@merchant-payments/spec/model";
 import ts from "typescript";
 import { afterAll, describe, expect, test } from "vitest";
+import { operationFacts } from "../scripts/lib/operation-facts.mjs";
+import {
+  METHODS_BEGIN,
+  METHODS_END,
+  methodsSection,
+  withMethodsSection,
+} from "../scripts/lib/readme-methods.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const tmp = join(root, `.tmp-readme-${process.pid}`);
@@ -14,9 +23,16 @@ const readme = readFileSync(join(root, "README.md"), "utf8");
 const blocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
 
 describe("the README", () => {
-  test("documents every method of the client: one heading and one sample per operation of the spec", () => {
+  test("lists every method of the client, written by the build from the spec: one heading and one sample each", () => {
+    const section = readme.slice(
+      readme.indexOf(METHODS_BEGIN) + METHODS_BEGIN.length,
+      readme.indexOf(METHODS_END),
+    );
+    expect(section.trim(), "run the build: the list is out of date").toBe(
+      methodsSection(operations().map((op) => operationFacts(readBundle(), op))),
+    );
     for (const method of operations().map((op) => op.operationId)) {
-      expect(readme, method).toMatch(new RegExp(`^### .*\\b${method}\\b`, "m"));
+      expect(section, method).toMatch(new RegExp(`^#### \`${method}\`$`, "m"));
       expect(
         blocks.some((b) => b.includes(`client.${method}(`)),
         method,
@@ -33,6 +49,25 @@ describe("the README", () => {
     ]) {
       expect(readme).toContain(heading);
     }
+  });
+
+  test("the list of methods follows a grown spec with no hand edit: every operation of the grown fixture gets its heading and sample", () => {
+    const grown = loadDocument(
+      createRequire(import.meta.url).resolve("@merchant-payments/spec/fixtures/grown.json"),
+    );
+    const ops = specOperations(grown);
+    const rewritten = withMethodsSection(
+      readme,
+      methodsSection(ops.map((op) => operationFacts(grown, op))),
+    );
+    for (const op of ops) {
+      expect(rewritten, op.operationId).toMatch(new RegExp(`^#### \`${op.operationId}\`$`, "m"));
+      expect(rewritten, op.operationId).toContain(`await client.${op.operationId}(`);
+    }
+    expect(rewritten.slice(rewritten.indexOf(METHODS_END))).toBe(
+      readme.slice(readme.indexOf(METHODS_END)),
+    );
+    expect(() => withMethodsSection("# no markers", "")).toThrow(/methods:begin/);
   });
 
   test("explains, in the intro and under Retries, why a batch is never retried", () => {

@@ -59,7 +59,11 @@ export function validValue(
   return found;
 }
 
-/** One valid call: every caller parameter (required and optional) by name, and the body of the first media type. */
+/**
+ * One valid call: every caller parameter (required and optional) by name, but a paginated operation's cursor (the
+ * call asks for the first page, as a caller does: the mock refuses a cursor it never issued), and the body of the
+ * first media type.
+ */
 export interface ValidCall {
   readonly params: Record<string, unknown>;
   readonly media: MediaSpec | undefined;
@@ -73,11 +77,15 @@ export function validCall(
   op: OperationSpec,
   seed: number,
 ): ValidCall {
+  const cursor = op.pagination?.cursor;
+  const firstPage = (p: { in: string; name: string }) => !(p.in === "query" && p.name === cursor);
   const params = Object.fromEntries(
-    callerParameters(op).map((p, i) => [
-      p.name,
-      validValue(document, validator, p.schemaPointer, p.schema, p.example, seed + i),
-    ]),
+    callerParameters(op)
+      .filter(firstPage)
+      .map((p, i) => [
+        p.name,
+        validValue(document, validator, p.schemaPointer, p.schema, p.example, seed + i),
+      ]),
   );
   const media = op.requestBodies[0];
   const body =

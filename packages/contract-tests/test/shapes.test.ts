@@ -2,6 +2,7 @@
 // (every caller parameter, the body of its media type) through the client is sent once and resolves one of the
 // documented 2xx answers in its kind; every parameter broken one constraint at a time is refused by the client
 // before sending (RequestValidationError, nothing sent) and, sent raw, by the mock (a 400/422 problem naming it).
+import { resolvePointer } from "@merchant-payments/spec/model";
 import { describe, expect, test } from "vitest";
 import { resultProblems, successAnswers } from "../src/answers.js";
 import {
@@ -87,6 +88,43 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
           expect(response.status, text).toBeGreaterThanOrEqual(200);
           expect(response.status, text).toBeLessThan(300);
         });
+
+        const pagination = op.pagination;
+        test.skipIf(noClient || !pagination)(
+          "for await reads every page the mock serves and ends: each documented item once, at every page size",
+          async () => {
+            if (!pagination) return;
+            const documented = successAnswers(op)
+              .flatMap((a) => a.media?.examples ?? [])
+              .flatMap((e) => [resolvePointer(e.value, pagination.items)].flat());
+            expect(documented.length, "the answer examples hold items").toBeGreaterThan(1);
+            // Each optional integer query parameter besides the cursor at its smallest (the page size), and as given.
+            const sizes = op.parameters.filter(
+              (p) =>
+                p.in === "query" &&
+                !p.required &&
+                p.name !== pagination.cursor &&
+                [p.schema.type].flat().includes("integer"),
+            );
+            const smallest = Object.fromEntries(
+              sizes.map((p) => [p.name, (p.schema as { minimum?: number }).minimum ?? 1]),
+            );
+            for (const params of [call.params, { ...call.params, ...smallest }]) {
+              const sent: Request[] = [];
+              const client = targetClient(target, server.baseUrl, recordingFetch(sent));
+              const method = methodOf(client, op.operationId);
+              const seen: unknown[] = [];
+              const listed = method(clientArguments(document, params, call.media, call.body));
+              for await (const item of listed as unknown as AsyncIterable<unknown>) {
+                seen.push(item);
+                expect(seen.length, "iteration ends").toBeLessThanOrEqual(documented.length);
+              }
+              expect(JSON.parse(JSON.stringify(seen))).toEqual(documented);
+              const cursors = sent.map((r) => new URL(r.url).searchParams.get(pagination.cursor));
+              expect(new Set(cursors).size, "no cursor sent twice").toBe(cursors.length);
+            }
+          },
+        );
 
         const cases = callerParameters(op).flatMap((parameter) =>
           parameterMutations(document, validator, parameter, call.params[parameter.name]).map(

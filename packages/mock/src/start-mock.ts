@@ -1,6 +1,7 @@
 import { DEFAULT_CHECKS } from "./checks.js";
 import { type FaultOptions, validateFaultOptions } from "./faults.js";
 import { type CommonServerOptions, listen, prepare, type RunningServer } from "./lifecycle.js";
+import { paginateAnswers } from "./pagination.js";
 import { createPrismEngine } from "./prism-engine.js";
 import { createSpecServer } from "./server.js";
 
@@ -28,12 +29,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
       options.faults,
       prepared.spec.operations.map((op) => op.operationId),
     );
-  const engine = await createPrismEngine(prepared.spec, {
+  const prism = await createPrismEngine(prepared.spec, {
     dynamic: options.dynamic ?? false,
     ...(options.seed === undefined ? {} : { seed: String(options.seed) }),
     errors: options.errors ?? false,
     logger: prepared.prismLogger,
   });
+  // A paginated operation's answer is the page its cursor asks for (pagination.ts).
+  const engine = paginateAnswers(prepared.spec, prism);
   const server = createSpecServer({
     spec: prepared.spec,
     limits: prepared.limits,

@@ -76,14 +76,18 @@ function isPlainBody(facts) {
 
 /**
  * The argument of a method's example: the parameters' examples with the body's example beside them (or as `body`).
+ * A paginated operation's cursor is left out: the example asks for the first page, as a caller does.
  * @param {OperationFacts} facts
  * @returns {Json}
  */
-function exampleArgs(facts) {
+export function exampleArgs(facts) {
   if (isPlainBody(facts)) return facts.requestExample;
   /** @type {Record<string, Json>} */
   const out = {};
-  for (const p of facts.parameterList) if (p.example !== undefined) out[p.name] = p.example;
+  const cursor = facts.pagination?.cursor;
+  for (const p of facts.parameterList)
+    if (p.example !== undefined && !(p.in === "query" && p.name === cursor))
+      out[p.name] = p.example;
   const body = facts.requestExample;
   if (body !== undefined) {
     if (facts.bodySpread && body !== null && typeof body === "object") Object.assign(out, body);
