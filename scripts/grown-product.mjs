@@ -62,14 +62,20 @@ try {
     ],
     { cwd: copy, env, stdio: "inherit" },
   );
-  console.log(`grown: pnpm test took ${Math.round((Date.now() - started) / 1000)} s (exit ${turbo.status})`);
+  console.log(
+    `grown: pnpm test took ${Math.round((Date.now() - started) / 1000)} s (exit ${turbo.status})`,
+  );
   // The copy's own summary (.ci/summarize.mjs) adds up the copy's .test-results reports.
-  const summary = spawnSync(process.execPath, [join(copy, ".ci", "summarize.mjs"), String(turbo.status ?? 1)], {
-    cwd: copy,
-    env,
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
+  const summary = spawnSync(
+    process.execPath,
+    [join(copy, ".ci", "summarize.mjs"), String(turbo.status ?? 1)],
+    {
+      cwd: copy,
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
   const lines = summary.stdout.trimEnd().split("\n");
   if (values.filter.length === 0) {
     for (const line of lines) console.log(`grown: ${line}`);
@@ -77,7 +83,8 @@ try {
   } else {
     // Only the chosen packages ran: their lines, and their sum.
     const ran = lines.filter((line) => /^\S+: \d+ passed, \d+ failed/.test(line));
-    const sum = (index) => ran.reduce((total, line) => total + Number(line.match(/\d+/g)?.[index] ?? 0), 0);
+    const sum = (index) =>
+      ran.reduce((total, line) => total + Number(line.match(/\d+/g)?.[index] ?? 0), 0);
     for (const line of ran) console.log(`grown: ${line}`);
     const failed = sum(1) + (turbo.status !== 0 && sum(1) === 0 ? 1 : 0);
     console.log(`grown: ${sum(0)} passed, ${failed} failed`);

@@ -20,7 +20,8 @@ function filesBelow(dir) {
   const found = [];
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
-    if (statSync(path).isDirectory()) found.push(...filesBelow(path).map((file) => join(name, file)));
+    if (statSync(path).isDirectory())
+      found.push(...filesBelow(path).map((file) => join(name, file)));
     else found.push(name);
   }
   return found;
@@ -34,7 +35,8 @@ function repointRefs(text, from, to, fixtureDir, specDir) {
   return text.replace(/(\$ref:\s*["']?)([^"'#\s]+)/g, (whole, prefix, target) => {
     if (/^[a-z]+:/i.test(target)) return whole;
     let absolute = resolve(dirname(from), target);
-    if (absolute.startsWith(fixtureDir + sep)) absolute = join(specDir, relative(fixtureDir, absolute));
+    if (absolute.startsWith(fixtureDir + sep))
+      absolute = join(specDir, relative(fixtureDir, absolute));
     return `${prefix}${relative(dirname(to), absolute).split(sep).join("/")}`;
   });
 }
@@ -66,9 +68,16 @@ export function growSpec(root) {
     for (const file of filesBelow(join(fixtureDir, folder))) {
       const from = join(fixtureDir, folder, file);
       const to = join(specDir, folder, file);
-      if (existsSync(to)) throw new Error(`${relative(root, to)} exists in the product spec: cannot add the fixture's`);
+      if (existsSync(to))
+        throw new Error(
+          `${relative(root, to)} exists in the product spec: cannot add the fixture's`,
+        );
       mkdirSync(dirname(to), { recursive: true });
-      writeFileSync(to, repointRefs(readFileSync(from, "utf8"), from, to, fixtureDir, specDir));
+      let text = repointRefs(readFileSync(from, "utf8"), from, to, fixtureDir, specDir);
+      // The fixture's samples import the client generated from the fixture; in the product they use the product's.
+      if (folder === "code_samples")
+        text = text.replaceAll("@merchant-payments/grown-client", "@merchant-payments/client");
+      writeFileSync(to, text);
       files += 1;
     }
   }
@@ -84,10 +93,17 @@ export function growSpec(root) {
   for (const path of paths) {
     const ref = product.getIn(["paths", path, "$ref"]);
     const from = join(fixtureDir, "openapi.yaml");
-    const moved = repointRefs(`$ref: ${ref}`, from, entry, fixtureDir, specDir).replace(/^\$ref: /, "");
+    const moved = repointRefs(`$ref: ${ref}`, from, entry, fixtureDir, specDir).replace(
+      /^\$ref: /,
+      "",
+    );
     product.setIn(["paths", path, "$ref"], moved);
   }
-  mergeMissing(product, ["components", "securitySchemes"], fixture.getIn(["components", "securitySchemes"]));
+  mergeMissing(
+    product,
+    ["components", "securitySchemes"],
+    fixture.getIn(["components", "securitySchemes"]),
+  );
   writeFileSync(entry, product.toString({ lineWidth: 0 }));
   return { files, paths };
 }
