@@ -1,19 +1,20 @@
 // @ts-check
-// The grown-product run: a temporary copy of the repository whose product spec (`spec/openapi/`) has one operation
-// of every common shape added (the grown fixture's, `spec/fixtures/grown/`), and the repository's whole test suite
-// (`pnpm test`: every package's build, lint, typecheck and tests) run on it. Proves that a growing spec keeps every
-// check green. Prints each package's counts and, last, `grown: N passed, N failed`; exits 1 on any failure.
+// The grown-product run: the README's "Growing the spec" steps, as written, on a temporary copy of the repository.
+// Step 1: the grown fixture's operations (one of every common shape, `spec/fixtures/grown/`) are added to the copy's
+// product spec (`spec/openapi/`) in the places the step names; step 2: its command (lint, build, spec:diff and the
+// whole `pnpm test`) runs in the copy. Proves that a growing spec keeps every check green. Prints each package's
+// counts and, last, `grown: N passed, N failed` (from the copy's .test-results); exits 1 on any failure.
 //
 //   node scripts/grown-product.mjs [--filter <package>]… [--copy <dir>] [--keep]
 //
-// --filter  runs only those packages' tests (turbo filter syntax; default: every package, as `pnpm test`).
+// --filter  runs only those packages' tests (turbo filter syntax) instead of step 2's command.
 // --copy    reuses a copy made before (with --keep) instead of making a new one.
 // --keep    keeps the copy (its path is printed); by default it is removed at the end.
 import { spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { growSpec } from "./lib/grow-spec.mjs";
+import { GROWN_PLACES, growingSteps, growSpec } from "./lib/grow-spec.mjs";
 import { ROOT } from "./lib/quiet-build.mjs";
 import { copyWorkspace } from "./lib/workspace-copy.mjs";
 
@@ -34,6 +35,15 @@ const env = {
   NO_COLOR: "1",
 };
 
+const steps = growingSteps(readFileSync(join(ROOT, "README.md"), "utf8"));
+if (steps.places.join(" ") !== GROWN_PLACES.join(" ")) {
+  console.error(
+    `grown: the README's step 1 names ${steps.places.join(", ")}; this run writes ${GROWN_PLACES.join(", ")}`,
+  );
+  console.log("grown: 0 passed, 1 failed");
+  process.exit(1);
+}
+
 let copy = values.copy;
 if (!copy) {
   const started = Date.now();
@@ -47,23 +57,26 @@ if (!copy) {
 }
 
 try {
-  // The README's `pnpm test` is `turbo run test --concurrency=1 --continue`; failed tasks print their output in full.
   const started = Date.now();
-  const turbo = spawnSync(
-    join(copy, "node_modules", ".bin", "turbo"),
-    [
-      "run",
-      "test",
-      "--concurrency=1",
-      "--continue",
-      "--output-logs=errors-only",
-      "--ui=stream",
-      ...values.filter.map((name) => `--filter=${name}`),
-    ],
-    { cwd: copy, env, stdio: "inherit" },
-  );
+  // Step 2's command as written, or (--filter) the chosen packages' tests; failed tasks print their output in full.
+  const turbo =
+    values.filter.length === 0
+      ? spawnSync("bash", ["-c", steps.command], { cwd: copy, env, stdio: "inherit" })
+      : spawnSync(
+          join(copy, "node_modules", ".bin", "turbo"),
+          [
+            "run",
+            "test",
+            "--concurrency=1",
+            "--continue",
+            "--output-logs=errors-only",
+            "--ui=stream",
+            ...values.filter.map((name) => `--filter=${name}`),
+          ],
+          { cwd: copy, env, stdio: "inherit" },
+        );
   console.log(
-    `grown: pnpm test took ${Math.round((Date.now() - started) / 1000)} s (exit ${turbo.status})`,
+    `grown: ${values.filter.length === 0 ? steps.command : "the tests"} took ${Math.round((Date.now() - started) / 1000)} s (exit ${turbo.status})`,
   );
   // The copy's own summary (.ci/summarize.mjs) adds up the copy's .test-results reports.
   const summary = spawnSync(

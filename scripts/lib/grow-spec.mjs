@@ -12,7 +12,7 @@ import { dirname, join, relative, resolve, sep } from "node:path";
 const YAML = createRequire(new URL("../../spec/package.json", import.meta.url))("yaml");
 
 /** The fixture's folders whose files are copied into the product spec (same layout on both sides). */
-const COPIED_FOLDERS = ["paths", "components", "code_samples"];
+export const GROWN_FOLDERS = ["paths", "components", "code_samples"];
 
 /** Every file below `dir`, as paths relative to it. */
 function filesBelow(dir) {
@@ -64,7 +64,7 @@ export function growSpec(root) {
   const fixtureDir = join(root, "spec", "fixtures", "grown");
 
   let files = 0;
-  for (const folder of COPIED_FOLDERS) {
+  for (const folder of GROWN_FOLDERS) {
     for (const file of filesBelow(join(fixtureDir, folder))) {
       const from = join(fixtureDir, folder, file);
       const to = join(specDir, folder, file);
@@ -107,3 +107,26 @@ export function growSpec(root) {
   writeFileSync(entry, product.toString({ lineWidth: 0 }));
   return { files, paths };
 }
+
+/**
+ * The README's "Growing the spec" steps (after its `<!-- growing-the-spec -->` marker): the spec files and folders
+ * step 1 names, and the command of step 2's `sh` block.
+ * @param {string} readme the root README's text.
+ * @returns {{ places: string[], command: string }}
+ */
+export function growingSteps(readme) {
+  const start = readme.indexOf("<!-- growing-the-spec -->");
+  if (start < 0) throw new Error("README.md has no <!-- growing-the-spec --> section");
+  const section = readme.slice(start, readme.indexOf("\n## ", start));
+  const stepOne = section.slice(0, section.indexOf("\n2. "));
+  const places = [...stepOne.matchAll(/`(spec\/openapi\/[^`]*)`/g)].map((match) => match[1] ?? "");
+  const command = section.match(/```sh\n\s*(.+)\n\s*```/)?.[1]?.trim();
+  if (!command) throw new Error("the README's growing-the-spec section has no sh command block");
+  return { places, command };
+}
+
+/** The places of the product spec that `growSpec` writes: each folder it copies into, and the entry file. */
+export const GROWN_PLACES = [
+  ...GROWN_FOLDERS.map((folder) => `spec/openapi/${folder}/`),
+  "spec/openapi/openapi.yaml",
+];
