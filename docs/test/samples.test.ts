@@ -104,11 +104,21 @@ describe("the TypeScript samples", () => {
       async (op) => {
         expect(compiled.ok).toBe(true);
         const run = await runCompiledSample(workDir, op.operationId, {
-          env: { MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl, MERCHANT_PAYMENTS_TOKEN: TOKEN },
+          env: {
+            MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl,
+            MERCHANT_PAYMENTS_TOKEN: TOKEN,
+            // The credentials of the other kinds of security scheme an operation may ask for.
+            MERCHANT_PAYMENTS_API_KEY_HEADER: "header-key",
+            MERCHANT_PAYMENTS_API_KEY_QUERY: "query-key",
+            MERCHANT_PAYMENTS_CLIENT_SECRET: "client-secret",
+          },
         });
         expect(run.stderr).toBe("");
         expect(run.code).toBe(0);
-        expect(JSON.parse(run.stdout)).toEqual(op.responseExamples[0]);
+        // A JSON 200 answer with examples: the mock answers the first. Other answers (text, files, 204, 202,
+        // several pages) are checked by their kind in the console and contract shape suites.
+        if (op.responseExamples.length > 0)
+          expect(JSON.parse(run.stdout)).toEqual(op.responseExamples[0]);
       },
     );
 

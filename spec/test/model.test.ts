@@ -1,8 +1,10 @@
 import { describe, expect, test } from "vitest";
 import {
+  bodyKind,
   checkResponse,
   createAjv,
   deref,
+  HTTP_METHODS,
   holdsDifference,
   loadBundle,
   operation,
@@ -49,9 +51,9 @@ describe("deref, the one $ref resolver", () => {
 describe("operations()", () => {
   test("gives every operation of the bundle once, with its method and path", () => {
     const fromDocument = Object.entries(bundle.paths).flatMap(([path, item]) =>
-      Object.entries(item as object).map(
-        ([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`,
-      ),
+      Object.entries(item as object)
+        .filter(([method]) => (HTTP_METHODS as readonly string[]).includes(method))
+        .map(([method, op]) => `${method.toUpperCase()} ${path} ${op.operationId}`),
     );
     expect(operations().map((op) => `${op.method} ${op.path} ${op.operationId}`)).toEqual(
       fromDocument,
@@ -65,7 +67,16 @@ describe("operations()", () => {
       expect(op.codeSamples.map((s) => s.label)).toEqual(
         raw["x-codeSamples"].map((s: { label: string }) => s.label),
       );
-      expect(op.request?.examples.length).toBeGreaterThan(0);
+      // Every media type of the body is read; a JSON one (the request) has named examples.
+      const declared = Object.keys(deref(bundle, raw.requestBody ?? {}).content ?? {});
+      expect(
+        op.requestBodies.map((m) => m.mediaType),
+        op.operationId,
+      ).toEqual(declared);
+      expect(op.request?.mediaType, op.operationId).toBe(
+        declared.find((type) => bodyKind(type) === "json"),
+      );
+      if (op.request) expect(op.request.examples.length, op.operationId).toBeGreaterThan(0);
       for (const header of op.headers.filter((h) => h.equalsBodyProperty)) {
         expect(resolvePointer(bundle, op.request?.schemaPointer ?? "")).toBeDefined();
         expect(header.required).toBe(true);

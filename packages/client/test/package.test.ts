@@ -143,11 +143,13 @@ describe("the runtime source", () => {
   });
 
   test("types no constant of the spec by hand: paths, bounds and limits come from generation", () => {
+    // A path counts as written by hand when it appears as a string literal (a JSON pointer in a comment that
+    // starts like a path, e.g. "/transactions/3/…", is no copy of it).
     const constants = [
       String(merchantBounds.minimum),
       String(merchantBounds.maximum),
       String(maxBatchItems),
-      ...Object.keys(spec.paths),
+      ...Object.keys(spec.paths).flatMap((path) => [`"${path}"`, `'${path}'`, `\`${path}\``]),
     ];
     for (const file of srcFiles()) {
       const text = readFileSync(file, "utf8");

@@ -7,6 +7,7 @@ import {
   RequestValidationError,
 } from "../src/index.js";
 import { maxBatchItems, merchantBounds, spec } from "./helpers/fixtures.js";
+import { isBodyCall } from "./helpers/operation-shapes.js";
 import { json, useTestServer } from "./helpers/server.js";
 
 const server = useTestServer();
@@ -179,14 +180,14 @@ describe("request validation", () => {
   test("accepts every request example of the spec", async () => {
     const c = client() as unknown as Record<string, (body: unknown) => Promise<unknown>>;
     let examples = 0;
-    for (const op of operations(spec)) {
-      expect(op.request?.examples.length, op.operationId).toBeGreaterThan(0);
+    const bodyCalls = operations(spec).filter(isBodyCall);
+    for (const op of bodyCalls) {
       for (const { value } of op.request?.examples ?? []) {
         await c[op.operationId]?.(structuredClone(value));
         examples++;
       }
     }
-    expect(examples).toBeGreaterThanOrEqual(operations(spec).length);
+    expect(examples).toBeGreaterThanOrEqual(bodyCalls.length);
     expect(fetchCalls).toBe(examples);
   });
 

@@ -6,7 +6,7 @@ import { exampleRequest, methodOf } from "../src/checks.js";
 import { clientFor, controlledFetch } from "../src/harness.js";
 import { errorsAt, requestOf, successMediaOf } from "../src/operation-parts.js";
 import { CONCURRENCY, fileSeed, RUNS } from "./generated-inputs.js";
-import { operations, spec, useMock, validator } from "./setup-mock.js";
+import { bodyCallOperations, spec, useMock, validator } from "./setup-mock.js";
 
 // What the client itself puts on the wire: the suite's other request checks go through the raw client (createRawClient)
 // (so that the client cannot hide a server's leniency); these go through the client's own methods,
@@ -27,7 +27,7 @@ function recordingFetch(sent: unknown[]) {
   };
 }
 
-describe.each(operations.map((op, index) => [op.operationId, op, index] as const))(
+describe.each(bodyCallOperations.map((op, index) => [op.operationId, op, index] as const))(
   "%s",
   (_id, op, index) => {
     const success = successMediaOf(op);

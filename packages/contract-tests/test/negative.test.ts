@@ -3,7 +3,7 @@ import { describe, expect, test } from "vitest";
 import { exampleRequest } from "../src/checks.js";
 import { errorsAt, jsonMediaFor, requestSchemaOf } from "../src/operation-parts.js";
 import { type RawAnswer, rawFor, requiredHeaders, sendRaw } from "../src/raw.js";
-import { operations, spec, useMock, validator } from "./setup-mock.js";
+import { bodyCallOperations, spec, useMock, validator } from "./setup-mock.js";
 
 const server = useMock();
 
@@ -25,7 +25,7 @@ function expectProblem(op: OperationSpec, answer: RawAnswer, status: number, vio
   if (violation) expect(answer.violations).toMatch(violation);
 }
 
-const withMerchant = operations.filter((op) => {
+const withMerchant = bodyCallOperations.filter((op) => {
   const props = deref<Schema>(spec, requestSchemaOf(op)).properties as Record<string, unknown>;
   return props && "merchantAccountNumber" in props;
 });
@@ -65,7 +65,7 @@ describe.each(withMerchant.map((op) => [op.operationId, op] as const))("%s", (_i
   });
 });
 
-describe.each(operations.map((op) => [op.operationId, op] as const))("%s", (_id, op) => {
+describe.each(bodyCallOperations.map((op) => [op.operationId, op] as const))("%s", (_id, op) => {
   const valid = exampleRequest(op) as Record<string, unknown>;
   const schema = deref<Schema>(spec, requestSchemaOf(op));
   const required = (schema.required ?? []) as string[];
@@ -130,7 +130,7 @@ describe.each(operations.map((op) => [op.operationId, op] as const))("%s", (_id,
 });
 
 /** Every array property of a request schema that the spec bounds with maxItems, per operation. */
-const boundedArrays = operations.flatMap((op) => {
+const boundedArrays = bodyCallOperations.flatMap((op) => {
   const properties = (deref<Schema>(spec, requestSchemaOf(op)).properties ?? {}) as Record<
     string,
     Schema

@@ -10,13 +10,13 @@ import { exampleRequest } from "../src/checks.js";
 import { errorsAt, requestOf } from "../src/operation-parts.js";
 import { rawFor, requiredHeaders, sendRaw } from "../src/raw.js";
 import { CONCURRENCY, fileSeed, RUNS } from "./generated-inputs.js";
-import { operations, spec, useMock, validator } from "./setup-mock.js";
+import { bodyCallOperations, spec, useMock, validator } from "./setup-mock.js";
 
 const seed = fileSeed("property-based requests");
 
 const server = useMock();
 
-describe.each(operations.map((op, index) => [op.operationId, op, index] as const))(
+describe.each(bodyCallOperations.map((op, index) => [op.operationId, op, index] as const))(
   "%s",
   (_id, op, index) => {
     const example = exampleRequest(op);

@@ -9,6 +9,7 @@ import {
 import { modelBreakingChanges } from "./model-checks.js";
 import { operationBreakingChanges, withoutOpticDuplicates } from "./operation-checks.js";
 import { opticBreakingChanges } from "./optic.js";
+import { type Bump, neededBump, nextStep, packagesMissingBump } from "./release-step.js";
 
 /** Options of `specDiff`. */
 export interface SpecDiffOptions {
@@ -22,6 +23,8 @@ export interface SpecDiffOptions {
   readonly packageName?: string;
   /** Milliseconds one optic run may take; default 120 000. */
   readonly timeoutMs?: number;
+  /** The packages built from the spec, which its change bumps (see `packagesGeneratedFromSpec`); default: `packageName`. */
+  readonly generatedPackages?: readonly string[];
 }
 
 /** One breaking change as a terminal line: `[rule] where: message` (the issue's `check`, `path` and `message`). */
@@ -40,6 +43,10 @@ export interface SpecDiffReport {
   readonly majorChangeset: PendingChangeset | undefined;
   /** True when there is no breaking change, or a major changeset for the package covers them. */
   readonly passed: boolean;
+  /** The bump the change needs (major: breaking, minor: anything else but text, patch: text); undefined: no change. */
+  readonly bump?: Bump;
+  /** The packages built from the spec that no pending changeset bumps by `bump` or more. */
+  readonly missingChangesets?: readonly string[];
 }
 
 /**
@@ -89,23 +96,43 @@ export async function specDiff(options: SpecDiffOptions): Promise<SpecDiffReport
     breakingChanges(options.basePath, options.headPath, options),
     pendingChangesets(options.changesetRoot),
   ]);
-  return gate(breaking, changesets, options.packageName);
+  const bump = neededBump(
+    loadDocument(options.basePath),
+    loadDocument(options.headPath),
+    breaking.length,
+  );
+  const generated = options.generatedPackages ?? [options.packageName ?? CLIENT_PACKAGE];
+  return {
+    ...gate(breaking, changesets, options.packageName),
+    bump,
+    missingChangesets: bump ? packagesMissingBump(generated, bump, changesets) : [],
+  };
 }
 
-/** The report as terminal text: the verdict first, then one line per breaking change. */
+/**
+ * The report as terminal text: one line per breaking change, then the verdict, then (when `specDiff` computed the
+ * bump) the next step: which changeset to add, with which bump, for which packages.
+ */
 export function formatReport(report: SpecDiffReport, packageName: string = CLIENT_PACKAGE): string {
   const lines = report.breaking.map((f) => `  ${formatBreakingChange(f)}`);
-  if (report.breaking.length === 0) return "spec:diff: no breaking change since the released spec.";
   const count = `${report.breaking.length} breaking change${report.breaking.length === 1 ? "" : "s"}`;
+  const next =
+    report.missingChangesets === undefined ? [] : nextStep(report.missingChangesets, report.bump);
+  if (report.breaking.length === 0) {
+    const kind = report.bump ? ` (a ${report.bump} change)` : "";
+    return [`spec:diff: no breaking change since the released spec${kind}.`, ...next].join("\n");
+  }
   if (report.passed)
     return [
-      `spec:diff: ${count}, allowed by the major changeset .changeset/${report.majorChangeset?.id}.md:`,
       ...lines,
+      `spec:diff: ${count}, allowed by the major changeset .changeset/${report.majorChangeset?.id}.md.`,
+      ...next,
     ].join("\n");
   return [
-    `spec:diff: ${count} since the released spec, and no major changeset for ${packageName}:`,
     ...lines,
-    "",
-    `Undo them, or add a major changeset for ${packageName} (pnpm changeset) that tells its users what changed.`,
+    `spec:diff: ${count} since the released spec, and no major changeset for ${packageName}.`,
+    ...(next.length > 0
+      ? next
+      : [`next step: undo them, or add a major changeset for ${packageName} (pnpm changeset).`]),
   ].join("\n");
 }

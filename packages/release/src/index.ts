@@ -50,6 +50,15 @@ export {
 } from "./pack.js";
 export { packageDir, releasedSpecsDir, tarballsDir, workspaceRoot } from "./paths.js";
 export {
+  type Bump,
+  changesetText,
+  neededBump,
+  nextStep,
+  packagesGeneratedFromSpec,
+  packagesMissingBump,
+  SPEC_PACKAGE,
+} from "./release-step.js";
+export {
   latestReleasedSpec,
   type ReleasedSpec,
   recordReleasedSpec,

@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { bundleJsonPath } from "@merchant-payments/spec";
 import { formatReport, specDiff } from "./gate.js";
 import { workspaceRoot } from "./paths.js";
+import { packagesGeneratedFromSpec } from "./release-step.js";
 import { latestReleasedSpec } from "./released.js";
 
 const { values } = parseArgs({
@@ -26,6 +27,7 @@ try {
     basePath,
     headPath,
     changesetRoot: values["changeset-root"] ?? workspaceRoot,
+    generatedPackages: await packagesGeneratedFromSpec(workspaceRoot),
   });
   console.log(formatReport(report));
   process.exitCode = report.passed ? 0 : 1;

@@ -11,6 +11,13 @@ import { deref, type Issue, type JsonObject, operations } from "@merchant-paymen
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pendingChangesets } from "../src/changesets.js";
 import { breakingChanges, formatBreakingChange, formatReport, gate } from "../src/gate.js";
+import { workspaceRoot } from "../src/paths.js";
+import {
+  neededBump,
+  packagesGeneratedFromSpec,
+  packagesMissingBump,
+  SPEC_PACKAGE,
+} from "../src/release-step.js";
 import {
   bundleCopy,
   first,
@@ -28,6 +35,8 @@ let dir: string;
 let breaking: Issue[];
 let harmless: Issue[];
 let cliWithout: { code: number | null; output: string };
+let generated: string[];
+let minorForAllRoot: string;
 let cliWithMajor: { code: number | null; output: string };
 
 // --- the breaking copy: targets found through the model, edited after all are found ---
@@ -222,6 +231,13 @@ beforeAll(async () => {
       "The mock changes its options.",
     ),
   });
+  generated = await packagesGeneratedFromSpec(workspaceRoot);
+  minorForAllRoot = await changesetRoot("minor-for-all", {
+    "grown.md": changeset(
+      Object.fromEntries(generated.map((name) => [name, "minor"])),
+      "New operations.",
+    ),
+  });
   [breaking, harmless, cliWithout, cliWithMajor] = await Promise.all([
     breakingChanges(bundleJsonPath, brokenPath),
     breakingChanges(bundleJsonPath, editedPath),
@@ -353,6 +369,59 @@ describe("the gate", () => {
   test("the command exits 0 with a major changeset for the client", () => {
     expect(cliWithMajor.code, cliWithMajor.output).toBe(0);
     expect(cliWithMajor.output).toContain("allowed by the major changeset");
+  });
+
+  test("the command's last lines are its verdict and the next step: the changeset to add, major for a breaking change", () => {
+    const lines = cliWithout.output.trimEnd().split("\n");
+    const verdict = lines.findIndex((line) => line.startsWith("spec:diff: 1 breaking change"));
+    expect(verdict, cliWithout.output).toBeGreaterThan(0);
+    expect(lines[verdict + 1]).toMatch(
+      /^next step: add a major changeset for .*@merchant-payments\/client/,
+    );
+    expect(lines.slice(verdict + 2).join("\n")).toContain('"@merchant-payments/client": major');
+  });
+
+  /** The report `specDiff` gives for an added operation (no breaking change), formatted, with `root`'s changesets. */
+  const addedReport = async (root: string) => {
+    const bump = neededBump(tiny(["/a"]), tiny(["/a", "/b"]), 0);
+    const missing = bump ? packagesMissingBump(generated, bump, await pendingChangesets(root)) : [];
+    return formatReport({ ...gate([], []), bump, missingChangesets: missing });
+  };
+
+  test("an added operation needs a minor changeset for every package generated from the spec, named last", async () => {
+    const lines = (await addedReport(emptyRoot)).split("\n");
+    const verdict = lines.findIndex((line) => line.startsWith("spec:diff: no breaking change"));
+    expect(lines[verdict]).toContain("(a minor change)");
+    expect(lines[verdict + 1]).toMatch(/^next step: add a minor changeset for /);
+    for (const name of generated)
+      expect(lines.slice(verdict + 1).join("\n")).toContain(`"${name}": minor`);
+  });
+
+  test("a pending changeset that bumps every generated package enough leaves no next step", async () => {
+    expect((await addedReport(minorForAllRoot)).split("\n").at(-1)).toMatch(/^next step: none/);
+  });
+
+  test("the packages generated from the spec are the spec and every public package depending on it", () => {
+    expect(generated[0]).toBe(SPEC_PACKAGE);
+    expect(generated).toEqual(
+      expect.arrayContaining([
+        "@merchant-payments/client",
+        "@merchant-payments/mock",
+        "@merchant-payments/verify",
+      ]),
+    );
+    expect(generated).not.toContain("@merchant-payments/contract-tests");
+  });
+
+  test("the bump follows the change: major when breaking, minor for anything but prose, patch for prose", () => {
+    const base = tiny(["/a"]);
+    const reworded = JSON.parse(
+      JSON.stringify(base).replace('"description":"ok"', '"description":"okay"'),
+    );
+    expect(neededBump(base, base, 0)).toBeUndefined();
+    expect(neededBump(base, reworded, 0)).toBe("patch");
+    expect(neededBump(base, tiny(["/a", "/b"]), 0)).toBe("minor");
+    expect(neededBump(base, base, 1)).toBe("major");
   });
 
   test("the command exits 2 when a spec cannot be read", async () => {

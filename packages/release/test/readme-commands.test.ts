@@ -126,3 +126,36 @@ function readdirPackages(): string[] {
     .filter((dir) => existsSync(join(root, "packages", dir, "package.json")))
     .map((dir) => `packages/${dir}`);
 }
+
+describe("the root README's Growing the spec steps", () => {
+  const start = readme.indexOf("<!-- growing-the-spec -->");
+  const section = readme.slice(start, readme.indexOf("\n## ", start));
+
+  test("are marked, and name in step 1 the spec's folders and entry file, which exist", () => {
+    expect(start).toBeGreaterThan(0);
+    const stepOne = section.slice(0, section.indexOf("\n2. "));
+    const places = [...stepOne.matchAll(/`(spec\/openapi\/[^`]*)`/g)].map((m) => m[1] ?? "");
+    expect(places).toEqual(
+      expect.arrayContaining(["spec/openapi/paths/", "spec/openapi/openapi.yaml"]),
+    );
+    for (const place of places) expect(existsSync(join(root, place)), place).toBe(true);
+  });
+
+  test("run in step 2 root scripts only, ending with the whole pnpm test", () => {
+    const command = section.match(/```sh\n\s*(.+)\n\s*```/)?.[1]?.trim() ?? "";
+    const names = command.split("&&").map((part) => part.trim().split(/\s+/));
+    expect(names.length).toBeGreaterThan(0);
+    for (const [tool, name] of names) {
+      expect(tool).toBe("pnpm");
+      expect(Object.keys(scripts), `pnpm ${name}`).toContain(name);
+    }
+    expect(names.at(-1)).toEqual(["pnpm", "test"]);
+  });
+
+  test("are what pnpm test:grown runs on its copy", () => {
+    expect(scripts["test:grown"]).toBe("node scripts/grown-product.mjs");
+    const script = readFileSync(join(root, "scripts", "grown-product.mjs"), "utf8");
+    expect(script).toContain("growingSteps(");
+    expect(script).toContain("steps.command");
+  });
+});
