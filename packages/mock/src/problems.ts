@@ -2,6 +2,7 @@
 // is an RFC 9457 problem built here, by a named constructor; the problem+json media type is written only here.
 import { STATUS_CODES } from "node:http";
 import type { Issue } from "@merchant-payments/spec/model";
+import { type Fault, faultDefinition } from "./fault-kinds.js";
 import { describeIssues, isParameterIssue, problemErrors } from "./request-issues.js";
 import { problemExample, type SpecSource } from "./spec-source.js";
 
@@ -99,17 +100,16 @@ export const refusals = {
     title: "Body nested too deep",
     detail: `The request body nests arrays and objects deeper than ${maxDepth} levels.`,
   }),
-  /** 503: an injected `unavailable` fault. */
-  faultUnavailable: (): Rejection => ({
-    status: 503,
-    detail: "Fault injected: the service is unavailable.",
-  }),
-  /** 429: an injected `rate-limited` fault, with Retry-After. */
-  faultRateLimited: (retryAfterSeconds: number): Rejection => ({
-    status: 429,
-    detail: `Fault injected: too many requests; retry after ${retryAfterSeconds} seconds.`,
-    headers: { "retry-after": String(retryAfterSeconds) },
-  }),
+  /** An injected fault that answers a problem (503 `unavailable`, 429 `rate-limited` with Retry-After: see FAULTS). */
+  injectedFault: (fault: Fault): Rejection => {
+    const refusal = faultDefinition(fault.kind).refusal;
+    if (refusal === undefined) throw new Error(`fault ${fault.kind} answers no problem`);
+    return {
+      status: refusal.status,
+      detail: refusal.detail(fault),
+      ...(refusal.headers ? { headers: refusal.headers(fault) } : {}),
+    };
+  },
   /** 500: the server itself failed on this request. */
   serverFailed: (message: string): Rejection => ({
     status: 500,
