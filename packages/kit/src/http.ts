@@ -11,7 +11,7 @@ export {
   type HttpOutcome,
   type HttpRequest,
   type HttpStop,
-  type Sent,
+  type RequestSent,
   send,
   sendOnce,
 } from "./http/send.js";
