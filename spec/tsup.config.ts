@@ -4,13 +4,9 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     model: "src/portable.ts",
-    internal: "src/internal.ts",
-    http: "src/http.ts",
-    timers: "src/timers.ts",
     issues: "src/issues.ts",
     "json-scan": "src/json-scan.ts",
     "base-url": "src/base-url.ts",
-    redact: "src/redact.ts",
     causes: "src/causes.ts",
     "json-pointer": "src/json-pointer.ts",
     wire: "src/wire/index.ts",
@@ -22,6 +18,6 @@ export default defineConfig({
   // dist/ also holds the bundled spec, written by `redocly bundle`: never wipe it.
   clean: false,
   target: "node20",
-  // Keep `node:` specifiers: the client bundles the http module for platform "neutral", where only they are external.
+  // Keep `node:` specifiers: bundlers of the model for platform "neutral" leave only them external.
   removeNodeProtocol: false,
 });

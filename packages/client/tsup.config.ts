@@ -2,15 +2,18 @@ import { defineConfig, type Options } from "tsup";
 
 // Three entries: the client, its Node build (the `node` export condition: the Node transport), and `raw`
 // (openapi-fetch), which an app that never imports it does not ship.
-// The spec package's dependency-free subpaths (issues, redact, timers, http) are bundled in, code and declarations: the
-// published client depends on no workspace package.
+// The spec package's dependency-free subpaths (issues, causes, base-url) and the private kit's (redact, timers, http)
+// are bundled in, code and declarations: the published client depends on no workspace package.
 const BUNDLED = {
   entry: ["src/index.ts", "src/raw.ts"],
-  resolve: [/^@merchant-payments\/spec/],
+  resolve: [/^@merchant-payments\/(spec|kit)/],
   // Declarations read from the spec's source, so that they are inlined (a path, not a package, to the resolver).
   compilerOptions: {
     baseUrl: ".",
-    paths: { "@merchant-payments/spec/*": ["../../spec/src/*.ts", "../../spec/src/*/index.ts"] },
+    paths: {
+      "@merchant-payments/spec/*": ["../../spec/src/*.ts", "../../spec/src/*/index.ts"],
+      "@merchant-payments/kit/*": ["../kit/src/*.ts"],
+    },
   },
 };
 

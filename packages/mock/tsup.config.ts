@@ -10,12 +10,13 @@ export default defineConfig({
   // Declarations too: the spec's types the mock's API names (`Issue`) are inlined from its source.
   dts: {
     entry: "src/index.ts",
-    resolve: [/^@merchant-payments\/spec/],
+    resolve: [/^@merchant-payments\/(spec|kit)/],
     compilerOptions: {
       baseUrl: ".",
       paths: {
         "@merchant-payments/spec/model": ["../../spec/src/portable.ts"],
         "@merchant-payments/spec/*": ["../../spec/src/*.ts"],
+        "@merchant-payments/kit/*": ["../kit/src/*.ts"],
       },
     },
   },
@@ -24,8 +25,8 @@ export default defineConfig({
   // Old outputs go, the copied spec stays (another build may run while tests read it).
   clean: ["!openapi.json"],
   sourcemap: true,
-  // The spec model is private to this repository: bundle its code, so the published package stands alone.
-  noExternal: ["@merchant-payments/spec"],
+  // The spec model and the private kit: bundle their code, so the published package stands alone.
+  noExternal: ["@merchant-payments/spec", "@merchant-payments/kit"],
   // Ship the bundled spec inside the package (dist/openapi.json), served by default.
   async onSuccess() {
     mkdirSync("dist", { recursive: true });

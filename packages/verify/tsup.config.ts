@@ -22,8 +22,8 @@ export default defineConfig([
     platform: "node",
     clean: true,
     sourcemap: true,
-    // The spec model is private to this repository: bundle its code, so the published package stands alone.
-    noExternal: ["@merchant-payments/spec"],
+    // The spec model and the private kit: bundle their code, so the published package stands alone.
+    noExternal: ["@merchant-payments/spec", "@merchant-payments/kit"],
     // Ship the bundled spec inside the package (dist/openapi.json), where the bundled model's loadBundle() reads it.
     async onSuccess() {
       mkdirSync("dist", { recursive: true });

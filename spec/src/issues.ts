@@ -34,3 +34,6 @@ export function formatIssues(issues: readonly Issue[], max: number = LISTED_ISSU
       .join("; ") + more
   );
 }
+
+/** Which way a message goes: the request (client to server) or the response (server to client). */
+export type Direction = "request" | "response";

@@ -1,9 +1,7 @@
-// What the toolkit's readers of a server's answers (the client, the proxy, verify) share to stay bounded and silent
-// about secrets whatever a server answers: the size of the largest message the spec allows, and the redaction of an
-// access token a server echoes back (src/redact.ts, re-exported here).
+// What the toolkit's readers of a server's answers (the client, the proxy, verify) share to stay bounded whatever a
+// server answers: the size of the largest message the spec allows. (The redaction of an echoed access token is the
+// private kit's, `@merchant-payments/kit/redact`.)
 import { deref, isObject, type Json, type OperationSpec } from "./model.js";
-
-export { MIN_SECRET_FRAGMENT, REDACTED, redactSecret } from "./redact.js";
 
 /** Bytes allowed per item of the spec's largest bounded array when sizing a message limit. */
 export const BYTES_PER_ITEM = 1024;
@@ -45,10 +43,4 @@ export function largestMaxItems(document: Json, operations: readonly OperationSp
  */
 export function largestMessageBytes(document: Json, operations: readonly OperationSpec[]): number {
   return largestMaxItems(document, operations) * BYTES_PER_ITEM + ENVELOPE_BYTES;
-}
-
-/** The Bearer token of an Authorization header value; undefined when there is none. */
-export function bearerToken(authorization: string | undefined): string | undefined {
-  const match = /^\s*bearer\s+(\S+)/i.exec(authorization ?? "");
-  return match?.[1];
 }

@@ -1,5 +1,5 @@
 // The browser-safe entry (`@merchant-payments/spec/model`): the model, the conformance check and the message bounds
-// (largest message, token redaction), no file system.
+// (largest message), no file system.
 export * from "./conformance.js";
 export * from "./issues.js";
 export * from "./message-bounds.js";

@@ -1,6 +1,7 @@
-// The one schema walker: every generator, check and test-data builder that visits the sub-schemas of a schema does it
-// through `walkSchema` (or, for a walk of two schemas side by side, `schemaChildren`). `$ref`s are followed with
-// `deref`; a `$ref` cycle (a recursive schema) is not entered twice on one path, so every walk ends.
+// The schema walker: the client's generator, the breaking-change gate and the value generators visit the sub-schemas
+// of a schema through `walkSchema` (or, for a walk of two schemas side by side, `schemaChildren`). `$ref`s are followed
+// with `deref`; a `$ref` cycle (a recursive schema) is not entered twice on one path, so every walk ends. (The message
+// bounds, message-bounds.ts, walk their own way: they read keywords beyond SUBSCHEMA_KEYWORDS, such as `contains`.)
 import { deref, isObject, type Json, type JsonObject } from "./model.js";
 
 /** The keywords whose values are sub-schemas, in the order `schemaChildren` lists them. */

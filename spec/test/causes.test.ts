@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { causeChain, describeCauses } from "../src/internal.js";
+import { causeChain, describeCauses } from "../src/causes.js";
 import { statusMatch } from "../src/model.js";
 
 describe("the cause-chain walker", () => {

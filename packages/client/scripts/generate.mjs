@@ -108,86 +108,9 @@ function emitOperationTable({ document, operationsList, factsList }) {
     ]),
   );
   return `${BANNER}
-/** Facts about one operation, read from the spec. */
-export interface OperationInfo {
-  /** HTTP method, upper case. */
-  readonly method: string;
-  /** Path under the base URL. */
-  readonly path: string;
-  /** The operation's \`x-safe-to-retry\`. */
-  readonly safeToRetry: boolean;
-  /** Accept header: the media types of the responses, or the enum of a declared \`accept\` parameter. */
-  readonly accept: string;
-  /** Header parameters copied from a body property (\`x-equals-body-property\`): [header name, body property]. */
-  readonly derivedHeaders: readonly (readonly [string, string])[];
-  /** Answer fields typed integer-or-string, handed over as strings without losing digits. */
-  readonly stringifiedIntegers: readonly string[];
-  /** Property paths of the request's \`format: date\` fields, which also accept a Date. */
-  readonly dateFields: readonly (readonly string[])[];
-  /** Property paths of the request's \`x-accepts-integer\` fields: a number is sent as a string of its digits. */
-  readonly integerStringFields: readonly (readonly string[])[];
-  /** \`x-normalize-to-object\` of the answer: a bare answer is handed over as \`{ [property]: answer }\`. */
-  readonly objectFormProperty?: string;
-  /** Property paths (\`*\`: every array item) of the request's decimal fields; their last names are unambiguous. */
-  readonly requestDecimals: readonly (readonly string[])[];
-  /** Property names of the answer's decimal fields (unambiguous within the answer, checked at generation). */
-  readonly responseDecimalKeys: readonly string[];
-  /** Path, query and header parameters, by their names in the method's argument; absent when there are none. */
-  readonly parameters?: readonly ParameterInfo[];
-  /** How the request body is sent; absent for a JSON object body (its properties are the method's argument). */
-  readonly body?: BodyInfo;
-  /** Each 2xx status: how its answer is handed over and the headers it declares; absent for one JSON answer. */
-  readonly answers?: Readonly<Record<string, AnswerInfo>>;
-  /** Security alternatives (the first whose credentials the client has is used); absent: a bearer token. \`[]\`: none. */
-  readonly security?: readonly (readonly SecurityInfo[])[];
-  /** The operation's \`x-pagination\`: cursor query parameter, JSON pointers of the next cursor and of the items. */
-  readonly pagination?: { readonly cursor: string; readonly next: string; readonly items: string };
-  /** True for an operation beyond a JSON object body answered by one JSON 2xx with a bearer token (read by the shapes module). */
-  readonly shaped?: true;
-  /** Property paths (\`*\`: every item) of integer-or-string answer fields below the top level, handed over as strings. */
-  readonly nestedStringified?: readonly (readonly string[])[];
-}
+import type { OperationInfo } from "../operation-info.js";
 
-/** One parameter of an operation, as the runtime serializes it. */
-export interface ParameterInfo {
-  /** Its name, in the method's argument and on the wire. */
-  readonly name: string;
-  /** Where it goes. */
-  readonly in: "path" | "query" | "header";
-  /** Its style, when not its place's default (the spec's wire module writes it; a new style is one entry there). */
-  readonly style?: string;
-  /** Its explode, when not its style's default. */
-  readonly explode?: boolean;
-  /** A \`format: date\` value: a Date is sent as its UTC calendar date. */
-  readonly date?: boolean;
-}
-
-/** How a request body is sent. */
-export interface BodyInfo {
-  /** json, multipart, urlencoded, text, binary, or none (no body). */
-  readonly kind: "json" | "multipart" | "urlencoded" | "text" | "binary" | "none";
-  /** The media type sent as Content-Type. */
-  readonly mediaType?: string;
-  /** True: the body's properties are beside the parameters; false: the body is the argument's \`body\`. */
-  readonly spread?: boolean;
-  /** Whether the spec requires the body. */
-  readonly required?: boolean;
-  /** Per property of a multipart body, its declared content type. */
-  readonly encoding?: Readonly<Record<string, { readonly contentType?: string }>>;
-}
-
-/** One 2xx answer of an operation. */
-export interface AnswerInfo {
-  /** json: parsed; text: a string; blob: a Blob; empty: undefined. */
-  readonly kind: "json" | "text" | "blob" | "empty";
-  /** The headers it declares (read them through \`.withResponse()\`). */
-  readonly headers?: readonly string[];
-}
-
-/** One security scheme of an alternative. */
-export type SecurityInfo =
-  | { readonly type: "bearer" }
-  | { readonly type: "apiKey"; readonly key: string; readonly in: "header" | "query"; readonly name: string };
+export type { AnswerInfo, BodyInfo, OperationInfo, ParameterInfo, SecurityInfo } from "../operation-info.js";
 
 /** The operation table, keyed by operationId. */
 export const operations = ${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationInfo>;

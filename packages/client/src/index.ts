@@ -37,10 +37,9 @@ export {
 } from "./generated/operation-table.js";
 export type { Issue } from "./generated/validators.js";
 export type { Logger, LogLevel } from "./logger.js";
-export { clientDefaults } from "./options.js";
+export { type BackoffOptions, clientDefaults } from "./options.js";
 export { ResponseValidationError } from "./response-validation-error.js";
 export {
-  type BackoffOptions,
   isRetryableStatus,
   isSafeToRetry,
   provesNothingWasSent,

@@ -10,9 +10,18 @@ import {
 import { checkHeaders } from "./headers.js";
 import { type Log, type Logger, type LogLevel, resolveLog } from "./logger.js";
 import { MIN_TOKEN_LENGTH } from "./redact.js";
-import type { BackoffOptions } from "./retry.js";
 import { MAX_TIMER_MS, whenAbortedOrDue } from "./timers.js";
 import { fetchTransport, type Transport } from "./transport.js";
+
+/** Backoff settings; every delay is in milliseconds. */
+export interface BackoffOptions {
+  /** First retry waits about this long, doubling each attempt (with jitter). Default 250 ms. */
+  baseDelayMs?: number;
+  /** Upper bound of one exponential backoff delay. Default 8000 ms. */
+  maxDelayMs?: number;
+  /** Longest Retry-After the client will wait; a longer one ends the retries. Default 60000 ms. */
+  maxRetryAfterMs?: number;
+}
 
 /** An access token, or a function returning one; the function is called for every request and retry. */
 export type TokenSource = string | (() => string | Promise<string>);

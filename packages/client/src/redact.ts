@@ -1,6 +1,6 @@
-// The redaction itself is the workspace's one (`@merchant-payments/spec/redact`, bundled in); this module adds the
+// The redaction itself is the workspace's one (`@merchant-payments/kit/redact`, bundled in); this module adds the
 // client's token rules and the deep redaction of errors and headers.
-import { MIN_SECRET_FRAGMENT, REDACTED, redactSecret } from "@merchant-payments/spec/redact";
+import { MIN_SECRET_FRAGMENT, REDACTED, redactSecret } from "@merchant-payments/kit/redact";
 
 export { REDACTED };
 

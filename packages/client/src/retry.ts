@@ -6,22 +6,9 @@ import {
   TimeoutError,
 } from "./errors.js";
 import { type OperationId, operations } from "./generated/operation-table.js";
-import { clientDefaults } from "./options.js";
+import type { BackoffOptions } from "./options.js";
 import { whenAbortedOrDue } from "./timers.js";
 import { provesNothingSent } from "./transport.js";
-
-/** Backoff settings; every delay is in milliseconds. */
-export interface BackoffOptions {
-  /** First retry waits about this long, doubling each attempt (with jitter). Default 250 ms. */
-  baseDelayMs?: number;
-  /** Upper bound of one exponential backoff delay. Default 8000 ms. */
-  maxDelayMs?: number;
-  /** Longest Retry-After the client will wait; a longer one ends the retries. Default 60000 ms. */
-  maxRetryAfterMs?: number;
-}
-
-/** Backoff defaults (from `clientDefaults`): 250 ms base, 8 s max, 60 s Retry-After cap. */
-export const defaultBackoff: Readonly<Required<BackoffOptions>> = clientDefaults.backoff;
 
 /** True for statuses that say "try again later": 408, 429 and 5xx except 501 and 505 (which a retry cannot change). */
 export function isRetryableStatus(status: number): boolean {

@@ -1,9 +1,9 @@
-// The Node transport: the workspace's one upstream HTTP module (`@merchant-payments/spec/http`, bundled in: node:http
+// The Node transport: the workspace's one upstream HTTP module (`@merchant-payments/kit/http`, bundled in: node:http
 // and node:https with keep-alive Agents shared by every client of the process, streaming zlib decoding, a timeout that
 // is one timer, not an AbortSignal), its outcomes turned into the client's TransportResponse or TransportFailure.
 // Only Node built-ins: any bundler handles it with no configuration.
 // Only the `node` entry of the package imports this module: browsers, Deno, Bun and edge runtimes never see it.
-import { type HttpFailure, sendOnce } from "@merchant-payments/spec/http";
+import { type HttpFailure, sendOnce } from "@merchant-payments/kit/http";
 import { DeadlineExceeded, type TimedRequest, type TimedTransport } from "./timed-transport.js";
 import {
   BodyTooLarge,
@@ -13,7 +13,7 @@ import {
   type TransportResponse,
 } from "./transport.js";
 
-export { NODE_MAX_SOCKETS_PER_ORIGIN } from "@merchant-payments/spec/http";
+export { NODE_MAX_SOCKETS_PER_ORIGIN } from "@merchant-payments/kit/http";
 
 /** The client's TransportFailure for a failed request: its `cause` says why (see {@link sendWithin}). */
 function failureOf(failure: HttpFailure, timeoutMs: number, limit: number | undefined) {

@@ -16,7 +16,6 @@ import {
   TokenError,
 } from "../src/index.js";
 import { createRawClient } from "../src/raw.js";
-import { defaultBackoff } from "../src/retry.js";
 import { failure } from "./helpers/rejection.js";
 import { json, useTestServer } from "./helpers/server.js";
 
@@ -272,7 +271,6 @@ describe("smaller fixes", () => {
       backoff: { baseDelayMs: 250, maxDelayMs: 8000, maxRetryAfterMs: 60000 },
       logLevel: "off",
     });
-    expect(defaultBackoff).toBe(clientDefaults.backoff);
     server.handle((_req, res) => json(res, 503, { title: "down" }));
     await failure(
       createMerchantPaymentsClient({

@@ -13,7 +13,8 @@ import {
   ServerError,
   TimeoutError,
 } from "../src/index.js";
-import { defaultBackoff, retryDelay, shouldRetry } from "../src/retry.js";
+import { clientDefaults } from "../src/options.js";
+import { retryDelay, shouldRetry } from "../src/retry.js";
 import { example, spec } from "./helpers/fixtures.js";
 import { failure } from "./helpers/rejection.js";
 import { closedPort, json, type TestServer, useTestServer } from "./helpers/server.js";
@@ -322,7 +323,7 @@ describe("retry predicates", () => {
   });
 
   test("retryDelay grows exponentially with jitter and stays under the max", () => {
-    const b = { ...defaultBackoff, baseDelayMs: 100, maxDelayMs: 1000 };
+    const b = { ...clientDefaults.backoff, baseDelayMs: 100, maxDelayMs: 1000 };
     const err = new ServerError(503, "", {});
     expect(retryDelay(err, 0, b, () => 0)).toBe(50);
     expect(retryDelay(err, 0, b, () => 1)).toBe(100);
@@ -331,7 +332,7 @@ describe("retry predicates", () => {
   });
 
   test("retryDelay honours Retry-After on a 503 and ends retries above the cap", () => {
-    const b = { ...defaultBackoff, maxRetryAfterMs: 5000 };
+    const b = { ...clientDefaults.backoff, maxRetryAfterMs: 5000 };
     expect(retryDelay(new ServerError(503, "", { "retry-after": "3" }), 0, b)).toBe(3000);
     expect(retryDelay(new ServerError(503, "", { "retry-after": "6" }), 0, b)).toBeUndefined();
     expect(retryDelay(new ApiError(408, "", {}), 0, b, () => 0)).toBe(b.baseDelayMs / 2);

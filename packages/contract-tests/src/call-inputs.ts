@@ -9,7 +9,7 @@ import type {
   ParameterSpec,
   SpecAjv,
 } from "@merchant-payments/spec";
-import { type Mutation, mutationsOf, validArbitrary } from "@merchant-payments/spec/internal";
+import { type Mutation, mutationsOf, validArbitrary } from "@merchant-payments/kit";
 import { deref, isObject } from "@merchant-payments/spec/model";
 import {
   bodyKind,

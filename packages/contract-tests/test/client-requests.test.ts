@@ -1,5 +1,5 @@
 import { RequestValidationError } from "@merchant-payments/client";
-import { mapLimit, mutationsOf, validArbitrary } from "@merchant-payments/spec/internal";
+import { mapLimit, mutationsOf, validArbitrary } from "@merchant-payments/kit";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { exampleRequest, methodOf } from "../src/checks.js";

@@ -3,7 +3,7 @@ import {
   type Mutation,
   mapLimit,
   validArbitrary,
-} from "@merchant-payments/spec/internal";
+} from "@merchant-payments/kit";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { exampleRequest } from "../src/checks.js";

@@ -8,9 +8,9 @@ import type { RequestLimits } from "./limits.js";
 import { bodyKind, declaredMedia } from "./media.js";
 import { typedText } from "./parameters.js";
 import { type Preferences, parsePreferences } from "./preferences.js";
-import { type Rejection, refusals } from "./problems.js";
+import { type Refusal, refusals } from "./problems.js";
 
-export type { Rejection } from "./problems.js";
+export type { Refusal } from "./problems.js";
 
 /** What a check may read of the operation a request is for (the spec model's operation has all of it). */
 export interface CheckedOperation {
@@ -57,14 +57,14 @@ export interface RequestContext {
   issues: Issue[];
 }
 
-/** One check: it refuses a request outright (a `Rejection`), or adds violations to `issues`, or passes it. */
+/** One check: it refuses a request outright (a `Refusal`), or adds violations to `issues`, or passes it. */
 export interface RequestCheck {
   /** What it checks, in a few words (used in tests and logs). */
   readonly name: string;
   /** `head`: before the body is read; `body`: once it was read and inspected. */
   readonly stage: "head" | "body";
   /** The refusal, or undefined when the request passes. */
-  check(request: RequestContext): Rejection | undefined;
+  check(request: RequestContext): Refusal | undefined;
 }
 
 function single(value: string | string[] | undefined): string | undefined {

@@ -1,18 +1,9 @@
 // Fault injection for consumers' tests: a seeded share of requests answered with a 503, a 429 with
 // Retry-After, added latency, a dropped connection, or a connection reset in the middle of the body.
-import type { ForcedFault, Preferences } from "./preferences.js";
+import { FAULT_KINDS, type Fault, type FaultKind, isFaultKind } from "./fault-kinds.js";
+import type { Preferences } from "./preferences.js";
 
-/** A kind of fault: `unavailable` (503), `rate-limited` (429 + Retry-After), `latency`, `drop`, `reset`. */
-export type FaultKind = ForcedFault;
-
-/** Every kind of fault, in the order they are documented. */
-export const FAULT_KINDS: readonly FaultKind[] = [
-  "unavailable",
-  "rate-limited",
-  "latency",
-  "drop",
-  "reset",
-];
+export { FAULT_KINDS, type Fault, type FaultKind } from "./fault-kinds.js";
 
 /** How often and how a set of operations fails. */
 export interface FaultRule {
@@ -32,16 +23,6 @@ export interface FaultOptions extends FaultRule {
   seed?: string | number;
   /** Rules by operationId that replace the top-level rule's fields for that operation; default none. */
   operations?: Readonly<Record<string, FaultRule>>;
-}
-
-/** One fault to inject. */
-export interface Fault {
-  /** Which fault: the request's `Prefer: fault=` if any, else drawn from the rule's `kinds`. */
-  kind: FaultKind;
-  /** For `latency`: milliseconds to wait before answering (the request's preference, else the rule's, else 1000). */
-  latencyMs: number;
-  /** For `rate-limited`: the `Retry-After` value, in seconds (the request's preference, else the rule's, else 1). */
-  retryAfterSeconds: number;
 }
 
 /** A 32-bit hash of a seed (FNV-1a), the start state of the generator. */
@@ -72,7 +53,7 @@ export function validateFaultOptions(options: FaultOptions, operationIds: readon
     if (rule.rate !== undefined && !(rule.rate >= 0 && rule.rate <= 1))
       throw new RangeError(`${where}rate must be from 0 to 1, got ${rule.rate}`);
     for (const kind of rule.kinds ?? [])
-      if (!FAULT_KINDS.includes(kind))
+      if (!isFaultKind(kind))
         throw new RangeError(
           `${where}kinds: unknown fault ${JSON.stringify(kind)} (known: ${FAULT_KINDS.join(", ")})`,
         );

@@ -1,7 +1,7 @@
 export {
   type CheckedOperation,
   DEFAULT_CHECKS,
-  type Rejection,
+  type Refusal,
   type RequestCheck,
   type RequestContext,
 } from "./checks.js";

@@ -1,7 +1,5 @@
 // The `Prefer` request header: the caller's choice of answer for one request.
-
-/** A fault the caller can force on one request (see faults.ts). */
-export type ForcedFault = "unavailable" | "rate-limited" | "latency" | "drop" | "reset";
+import { FAULT_KINDS, type FaultKind, isFaultKind } from "./fault-kinds.js";
 
 /** The choices a `Prefer` header can make. */
 export interface Preferences {
@@ -13,22 +11,13 @@ export interface Preferences {
   dynamic?: boolean;
   /** `seed=…`: seed of a generated answer. */
   seed?: string;
-  /** `fault=unavailable|rate-limited|latency|drop|reset`: inject this fault. */
-  fault?: ForcedFault;
+  /** `fault=unavailable|rate-limited|…` (a kind of FAULTS): inject this fault. */
+  fault?: FaultKind;
   /** `latency-ms=2000`: the added latency of a `latency` fault, in milliseconds. */
   latencyMs?: number;
   /** `retry-after=5`: the `Retry-After` seconds of a `rate-limited` fault. */
   retryAfterSeconds?: number;
 }
-
-/** The faults `Prefer: fault=` accepts. */
-export const FORCEABLE_FAULTS: readonly ForcedFault[] = [
-  "unavailable",
-  "rate-limited",
-  "latency",
-  "drop",
-  "reset",
-];
 
 /** Parses a `Prefer` header (`code=503, example=Name`); a value it cannot read gives an error message. */
 export function parsePreferences(
@@ -60,12 +49,12 @@ export function parsePreferences(
         preferences.seed = value;
         break;
       case "fault":
-        if (!FORCEABLE_FAULTS.includes(value as ForcedFault))
+        if (!isFaultKind(value))
           return {
             ok: false,
-            message: `Prefer fault=${value}: must be one of ${FORCEABLE_FAULTS.join(", ")}`,
+            message: `Prefer fault=${value}: must be one of ${FAULT_KINDS.join(", ")}`,
           };
-        preferences.fault = value as ForcedFault;
+        preferences.fault = value;
         break;
       case "latency-ms":
         if (!/^\d{1,6}$/.test(value))

@@ -3,6 +3,7 @@
 
 import {
   baseMediaType,
+  type Direction,
   deref,
   type Issue,
   isObject,
@@ -16,7 +17,7 @@ import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@st
 import type { Logger } from "./logger.js";
 import type { Preferences } from "./preferences.js";
 import { PROBLEM_MEDIA_TYPE, problemAnswer } from "./problems.js";
-import { formatReportedIssues, type Side } from "./reported-issue.js";
+import { formatReportedIssues } from "./reported-issue.js";
 import {
   describeIssue,
   describeIssues,
@@ -145,7 +146,7 @@ function violationsHeader(violations: readonly Violation[]): string {
  * The part of a violation Prism gives no location in: its code says so for a request (401 the credentials, 415
  * the media type, `required` the body); of an answer, only the status and the media type are checked that way.
  */
-function unlocatedPart(side: Side, violation: Violation): string {
+function unlocatedPart(side: Direction, violation: Violation): string {
   if (side === "request")
     return violation.code === 401 ? "credentials" : violation.code === 415 ? "media-type" : "body";
   return violation.message.startsWith("Unable to match the returned status code")
@@ -163,7 +164,7 @@ function unlocatedPart(side: Side, violation: Violation): string {
 function toIssue(violation: Violation): Issue {
   const whole = violation.location ?? [];
   const sided = whole[0] === "request" || whole[0] === "response";
-  const side: Side = sided ? (whole[0] as Side) : "request";
+  const side: Direction = sided ? (whole[0] as Direction) : "request";
   const [located = unlocatedPart(side, violation), ...rest] = sided ? whole.slice(1) : whole;
   // Prism checks an answer's body only against its schema: the proxy's word for that check.
   const part = side === "response" && located === "body" ? "schema" : located;

@@ -2,6 +2,7 @@
 // is an RFC 9457 problem built here, by a named constructor; the problem+json media type is written only here.
 import { STATUS_CODES } from "node:http";
 import type { Issue } from "@merchant-payments/spec/model";
+import { type Fault, faultDefinition } from "./fault-kinds.js";
 import { describeIssues, isParameterIssue, problemErrors } from "./request-issues.js";
 import { problemExample, type SpecSource } from "./spec-source.js";
 
@@ -20,7 +21,7 @@ export interface Problem {
 }
 
 /** A refusal: the problem a request gets instead of an answer. */
-export interface Rejection {
+export interface Refusal {
   /** The answer's HTTP status code: 4xx for a bad request, 429/503 for an injected fault, 500 if the server failed. */
   status: number;
   /** The problem's `detail`: one sentence on what is wrong with this request, e.g. the limit it passed. */
@@ -31,11 +32,7 @@ export interface Rejection {
   issues?: readonly Issue[];
   /** Extra headers of the answer. */
   headers?: Record<string, string>;
-}
-
-/** A refusal with extension members of its own (the proxy's `violations`). */
-export interface Refusal extends Rejection {
-  /** Extension members added to the problem, e.g. `violations`. */
+  /** Extension members added to the problem, e.g. the proxy's `violations`; default none. */
   extensions?: Record<string, unknown>;
 }
 
@@ -57,102 +54,101 @@ const LISTED_ENTRIES = 100;
 /** Every named refusal of the mock and the proxy. */
 export const refusals = {
   /** 400: the request target is not a URL path. */
-  invalidTarget: (): Rejection => ({
+  invalidTarget: (): Refusal => ({
     status: 400,
     detail: "The request target is not a valid URL path.",
   }),
   /** 422: the `Prefer` header cannot be read. */
-  unreadablePrefer: (message: string): Rejection => ({ status: 422, detail: message }),
+  unreadablePrefer: (message: string): Refusal => ({ status: 422, detail: message }),
   /** 413: the declared Content-Length is above the limit. */
-  declaredTooLarge: (declared: number, maxBodyBytes: number): Rejection => ({
+  declaredTooLarge: (declared: number, maxBodyBytes: number): Refusal => ({
     status: 413,
     detail: `The body (${declared} bytes) is larger than the ${maxBodyBytes} bytes accepted.`,
   }),
   /** 413: the body grew above the limit while it was read. */
-  bodyTooLarge: (maxBodyBytes: number): Rejection => ({
+  bodyTooLarge: (maxBodyBytes: number): Refusal => ({
     status: 413,
     detail: `The body is larger than the ${maxBodyBytes} bytes accepted.`,
   }),
   /** 408: the body did not arrive in time. */
-  bodyTimeout: (bodyTimeoutMs: number): Rejection => ({
+  bodyTimeout: (bodyTimeoutMs: number): Refusal => ({
     status: 408,
     detail: `The body did not arrive within ${bodyTimeoutMs} ms.`,
   }),
   /** 415: the body's media type is not one the operation accepts (`accepted`); `why` is the first sentence. */
-  unsupportedMediaType: (why: string, accepted: readonly string[]): Rejection => ({
+  unsupportedMediaType: (why: string, accepted: readonly string[]): Refusal => ({
     status: 415,
     detail: `${why} Send Content-Type: ${accepted.join(" or ")}${accepted.some((m) => /json|^text\//.test(m)) ? " (UTF-8)" : ""}.`,
   }),
   /** 400: the body is not well-formed JSON. */
-  malformedJson: (reason: string): Rejection => ({
+  malformedJson: (reason: string): Refusal => ({
     status: 400,
     detail: `The request body is not valid JSON. ${reason}`,
   }),
   /** 400: the body is not a well-formed `mediaType` (a form, text). */
-  malformedBody: (mediaType: string, reason: string): Rejection => ({
+  malformedBody: (mediaType: string, reason: string): Refusal => ({
     status: 400,
     detail: `The request body is not valid ${mediaType}. ${reason}`,
   }),
   /** 400: the body nests deeper than the limit. */
-  tooDeep: (maxDepth: number): Rejection => ({
+  tooDeep: (maxDepth: number): Refusal => ({
     status: 400,
     title: "Body nested too deep",
     detail: `The request body nests arrays and objects deeper than ${maxDepth} levels.`,
   }),
-  /** 503: an injected `unavailable` fault. */
-  faultUnavailable: (): Rejection => ({
-    status: 503,
-    detail: "Fault injected: the service is unavailable.",
-  }),
-  /** 429: an injected `rate-limited` fault, with Retry-After. */
-  faultRateLimited: (retryAfterSeconds: number): Rejection => ({
-    status: 429,
-    detail: `Fault injected: too many requests; retry after ${retryAfterSeconds} seconds.`,
-    headers: { "retry-after": String(retryAfterSeconds) },
-  }),
+  /** An injected fault that answers a problem (503 `unavailable`, 429 `rate-limited` with Retry-After: see FAULTS). */
+  injectedFault: (fault: Fault): Refusal => {
+    const refusal = faultDefinition(fault.kind).refusal;
+    if (refusal === undefined) throw new Error(`fault ${fault.kind} answers no problem`);
+    return {
+      status: refusal.status,
+      detail: refusal.detail(fault),
+      ...(refusal.headers ? { headers: refusal.headers(fault) } : {}),
+    };
+  },
   /** 500: the server itself failed on this request. */
-  serverFailed: (message: string): Rejection => ({
+  serverFailed: (message: string): Refusal => ({
     status: 500,
     detail: `The server failed: ${message}`,
   }),
   /** 431: Node's parser refused a head above the limit. */
-  headTooLarge: (maxHeaderBytes: number): Rejection => ({
+  headTooLarge: (maxHeaderBytes: number): Refusal => ({
     status: 431,
     detail: `The request head is larger than ${maxHeaderBytes} bytes.`,
   }),
   /** 408: the head did not arrive in time. */
-  headTimeout: (headersTimeoutMs: number): Rejection => ({
+  headTimeout: (headersTimeoutMs: number): Refusal => ({
     status: 408,
     detail: `The request did not arrive within ${headersTimeoutMs} ms.`,
   }),
   /** 400: Node's parser refused the request (`why`: its error code). */
-  notHttp: (why: string): Rejection => ({
+  notHttp: (why: string): Refusal => ({
     status: 400,
     detail: `The request is not valid HTTP/1.1 (${why}).`,
   }),
   /** 404 (proxy): no operation of the spec matches. */
-  unknownOperation: (method: string, path: string): Rejection => ({
+  unknownOperation: (method: string, path: string): Refusal => ({
     status: 404,
     detail: `The proxy's spec has no operation ${method} ${path}.`,
   }),
   /** 401 or 422 (proxy): the request violates the spec and was not forwarded. */
-  requestNotForwarded: (status: number, issues: readonly Issue[]): Rejection => ({
+  requestNotForwarded: (status: number, issues: readonly Issue[]): Refusal => ({
     status,
     detail: `The request does not conform to the spec, so the proxy did not forward it: ${describeIssues(issues)}.`,
     issues: issues.filter((issue) => isParameterIssue(issue) || issue.check === "body"),
   }),
   /** 502 (proxy): the upstream's answer was too large to read. */
-  upstreamTooLarge: (message: string): Rejection => ({
+  upstreamTooLarge: (message: string): Refusal => ({
     status: 502,
     detail: `The proxy did not read the upstream's answer: ${message}.`,
   }),
   /** 504 (proxy): the upstream did not answer in time. */
-  upstreamTimeout: (message: string): Rejection => ({
+  upstreamTimeout: (message: string): Refusal => ({
     status: 504,
     detail: `The proxy got no answer from the upstream: ${message}.`,
   }),
   /** 502 (proxy): the connection to the upstream failed. */
-  upstreamTransport: (message: string): Rejection => ({
+  upstreamTransport: (message: string): Refusal => ({
     status: 502,
     detail: `The proxy got no complete answer from the upstream: ${message}.`,
   }),
@@ -163,7 +159,7 @@ export const refusals = {
     extensions: { violations: issues.slice(0, LISTED_ENTRIES) },
   }),
   /** 500 (proxy): the proxy itself failed on this exchange. */
-  proxyFailed: (message: string): Rejection => ({ status: 500, detail: message }),
+  proxyFailed: (message: string): Refusal => ({ status: 500, detail: message }),
 } as const;
 
 /**

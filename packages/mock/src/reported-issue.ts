@@ -1,10 +1,12 @@
 // How the mock and the proxy report what is wrong with an exchange (`onViolations`, `violations`, the proxy's
 // report): the spec model's `Issue`, its `check` naming the side and the part ("request query", "response body"),
 // its `path` a JSON Pointer inside that part; and the one line that shows it.
-import { escapePointer, formatIssues, type Issue } from "@merchant-payments/spec/model";
-
-/** Which message of the exchange an issue is about. */
-export type Side = "request" | "response";
+import {
+  type Direction,
+  escapePointer,
+  formatIssues,
+  type Issue,
+} from "@merchant-payments/spec/model";
 
 /** Parts whose issues name their parameter (or header) first: the name becomes the pointer's first segment. */
 const NAMED_PARTS = new Set(["path", "query", "header", "cookie"]);
@@ -14,7 +16,7 @@ const NAMED_PARTS = new Set(["path", "query", "header", "cookie"]);
  * `header`, `credentials`, `schema`, `status`, `media-type`…; `body` when none), and `path` a JSON Pointer inside
  * that part (a parameter's or header's name is its first segment: `query` `status/1` becomes `/status/1`).
  */
-export function reportedIssue(side: Side, issue: Issue): Issue {
+export function reportedIssue(side: Direction, issue: Issue): Issue {
   const part = issue.check ?? "body";
   const named = NAMED_PARTS.has(part) && issue.path !== "" && !issue.path.startsWith("/");
   const [name = "", ...rest] = named ? issue.path.split("/") : [];
@@ -26,7 +28,7 @@ export function reportedIssue(side: Side, issue: Issue): Issue {
 }
 
 /** Every issue of one side, as reported (see `reportedIssue`). */
-export function reportedIssues(side: Side, issues: readonly Issue[]): Issue[] {
+export function reportedIssues(side: Direction, issues: readonly Issue[]): Issue[] {
   return issues.map((issue) => reportedIssue(side, issue));
 }
 

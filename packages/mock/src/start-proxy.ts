@@ -1,7 +1,7 @@
 // The validation proxy: the mock's server and request checks in front of a real implementation, every answer
 // of which is checked with the spec model's `checkResponse`. CI-grade: every failure is recorded, reported
 // (JSON lines) and makes the CLI exit non-zero.
-import { redactSecret } from "@merchant-payments/spec/model";
+import { redactSecret } from "@merchant-payments/kit/redact";
 import { DEFAULT_CHECKS } from "./checks.js";
 import { type CommonServerOptions, listen, prepare, type RunningServer } from "./lifecycle.js";
 import { defaultMaxBodyBytes } from "./limits.js";

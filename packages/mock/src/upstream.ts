@@ -1,9 +1,9 @@
 // One exchange of the validation proxy with the upstream, through the workspace's one upstream HTTP module
-// (`@merchant-payments/spec/http`, as the client's Node transport and verify send): the request forwarded, the whole
+// (`@merchant-payments/kit/http`, as the client's Node transport and verify send): the request forwarded, the whole
 // answer read and decoded within a deadline and a size limit. Decoding streams through zlib (off the event loop, chunk
 // by chunk), so a slow, huge or compressed-bomb answer costs only its own exchange, never the proxy's other requests.
 import type { IncomingHttpHeaders } from "node:http";
-import { failureKind, type HttpFailure, send } from "@merchant-payments/spec/http";
+import { failureKind, type HttpFailure, send } from "@merchant-payments/kit/http";
 
 /** An upstream answer, its body decoded from its Content-Encoding. */
 export interface UpstreamAnswer {

@@ -6,7 +6,10 @@ const spec = loadSpec();
 
 describe("refusal catalog", () => {
   it("answers every refusal as problem+json with the refusal's own headers", () => {
-    const answer = refusalAnswer(spec, refusals.faultRateLimited(3));
+    const answer = refusalAnswer(
+      spec,
+      refusals.injectedFault({ kind: "rate-limited", latencyMs: 0, retryAfterSeconds: 3 }),
+    );
     expect(answer.headers).toEqual({ "retry-after": "3", "content-type": PROBLEM_MEDIA_TYPE });
     expect(JSON.parse(answer.body as string)).toMatchObject({ status: 429 });
   });

@@ -52,7 +52,7 @@ describe("the public types", () => {
     expectTypeOf<ProxyReport["summary"]["failed"]>().toEqualTypeOf<number>();
   });
 
-  test("a custom check returns a rejection or undefined", () => {
+  test("a custom check returns a refusal or undefined", () => {
     expectTypeOf<ReturnType<RequestCheck["check"]>>().toEqualTypeOf<
       | {
           status: number;
@@ -60,6 +60,7 @@ describe("the public types", () => {
           title?: string;
           issues?: readonly Issue[];
           headers?: Record<string, string>;
+          extensions?: Record<string, unknown>;
         }
       | undefined
     >();

@@ -2,6 +2,7 @@
 // (or widened on what it receives), and enums closed where a client sends them (or opened where it receives them).
 import {
   ANNOTATION_KEYWORDS,
+  type Direction,
   deref,
   type Issue,
   isObject,
@@ -14,7 +15,7 @@ import {
 } from "@merchant-payments/spec/model";
 
 /** Which way data flows through a schema: sent by the client (request) or received by it (response). */
-export type Direction = "request" | "response";
+export type { Direction } from "@merchant-payments/spec/model";
 
 /** Keywords that cap a value from above: lowering one narrows what is accepted. */
 export const UPPER_BOUNDS = [

@@ -1,12 +1,7 @@
 // One HTTP exchange with the server under test: the answer as received, or the transport failure that
 // prevented it (a timeout, a reset before the answer, a body cut short, a refused connection).
-import {
-  type FailureKind,
-  failureKind,
-  type HttpFailure,
-  send,
-} from "@merchant-payments/spec/http";
-import { describeCauses } from "@merchant-payments/spec/internal";
+import { type FailureKind, failureKind, type HttpFailure, send } from "@merchant-payments/kit/http";
+import { describeCauses } from "@merchant-payments/spec/causes";
 
 /** The request verify sends: method, absolute URL, headers and the body's exact text or bytes. */
 export interface OutgoingRequest {
@@ -46,7 +41,7 @@ export type Exchange =
 
 /**
  * Sends `request` once (never retried) through the workspace's one upstream HTTP module
- * (`@merchant-payments/spec/http`, as the client's Node transport and the mock's proxy send) and reads the whole
+ * (`@merchant-payments/kit/http`, as the client's Node transport and the mock's proxy send) and reads the whole
  * answer within `timeoutMs` milliseconds (headers and body together) and `maxBytes` bytes (as received and as
  * decoded); a failure on the way is returned, not thrown.
  */

@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { invalidArbitrary, mutationsOf, validArbitrary } from "./arbitraries.js";
 import { API_KEY_VARIABLE } from "./arguments.js";
 import { bodyKind } from "./bodies.js";
+import type { CaseKind } from "./case-kinds.js";
 import type { ParameterValues } from "./parameters.js";
 import { type BuiltRequest, type Credentials, credentialsFor } from "./requests.js";
 import { writeReason } from "./side-effects.js";
@@ -23,15 +24,7 @@ import {
 
 const NO_CREDENTIALS: Credentials = { headers: {}, query: [] };
 
-/** Kinds of request verify sends, each with what the answer must be. */
-export type CaseKind =
-  | "example"
-  | "generated-valid"
-  | "generated-invalid"
-  | "invalid-parameter"
-  | "malformed-json"
-  | "no-credentials"
-  | "next-page";
+export { CASE_KINDS, type CaseKind } from "./case-kinds.js";
 
 /** One request to send and judge. */
 export interface VerifyCase {

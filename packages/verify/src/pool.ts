@@ -1,2 +1,2 @@
-// The workspace's one bounded-concurrency map (`@merchant-payments/spec/internal`, bundled into verify).
-export { mapLimit } from "@merchant-payments/spec/internal";
+// The workspace's one bounded-concurrency map (`@merchant-payments/kit`, bundled into verify).
+export { mapLimit } from "@merchant-payments/kit";

@@ -1,11 +1,10 @@
-// The verification's reports: the console summary, the JSON report (with its JSON Schema) and a JUnit XML
+// The verification's reports: the console summary, the JSON report (its JSON Schema is report-schema.ts) and a JUnit XML
 // report written with junit-report-builder (a maintained JUnit writer read by Jenkins, GitLab and GitHub).
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Issue } from "@merchant-payments/spec";
 import junitReportBuilder from "junit-report-builder";
-import { type DefectName, defectName } from "./judge.js";
-import type { VerifyReport } from "./run.js";
+import { defectName, defectPlace } from "./judge.js";
+import type { VerifyReport } from "./report-types.js";
 
 /** The console summary: the matrix of operations × checks, the counts and the status coverage. */
 export function formatSummary(report: VerifyReport): string {
@@ -45,21 +44,6 @@ export function formatSummary(report: VerifyReport): string {
     report.unreachable ? "verify: UNREACHABLE" : report.ok ? "verify: OK" : "verify: FAILED",
   );
   return lines.join("\n");
-}
-
-/** Defects about the answer's body: an empty path there means the whole body. */
-const BODY_DEFECTS: ReadonlySet<string> = new Set([
-  "wrong-type",
-  "missing-field",
-  "schema-violation",
-  "invalid-json",
-  "broken-invariant",
-]);
-
-/** Where a defect is, for a reader: " at /path", " at (body)" for the body's root, "" when it has no place. */
-export function defectPlace(defect: Issue<DefectName>): string {
-  if (defect.path) return ` at ${defect.path}`;
-  return BODY_DEFECTS.has(defectName(defect)) ? " at (body)" : "";
 }
 
 /** Default most lines `formatFailures` prints before saying how many more there are. */
@@ -161,134 +145,3 @@ export function junitXml(report: VerifyReport): string {
 export function writeJunitReport(report: VerifyReport, file: string): void {
   writeText(file, junitXml(report));
 }
-
-const defect = {
-  type: "object",
-  required: ["check", "path", "message"],
-  properties: {
-    check: { type: "string" },
-    path: { type: "string" },
-    message: { type: "string" },
-    keyword: { type: "string" },
-  },
-  additionalProperties: false,
-} as const;
-
-/** JSON Schema (2020-12) of the JSON report. */
-export const VERIFY_REPORT_SCHEMA = {
-  $schema: "https://json-schema.org/draft/2020-12/schema",
-  title: "merchant-payments-verify report",
-  type: "object",
-  required: [
-    "tool",
-    "ok",
-    "baseUrl",
-    "seed",
-    "runs",
-    "timeoutMs",
-    "maxPages",
-    "allowWrites",
-    "startedAt",
-    "durationMs",
-    "summary",
-    "operations",
-  ],
-  additionalProperties: false,
-  properties: {
-    tool: { const: "merchant-payments-verify" },
-    ok: { type: "boolean" },
-    baseUrl: { type: "string" },
-    seed: { type: "integer" },
-    runs: { type: "integer", minimum: 0 },
-    timeoutMs: { type: "integer", minimum: 1 },
-    maxPages: { type: "integer", minimum: 1 },
-    allowWrites: { type: "boolean" },
-    startedAt: { type: "string", format: "date-time" },
-    durationMs: { type: "integer", minimum: 0 },
-    unreachable: { type: "string" },
-    summary: {
-      type: "object",
-      required: [
-        "operations",
-        "operationsSent",
-        "operationsSkipped",
-        "checks",
-        "cases",
-        "passed",
-        "failed",
-        "skipped",
-        "discarded",
-        "statusCoverage",
-        "defects",
-      ],
-      additionalProperties: false,
-      properties: {
-        operations: { type: "integer", minimum: 0 },
-        operationsSent: { type: "integer", minimum: 0 },
-        operationsSkipped: { type: "integer", minimum: 0 },
-        checks: { type: "array", items: { type: "string" } },
-        cases: { type: "integer", minimum: 0 },
-        passed: { type: "integer", minimum: 0 },
-        failed: { type: "integer", minimum: 0 },
-        skipped: { type: "integer", minimum: 0 },
-        discarded: { type: "integer", minimum: 0 },
-        statusCoverage: {
-          type: "object",
-          required: ["documented", "seen"],
-          additionalProperties: false,
-          properties: {
-            documented: { type: "integer", minimum: 0 },
-            seen: { type: "integer", minimum: 0 },
-          },
-        },
-        defects: { type: "object", additionalProperties: { type: "integer", minimum: 1 } },
-      },
-    },
-    operations: {
-      type: "array",
-      items: {
-        type: "object",
-        required: ["operationId", "method", "path", "documentedStatuses", "seenStatuses", "cases"],
-        additionalProperties: false,
-        properties: {
-          operationId: { type: "string" },
-          method: { type: "string" },
-          path: { type: "string" },
-          skippedReason: { type: "string" },
-          documentedStatuses: { type: "array", items: { type: "string" } },
-          seenStatuses: { type: "array", items: { type: "string" } },
-          cases: {
-            type: "array",
-            items: {
-              type: "object",
-              required: ["name", "kind", "outcome", "defects"],
-              additionalProperties: false,
-              properties: {
-                name: { type: "string" },
-                kind: {
-                  enum: [
-                    "example",
-                    "generated-valid",
-                    "generated-invalid",
-                    "invalid-parameter",
-                    "malformed-json",
-                    "no-credentials",
-                    "next-page",
-                  ],
-                },
-                outcome: { enum: ["passed", "failed", "skipped"] },
-                status: { type: "integer" },
-                durationMs: { type: "integer", minimum: 0 },
-                defects: { type: "array", items: defect },
-                description: { type: "string" },
-                reason: { type: "string" },
-                request: { type: "string" },
-                requestBody: { type: "string" },
-              },
-            },
-          },
-        },
-      },
-    },
-  },
-} as const;

@@ -3,8 +3,8 @@
 // missing or JSON that does not parse, else the operation's first 2xx answer (its first example, its declared
 // headers). A test plants one defect per operation on top (see verify-grown.test.ts).
 import type { ServerResponse } from "node:http";
+import { validArbitrary } from "@merchant-payments/kit";
 import type { OperationSpec } from "@merchant-payments/spec";
-import { validArbitrary } from "@merchant-payments/spec/internal";
 import {
   type LoopbackServer,
   type ReceivedRequest,

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { createAjv } from "@merchant-payments/spec";
 import { parse, type TestSuites } from "junit2json";
 import { expect } from "vitest";
-import { VERIFY_REPORT_SCHEMA } from "../src/reports.js";
+import { VERIFY_REPORT_SCHEMA } from "../src/report-schema.js";
 import type { VerifyReport } from "../src/run.js";
 
 const validateReport = createAjv().ajv.compile(VERIFY_REPORT_SCHEMA);

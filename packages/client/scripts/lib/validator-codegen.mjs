@@ -19,6 +19,24 @@ import {
 } from "@merchant-payments/spec/model";
 
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
+/**
+ * A schema object of the spec (not a boolean schema): its keywords by name.
+ * @typedef {{ [keyword: string]: any }} SchemaObject
+ */
+/**
+ * The validator emitter's helpers a keyword row writes code with: an issue push at a path, a JSON literal, a fresh
+ * variable name, a module-level constant, the check of a sub-schema, a path expression, a format function used.
+ * @typedef {{ push: (parts: PathPart[], msg: string) => string, str: (s: unknown) => string, fresh: (p: string) => string, hoist: (expr: string) => string, emit: (schema: any, v: string, parts: PathPart[]) => string, pathExpr: (parts: PathPart[]) => string, useFormat: (name: string) => void }} KeywordTools
+ */
+/**
+ * What a keyword row's emitter reads: the schema, the checked value's variable, where its issues go, the number type
+ * the numeric bounds apply to, `only` (a check run only on one of several allowed types), and the emitter's tools.
+ * @typedef {KeywordTools & { schema: SchemaObject, v: string, parts: PathPart[], numT: string, only: (t: string, c: string) => string }} KeywordContext
+ */
+/**
+ * One row of the keyword table: the keywords it reads, and the check it emits (none when they ask for nothing).
+ * @typedef {{ keywords: readonly string[], emit: (c: KeywordContext) => string | undefined }} KeywordRow
+ */
 /** @typedef {{ s: string } | { v: string } | { x: string }} PathPart a static property name, the variable of an array index, or a variable holding a pointer prefix */
 
 /**
@@ -81,6 +99,255 @@ export function formatImports(names) {
 const isObjectSchemaNode = (node) =>
   node !== null && typeof node === "object" && !Array.isArray(node);
 
+/** Formats the validators accept without a check (numbers' widths, decimals, URIs). */
+const IGNORED_FORMATS = new Set([
+  "decimal",
+  "uri-reference",
+  "uri",
+  "int32",
+  "int64",
+  "double",
+  "float",
+]);
+
+// The keywords emitResolved reads before the table: each changes how the whole schema is checked.
+export const STRUCTURAL_KEYWORDS = [
+  "type",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "discriminator",
+  "contentMediaType",
+];
+
+/**
+ * `format`: a checked format's function call, nothing for an ignored one; an unknown format throws.
+ * @param {KeywordContext} c
+ * @returns {string | undefined}
+ */
+function emitFormat({ schema, v, parts, only, push, str, useFormat }) {
+  const fn = FORMAT_FUNCTIONS[schema.format]?.name;
+  if (!fn) {
+    if (IGNORED_FORMATS.has(schema.format)) return undefined;
+    throw new Error(`Unsupported format "${schema.format}"`);
+  }
+  useFormat(fn);
+  /** @type {Record<string, string>} */
+  const words = {
+    date: 'a calendar date "YYYY-MM-DD"',
+    email: "an e-mail address",
+    uuid: "a UUID",
+    "date-time": "an ISO 8601 date-time",
+  };
+  return only("string", `if (!${fn}(${v})) ${push(parts, str(`must be ${words[schema.format]}`))}`);
+}
+
+/**
+ * `items`: every item checked against its schema.
+ * @param {KeywordContext} c
+ * @returns {string | undefined}
+ */
+function emitItems({ schema, v, parts, only, fresh, emit }) {
+  if (!schema.items) return undefined;
+  const i = fresh("i");
+  const n = fresh("n");
+  const e = fresh("e");
+  return only(
+    "array",
+    `for (let ${i} = 0, ${n} = ${v}.length; ${i} < ${n}; ${i}++) { const ${e} = ${v}[${i}];\n${emit(schema.items, e, [...parts, { v: i }])}}`,
+  );
+}
+
+/**
+ * The other properties of a map (`additionalProperties`, `propertyNames`): each name and value checked.
+ * @param {KeywordContext} c
+ * @returns {string}
+ */
+function emitMapEntries({ schema, v, parts, str, fresh, hoist, emit, pathExpr }) {
+  const k = fresh("k");
+  const known = str(Object.keys(schema.properties ?? {}));
+  const keyPath = `${pathExpr(parts)} + "/" + ${k}.replace(/~/g, "~0").replace(/\\//g, "~1")`;
+  let each = "";
+  if (
+    isObjectSchemaNode(schema.propertyNames) &&
+    typeof schema.propertyNames.pattern === "string"
+  ) {
+    each += `if (!${hoist(`new RegExp(${str(schema.propertyNames.pattern)}, "u")`)}.test(${k})) issues.push({ path: ${keyPath}, message: ${str(`must be named after ${schema.propertyNames.pattern}`)} });\n`;
+  }
+  if (isObjectSchemaNode(schema.additionalProperties)) {
+    const mv = fresh("m");
+    const at = fresh("at");
+    each += `{ const ${mv} = ${v}[${k}]; const ${at} = ${keyPath};\n${emit(schema.additionalProperties, mv, [{ x: at }])}}\n`;
+  }
+  const skip =
+    Object.keys(schema.properties ?? {}).length > 0
+      ? `if ((${known} as string[]).includes(${k})) continue;\n`
+      : "";
+  return `for (const ${k} in ${v}) {\n${skip}${each}}\n`;
+}
+
+/**
+ * An object's keywords: `properties` and `required`, a map's other entries, `additionalProperties: false`.
+ * @param {KeywordContext} c
+ * @returns {string | undefined}
+ */
+function emitObject(c) {
+  const { schema, v, parts, only, push, str, fresh, emit, pathExpr } = c;
+  const isMap =
+    isObjectSchemaNode(schema.additionalProperties) || isObjectSchemaNode(schema.propertyNames);
+  if (!(schema.properties || schema.required || isMap)) return undefined;
+  let oc = "";
+  const required = new Set(schema.required ?? []);
+  for (const [k, sub] of Object.entries(schema.properties ?? {})) {
+    const pv = fresh("p");
+    oc += `{ const ${pv} = ${v}[${str(k)}];\n`;
+    const inner = emit(sub, pv, [...parts, { s: k }]);
+    if (required.has(k))
+      oc += `if (${pv} === undefined) ${push([...parts, { s: k }], str("is required"))}\nelse {\n${inner}}\n`;
+    else oc += `if (${pv} !== undefined) {\n${inner}}\n`;
+    oc += "}\n";
+  }
+  for (const k of required) {
+    if (schema.properties && k in schema.properties) continue;
+    oc += `if (${v}[${str(k)}] === undefined) ${push([...parts, { s: k }], str("is required"))}\n`;
+  }
+  if (isMap) oc += emitMapEntries(c);
+  if (schema.additionalProperties === false) {
+    const k = fresh("k");
+    const known = str(Object.keys(schema.properties ?? {}));
+    oc += `for (const ${k} in ${v}) if (!${known}.includes(${k})) issues.push({ path: ${pathExpr(parts)} + "/" + ${k}.replace(/~/g, "~0").replace(/\\//g, "~1"), message: "is not allowed" });\n`;
+  }
+  return only("object", oc);
+}
+
+/**
+ * A bound keyword's row: the type it applies to, the failing test and the message, for the number it holds.
+ * @param {string} keyword
+ * @param {(c: KeywordContext) => string} typeOf
+ * @param {(v: string, n: number) => string} fails
+ * @param {(n: number) => string} words
+ * @returns {KeywordRow}
+ */
+const bound = (keyword, typeOf, fails, words) => ({
+  keywords: [keyword],
+  emit: (c) => {
+    const n = c.schema[keyword];
+    return c.only(typeOf(c), `if (${fails(c.v, n)}) ${c.push(c.parts, c.str(words(n)))}`);
+  },
+});
+/** @param {KeywordContext} c */
+const numberType = (c) => c.numT;
+/** @param {string} t @returns {(c: KeywordContext) => string} */
+const typed = (t) => () => t;
+
+/**
+ * The keyword table: every keyword checked on a value of an allowed type, in the order the checks are emitted. A
+ * new keyword is one row here (its keywords join SUPPORTED); the structural ones (type, allOf, anyOf, oneOf,
+ * discriminator, contentMediaType) shape emitResolved itself.
+ * @type {KeywordRow[]}
+ */
+export const VALUE_KEYWORDS = [
+  {
+    keywords: ["enum"],
+    emit: ({ schema, v, parts, push, str }) =>
+      `if (!${str(schema.enum)}.includes(${v})) ${push(parts, str(`must be one of ${schema.enum.map((/** @type {unknown} */ e) => JSON.stringify(e)).join(", ")}`))}`,
+  },
+  {
+    keywords: ["const"],
+    emit: ({ schema, v, parts, push, str }) =>
+      `if (${v} !== ${str(schema.const)}) ${push(parts, str(`must be ${JSON.stringify(schema.const)}`))}`,
+  },
+  bound(
+    "minimum",
+    numberType,
+    (v, n) => `${v} < ${n}`,
+    (n) => `must be at least ${n}`,
+  ),
+  bound(
+    "maximum",
+    numberType,
+    (v, n) => `${v} > ${n}`,
+    (n) => `must be at most ${n}`,
+  ),
+  bound(
+    "exclusiveMinimum",
+    numberType,
+    (v, n) => `${v} <= ${n}`,
+    (n) => `must be greater than ${n}`,
+  ),
+  bound(
+    "exclusiveMaximum",
+    numberType,
+    (v, n) => `${v} >= ${n}`,
+    (n) => `must be less than ${n}`,
+  ),
+  bound(
+    "minLength",
+    typed("string"),
+    (v, n) => `${v}.length < ${n}`,
+    (n) => `must have at least ${n} characters`,
+  ),
+  bound(
+    "maxLength",
+    typed("string"),
+    (v, n) => `${v}.length > ${n}`,
+    (n) => `must have at most ${n} characters`,
+  ),
+  {
+    keywords: ["pattern"],
+    emit: ({ schema, v, parts, only, push, str, hoist }) =>
+      only(
+        "string",
+        `if (!${hoist(`new RegExp(${str(schema.pattern)}, "u")`)}.test(${v})) ${push(parts, str(`must match ${schema.pattern}`))}`,
+      ),
+  },
+  { keywords: ["format"], emit: emitFormat },
+  bound(
+    "maxItems",
+    typed("array"),
+    (v, n) => `${v}.length > ${n}`,
+    (n) => `must have at most ${n} items`,
+  ),
+  bound(
+    "minItems",
+    typed("array"),
+    (v, n) => `${v}.length < ${n}`,
+    (n) => `must have at least ${n} items`,
+  ),
+  bound(
+    "minProperties",
+    typed("object"),
+    (v, n) => `Object.keys(${v}).length < ${n}`,
+    (n) => `must have at least ${n} properties`,
+  ),
+  bound(
+    "maxProperties",
+    typed("object"),
+    (v, n) => `Object.keys(${v}).length > ${n}`,
+    (n) => `must have at most ${n} properties`,
+  ),
+  {
+    keywords: ["uniqueItems"],
+    emit: ({ schema, v, parts, only, push, str }) =>
+      schema.uniqueItems !== true
+        ? undefined
+        : only(
+            "array",
+            `if (new Set(${v}.map((x: unknown) => JSON.stringify(x))).size !== ${v}.length) ${push(parts, str("must not have duplicate items"))}`,
+          ),
+  },
+  { keywords: ["items"], emit: emitItems },
+  {
+    keywords: ["properties", "required", "additionalProperties", "propertyNames"],
+    emit: emitObject,
+  },
+];
+// Every keyword the emitted code checks: the structural ones and the table's.
+export const SUPPORTED = new Set([
+  ...STRUCTURAL_KEYWORDS,
+  ...VALUE_KEYWORDS.flatMap((row) => row.keywords),
+]);
+
 /**
  * The validator emitter: code that checks a value against a schema, resolving $refs against `document`.
  * @param {Json} document the OpenAPI document the schemas' `$ref`s point into
@@ -90,43 +357,6 @@ export function validatorEmitter(document) {
   const deref = (node) => derefIn(document, node);
   // Keywords that never make a value invalid here: the annotations, the read/write markers and a followed $ref.
   const ANNOTATIONS = new Set([...ANNOTATION_KEYWORDS, "readOnly", "writeOnly", "$ref"]);
-  const SUPPORTED = new Set([
-    "type",
-    "properties",
-    "required",
-    "items",
-    "maxItems",
-    "minItems",
-    "minimum",
-    "maximum",
-    "exclusiveMinimum",
-    "exclusiveMaximum",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "enum",
-    "const",
-    "format",
-    "anyOf",
-    "oneOf",
-    "allOf",
-    "discriminator",
-    "additionalProperties",
-    "uniqueItems",
-    "minProperties",
-    "maxProperties",
-    "propertyNames",
-    "contentMediaType",
-  ]);
-  const IGNORED_FORMATS = new Set([
-    "decimal",
-    "uri-reference",
-    "uri",
-    "int32",
-    "int64",
-    "double",
-    "float",
-  ]);
 
   let varCounter = 0;
   /** @param {string} p a prefix; a variable name not used before */
@@ -172,6 +402,18 @@ export function validatorEmitter(document) {
   const push = (parts, msg) => `issues.push({ path: ${pathExpr(parts)}, message: ${msg} });`;
   /** @param {unknown} s */
   const str = (s) => JSON.stringify(s);
+  /** @type {KeywordTools} what the keyword table's emitters write code with */
+  const tools = {
+    push,
+    str,
+    fresh,
+    hoist,
+    emit,
+    pathExpr,
+    useFormat: (name) => {
+      formats.add(name);
+    },
+  };
 
   /**
    * The test that `v` is of JSON type `t`.
@@ -386,163 +628,11 @@ export function validatorEmitter(document) {
     }
     /** @type {(t: string, c: string) => string} the check `c`, run only on type `t` when several types are allowed */
     const only = (t, c) => (types.length <= 1 ? c : `if (${typeCheck(t, v)}) { ${c} }`);
-    if (schema.enum) {
-      body.push(
-        `if (!${str(schema.enum)}.includes(${v})) ${push(parts, str(`must be one of ${schema.enum.map((/** @type {unknown} */ e) => JSON.stringify(e)).join(", ")}`))}`,
-      );
-    }
-    if (schema.const !== undefined) {
-      body.push(
-        `if (${v} !== ${str(schema.const)}) ${push(parts, str(`must be ${JSON.stringify(schema.const)}`))}`,
-      );
-    }
     const numT = types.find((t) => t === "integer" || t === "number") ?? "number";
-    /**
-     * Emits the check of each bound keyword present: [keyword, type it applies to, failing test, message].
-     * @param {[string, string, (n: number) => string, (n: number) => string][]} rows
-     */
-    const bounds = (rows) => {
-      for (const [k, t, fails, words] of rows) {
-        if (schema[k] === undefined) continue;
-        body.push(only(t, `if (${fails(schema[k])}) ${push(parts, str(words(schema[k])))}`));
-      }
-    };
-    bounds([
-      ["minimum", numT, (n) => `${v} < ${n}`, (n) => `must be at least ${n}`],
-      ["maximum", numT, (n) => `${v} > ${n}`, (n) => `must be at most ${n}`],
-      ["exclusiveMinimum", numT, (n) => `${v} <= ${n}`, (n) => `must be greater than ${n}`],
-      ["exclusiveMaximum", numT, (n) => `${v} >= ${n}`, (n) => `must be less than ${n}`],
-      [
-        "minLength",
-        "string",
-        (n) => `${v}.length < ${n}`,
-        (n) => `must have at least ${n} characters`,
-      ],
-      [
-        "maxLength",
-        "string",
-        (n) => `${v}.length > ${n}`,
-        (n) => `must have at most ${n} characters`,
-      ],
-    ]);
-    if (schema.pattern !== undefined)
-      body.push(
-        only(
-          "string",
-          `if (!${hoist(`new RegExp(${str(schema.pattern)}, "u")`)}.test(${v})) ${push(parts, str(`must match ${schema.pattern}`))}`,
-        ),
-      );
-    if (schema.format !== undefined) {
-      const fn = FORMAT_FUNCTIONS[schema.format]?.name;
-      if (fn) {
-        formats.add(fn);
-        /** @type {Record<string, string>} */
-        const words = {
-          date: 'a calendar date "YYYY-MM-DD"',
-          email: "an e-mail address",
-          uuid: "a UUID",
-          "date-time": "an ISO 8601 date-time",
-        };
-        body.push(
-          only(
-            "string",
-            `if (!${fn}(${v})) ${push(parts, str(`must be ${words[schema.format]}`))}`,
-          ),
-        );
-      } else if (!IGNORED_FORMATS.has(schema.format)) {
-        throw new Error(`Unsupported format "${schema.format}"`);
-      }
-    }
-    bounds([
-      ["maxItems", "array", (n) => `${v}.length > ${n}`, (n) => `must have at most ${n} items`],
-      ["minItems", "array", (n) => `${v}.length < ${n}`, (n) => `must have at least ${n} items`],
-    ]);
-    bounds([
-      [
-        "minProperties",
-        "object",
-        (n) => `Object.keys(${v}).length < ${n}`,
-        (n) => `must have at least ${n} properties`,
-      ],
-      [
-        "maxProperties",
-        "object",
-        (n) => `Object.keys(${v}).length > ${n}`,
-        (n) => `must have at most ${n} properties`,
-      ],
-    ]);
-    if (schema.uniqueItems === true) {
-      body.push(
-        only(
-          "array",
-          `if (new Set(${v}.map((x: unknown) => JSON.stringify(x))).size !== ${v}.length) ${push(parts, str("must not have duplicate items"))}`,
-        ),
-      );
-    }
-    if (schema.items) {
-      const i = fresh("i");
-      const n = fresh("n");
-      const e = fresh("e");
-      body.push(
-        only(
-          "array",
-          `for (let ${i} = 0, ${n} = ${v}.length; ${i} < ${n}; ${i}++) { const ${e} = ${v}[${i}];\n${emit(schema.items, e, [...parts, { v: i }])}}`,
-        ),
-      );
-    }
-    if (
-      schema.properties ||
-      schema.required ||
-      isObjectSchemaNode(schema.additionalProperties) ||
-      isObjectSchemaNode(schema.propertyNames)
-    ) {
-      let oc = "";
-      const required = new Set(schema.required ?? []);
-      for (const [k, sub] of Object.entries(schema.properties ?? {})) {
-        const pv = fresh("p");
-        oc += `{ const ${pv} = ${v}[${str(k)}];\n`;
-        const inner = emit(sub, pv, [...parts, { s: k }]);
-        if (required.has(k))
-          oc += `if (${pv} === undefined) ${push([...parts, { s: k }], str("is required"))}\nelse {\n${inner}}\n`;
-        else oc += `if (${pv} !== undefined) {\n${inner}}\n`;
-        oc += "}\n";
-      }
-      for (const k of required) {
-        if (schema.properties && k in schema.properties) continue;
-        oc += `if (${v}[${str(k)}] === undefined) ${push([...parts, { s: k }], str("is required"))}\n`;
-      }
-      if (
-        isObjectSchemaNode(schema.additionalProperties) ||
-        isObjectSchemaNode(schema.propertyNames)
-      ) {
-        // A map: every other property's name and value checked.
-        const k = fresh("k");
-        const known = str(Object.keys(schema.properties ?? {}));
-        const keyPath = `${pathExpr(parts)} + "/" + ${k}.replace(/~/g, "~0").replace(/\\//g, "~1")`;
-        let each = "";
-        if (
-          isObjectSchemaNode(schema.propertyNames) &&
-          typeof schema.propertyNames.pattern === "string"
-        ) {
-          each += `if (!${hoist(`new RegExp(${str(schema.propertyNames.pattern)}, "u")`)}.test(${k})) issues.push({ path: ${keyPath}, message: ${str(`must be named after ${schema.propertyNames.pattern}`)} });\n`;
-        }
-        if (isObjectSchemaNode(schema.additionalProperties)) {
-          const mv = fresh("m");
-          const at = fresh("at");
-          each += `{ const ${mv} = ${v}[${k}]; const ${at} = ${keyPath};\n${emit(schema.additionalProperties, mv, [{ x: at }])}}\n`;
-        }
-        const skip =
-          Object.keys(schema.properties ?? {}).length > 0
-            ? `if ((${known} as string[]).includes(${k})) continue;\n`
-            : "";
-        oc += `for (const ${k} in ${v}) {\n${skip}${each}}\n`;
-      }
-      if (schema.additionalProperties === false) {
-        const k = fresh("k");
-        const known = str(Object.keys(schema.properties ?? {}));
-        oc += `for (const ${k} in ${v}) if (!${known}.includes(${k})) issues.push({ path: ${pathExpr(parts)} + "/" + ${k}.replace(/~/g, "~0").replace(/\\//g, "~1"), message: "is not allowed" });\n`;
-      }
-      body.push(only("object", oc));
+    for (const row of VALUE_KEYWORDS) {
+      if (!row.keywords.some((k) => schema[k] !== undefined)) continue;
+      const check = row.emit({ schema, v, parts, numT, only, ...tools });
+      if (check !== undefined) body.push(check);
     }
     code += `${body.join("\n")}\n}\n`;
     return code;

@@ -3,7 +3,8 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { UsageError } from "@merchant-payments/spec/usage-error";
-import { FAULT_KINDS, type FaultKind, type FaultOptions, type FaultRule } from "../faults.js";
+import { FAULT_KINDS, type FaultKind, isFaultKind } from "../fault-kinds.js";
+import type { FaultOptions, FaultRule } from "../faults.js";
 import { LOG_LEVELS, type LogLevelOption, logLevelOf } from "../logger.js";
 import type { StartMockOptions } from "../start-mock.js";
 import type { StartValidationProxyOptions } from "../start-proxy.js";
@@ -72,7 +73,7 @@ function faultKinds(value: string | undefined): FaultKind[] | undefined {
   if (value === undefined) return undefined;
   const kinds = value.split(",").map((k) => k.trim());
   for (const kind of kinds)
-    if (!FAULT_KINDS.includes(kind as FaultKind))
+    if (!isFaultKind(kind))
       throw new UsageError(
         `--fault-kinds: unknown fault ${kind} (known: ${FAULT_KINDS.join(", ")})`,
       );

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { RequestLimits } from "../limits.js";
 import {
-  type Rejection,
+  type Refusal,
   rawProblemResponse,
   refusalAnswer,
   refusalProblem,
@@ -19,7 +19,7 @@ export function refuseAndClose(
   spec: SpecSource,
   req: IncomingMessage,
   res: ServerResponse,
-  rejection: Rejection,
+  rejection: Refusal,
 ): void {
   res.shouldKeepAlive = false;
   send(
@@ -55,7 +55,7 @@ export function answerHalt(
 export function parseErrorRefusal(
   error: NodeJS.ErrnoException,
   limits: Pick<RequestLimits, "maxHeaderBytes" | "headersTimeoutMs">,
-): Rejection {
+): Refusal {
   if (error.code === "HPE_HEADER_OVERFLOW") return refusals.headTooLarge(limits.maxHeaderBytes);
   if (error.code === "ERR_HTTP_REQUEST_TIMEOUT")
     return refusals.headTimeout(limits.headersTimeoutMs);

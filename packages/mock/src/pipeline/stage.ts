@@ -1,12 +1,12 @@
 // What every stage of the pipeline gives back: the next stage's input, or why the request stops here.
-import type { Answer, Rejection } from "../problems.js";
+import type { Answer, Refusal } from "../problems.js";
 
 /** The outcome of one stage: `next` carries on; anything else stops the request. */
 export type StageResult<T> =
   /** Carry on with this input. */
   | { readonly next: T }
   /** Refuse with this problem; `close`: and close the connection (the rest of the body is not read). */
-  | { readonly refuse: Rejection; readonly close?: boolean }
+  | { readonly refuse: Refusal; readonly close?: boolean }
   /** Answer this, outside the spec (a CORS preflight). */
   | { readonly answer: Answer }
   /** Nothing to send: the connection is gone, or was dropped on purpose. */

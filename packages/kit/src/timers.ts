@@ -1,5 +1,5 @@
 // One timer for a deadline or an abort, runtime-neutral and dependency-free: the client bundles it, the shared
-// HTTP module (`@merchant-payments/spec/http`) uses it for its deadline.
+// HTTP module (`@merchant-payments/kit/http`) uses it for its deadline.
 
 /** Longest delay setTimeout accepts (2^31 - 1 ms, about 24.8 days). */
 export const MAX_TIMER_MS = 2147483647;

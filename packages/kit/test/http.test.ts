@@ -1,4 +1,4 @@
-// The one upstream HTTP module (`@merchant-payments/spec/http`) against a real loopback server: the whole answer read
+// The one upstream HTTP module (`@merchant-payments/kit/http`) against a real loopback server: the whole answer read
 // and decoded, bounded in size as received and as decoded, within its deadline, every failure an outcome.
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import {

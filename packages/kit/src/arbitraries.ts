@@ -1,8 +1,8 @@
 // Test data from the spec's schemas: fast-check arbitraries of valid values, and every single-constraint violation of
-// a valid value. Used by verify (bundled) and the contract suite, through `@merchant-payments/spec/internal`.
+// a valid value. Used by verify (bundled) and the contract suite, through `@merchant-payments/kit`.
+
+import { ANY_ITEM, deref, isObject, type Schema, walkSchema } from "@merchant-payments/spec/model";
 import fc from "fast-check";
-import { deref, isObject, type Schema } from "./model.js";
-import { ANY_ITEM, walkSchema } from "./walk.js";
 
 type Json = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
+import { createAjv } from "@merchant-payments/spec/model";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
-import { invalidArbitrary, mutationsOf, validArbitrary } from "../src/internal.js";
-import { createAjv } from "../src/model.js";
+import { invalidArbitrary, mutationsOf, validArbitrary } from "../src/index.js";
 
 const document = {
   components: {
@@ -46,7 +46,7 @@ const document = {
 };
 const body = { $ref: "#/components/schemas/Body" };
 
-describe("the value generators of @merchant-payments/spec/internal", () => {
+describe("the value generators of @merchant-payments/kit", () => {
   test("mutationsOf breaks one place at a time, down to the first item of each array the value has", () => {
     const descriptions = mutationsOf(document, body, { a: 2, list: [{ x: "2024-01-01" }] }).map(
       (m) => m.description,

@@ -1,4 +1,4 @@
-// `@merchant-payments/spec/http`: the one upstream HTTP module and content decoder of the workspace (Node only, no
+// `@merchant-payments/kit/http`: the one upstream HTTP module and content decoder of the workspace (Node only, no
 // dependency): the client's Node transport bundles it, the mock's validation proxy forwards through it, verify sends
 // through it. No public API of any package: each names its own outcomes.
 export { NODE_MAX_SOCKETS_PER_ORIGIN } from "./http/agents.js";
@@ -11,7 +11,7 @@ export {
   type HttpOutcome,
   type HttpRequest,
   type HttpStop,
-  type Sent,
+  type RequestSent,
   send,
   sendOnce,
 } from "./http/send.js";

@@ -13,7 +13,7 @@ import { codingSteps, type Decoder, decoderChain } from "./coding.js";
  * How much of the request had been handed to the network when it failed: `"none"` (certainly nothing: no connected
  * socket yet), `"partial"` (connected, being written) or `"complete"` (flushed, or the answer's head arrived).
  */
-export type Sent = "none" | "partial" | "complete";
+export type RequestSent = "none" | "partial" | "complete";
 
 /** One request to send. */
 export interface HttpRequest {
@@ -65,7 +65,7 @@ export interface HttpFailure {
   /** Why it ended. */
   readonly stop: HttpStop;
   /** How much of the request had been handed to the network. */
-  readonly sent: Sent;
+  readonly sent: RequestSent;
   /** What Node or zlib threw, the signal's reason for `"aborted"`; undefined for `"deadline"` and `"too-large"`. */
   readonly cause: unknown;
   /** The answer's head when it had arrived. */
@@ -103,7 +103,7 @@ export function sendOnce(
     done({ kind: "failure", stop: "aborted", sent: "none", cause: signal.reason, head: undefined });
     return;
   }
-  let sent: Sent = "none";
+  let sent: RequestSent = "none";
   let settled = false;
   let req: ClientRequest | undefined;
   let res: IncomingMessage | undefined;

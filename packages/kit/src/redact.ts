@@ -1,5 +1,5 @@
 // The one redaction of an access token a server may echo back (whole, or a fragment of it): the client, the proxy
-// and verify use it. Dependency-free and runtime-neutral (`@merchant-payments/spec/redact`): the client bundles it.
+// and verify use it. Dependency-free and runtime-neutral (`@merchant-payments/kit/redact`): the client bundles it.
 
 /** What replaces an access token, or a fragment of it. */
 export const REDACTED = "[redacted]";
@@ -54,4 +54,10 @@ export function redactSecret(text: string, secret: string | undefined): string {
     i = end;
   }
   return kept === 0 ? whole : out + whole.slice(kept);
+}
+
+/** The Bearer token of an Authorization header value; undefined when there is none. */
+export function bearerToken(authorization: string | undefined): string | undefined {
+  const match = /^\s*bearer\s+(\S+)/i.exec(authorization ?? "");
+  return match?.[1];
 }

@@ -1,5 +1,5 @@
 // What a failed request amounts to, in the words the tools report (verify's defects, the proxy's records).
-import { describeCauses } from "../causes.js";
+import { describeCauses } from "@merchant-payments/spec/causes";
 import type { HttpFailure } from "./send.js";
 
 /**

@@ -1,0 +1,3 @@
+import { testConfig } from "@merchant-payments/test-support/vitest-preset";
+
+export default testConfig();

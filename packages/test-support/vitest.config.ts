@@ -1,0 +1,3 @@
+import { testConfig } from "./src/vitest-preset.js";
+
+export default testConfig();
