@@ -14,7 +14,7 @@ export const INTERFACE_DOCUMENT = "interface/merchant-payments-service-interface
 
 /** What a reader looks for, in the order the docs page lists them. */
 export const OWASP_TOPICS = {
-  authentication: "Tokens: lifetime, scopes and who may call what",
+  authentication: "Token lifetime, scopes and access",
   "rate-limits": "Rate limits and quotas",
   errors: "Error statuses, bodies and codes",
   "lengths-and-formats": "Field lengths, ranges and formats",
