@@ -1,8 +1,9 @@
 // @ts-check
 // Renders the bundled spec with Redocly into dist/index.html: one self-contained page that loads nothing from
-// outside (Redoc inlined, telemetry off, the attribution logo served from dist/), with a "Versions and changelog"
-// section and a Try-it console in every operation; plus the bundle itself. Every file is also written compressed beside
-// itself (`.br`, `.gz`), which the site server sends to a browser that accepts the encoding.
+// outside (Redoc inlined, telemetry off, the attribution logo served from dist/), with a "Security and limits"
+// section (scripts/lib/security-limits.mjs), a "Versions and changelog" section and a Try-it console in every
+// operation; plus the bundle itself. Every file is also written compressed beside itself (`.br`, `.gz`), which the
+// site server sends to a browser that accepts the encoding.
 //
 //   node scripts/build-site.mjs [--out <dir>] [--changelog <file>] [--spec <bundle.json>]
 //
@@ -25,10 +26,13 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadDocument } from "@merchant-payments/spec";
+import { OWASP_TOPICS, owaspAnswers } from "@merchant-payments/spec/owasp-answers";
 import { compressSite } from "./lib/compress.mjs";
 import { bundleConsole, SPEC_GLOBAL } from "./lib/console-bundle.mjs";
 import { layoutStyle } from "./lib/layout.mjs";
 import { releaseNotesMarkdown } from "./lib/release-notes.mjs";
+import { securityAndLimitsMarkdown } from "./lib/security-limits.mjs";
+import { toolkitLimits } from "./lib/toolkit-limits.mjs";
 
 const require = createRequire(import.meta.url);
 const at = (/** @type {string} */ path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
@@ -56,8 +60,18 @@ const releases = releaseNotesMarkdown({
   clientVersion: String(JSON.parse(readFileSync(clientManifest, "utf8")).version),
   changelog: existsSync(changelogFile) ? readFileSync(changelogFile, "utf8") : undefined,
 });
+// The product's site also says what the interface document leaves open and what the toolkit does meanwhile (the
+// OWASP answers of the spec; the client's and the mock's limits); another spec (--spec) has no such answers.
+const security = args.spec
+  ? ""
+  : `${securityAndLimitsMarkdown({
+      document,
+      answers: owaspAnswers,
+      topics: OWASP_TOPICS,
+      ...(await toolkitLimits()),
+    })}\n\n`;
 const siteDocument = structuredClone(document);
-siteDocument.info.description = `${String(document.info.description ?? "").trimEnd()}\n\n${releases}`;
+siteDocument.info.description = `${String(document.info.description ?? "").trimEnd()}\n\n${security}${releases}`;
 const siteSpec = join(mkdtempSync(join(tmpdir(), "merchant-payments-docs-")), "openapi.json");
 writeFileSync(siteSpec, JSON.stringify(siteDocument));
 

@@ -1,6 +1,6 @@
 // x-pagination: a page of a paginated operation has its items as an array and a next cursor that is a string or
 // null. Also the reading of a page's next cursor, which the runner follows.
-import { baseMediaType } from "@merchant-payments/spec";
+import { isJsonMedia } from "@merchant-payments/spec/wire";
 import type { Exchange } from "../exchange.js";
 import { type VerifyCase, valueAtPointer } from "../plan.js";
 import { defect, type VerifyCheck } from "./check.js";
@@ -9,7 +9,7 @@ import { defect, type VerifyCheck } from "./check.js";
 function pageOf(verifyCase: VerifyCase, received: Exchange | undefined): unknown {
   if (!verifyCase.operation.pagination || received?.kind !== "answer") return undefined;
   if (received.status < 200 || received.status > 299) return undefined;
-  if (!/[/+]json$/.test(baseMediaType(received.headers["content-type"]))) return undefined;
+  if (!isJsonMedia(received.headers["content-type"])) return undefined;
   try {
     return JSON.parse(received.body);
   } catch {
