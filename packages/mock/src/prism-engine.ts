@@ -240,6 +240,11 @@ export function prismConfig(options: EngineOptions, preferences: Preferences) {
 export async function createPrismEngine(spec: SpecSource, options: EngineOptions) {
   // Prism's reference parser rewrites the document it is given: hand it a copy.
   const prismOperations = await getHttpOperationsFromSpec(structuredClone(spec.document));
+  // A HEAD answer carries the headers of the GET answer (RFC 9110 §9.3.2): Prism mocks a HEAD operation as if it
+  // were a GET (its media type, its body's length), and node:http leaves the body out of the answer to a HEAD.
+  const headOperationsAsGet = prismOperations
+    .filter((op) => op.method === "head")
+    .map((op) => ({ ...op, method: "get" as const }));
   const requestIssues = new WeakMap<object, readonly Issue[]>();
   const findOperation = operationMatcher(spec);
   /** The schema of the answer Prism gave (its status and media type), for its encoding. */
@@ -293,8 +298,9 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
   };
 
   async function answerWithPrism(request: EngineRequest): Promise<EngineAnswer> {
+    const head = request.method === "HEAD";
     const input = {
-      method: request.method.toLowerCase() as never,
+      method: (head ? "get" : request.method.toLowerCase()) as never,
       url: { path: request.path, query: request.query },
       headers: request.headers,
       // The body was validated already; Prism's mocker does not need it (and would serialize it to log it).
@@ -303,7 +309,8 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     requestIssues.set(input, request.issues);
     const { preferences } = request;
     const config = prismConfig(options, preferences);
-    const result = (await instance.request(input, prismOperations, config as never)()) as Either<
+    const operations = head ? headOperationsAsGet : prismOperations;
+    const result = (await instance.request(input, operations, config as never)()) as Either<
       PrismError,
       { output: PrismOutput; validations: { input: PrismDiagnostic[]; output: PrismDiagnostic[] } }
     >;
