@@ -7,6 +7,7 @@ import {
   type Issue,
   isObject,
   type Json,
+  type OperationSpec,
   parsePointer,
   pointer,
   responseFor,
@@ -14,7 +15,7 @@ import {
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
 import type { Logger } from "./logger.js";
 import type { Preferences } from "./preferences.js";
-import { PROBLEM_MEDIA_TYPE, problemAnswer } from "./problems.js";
+import { PROBLEM_MEDIA_TYPE, problemAnswer, problemFor } from "./problems.js";
 import { formatReportedIssues, type Side } from "./reported-issue.js";
 import {
   describeIssue,
@@ -314,7 +315,10 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
       PrismError,
       { output: PrismOutput; validations: { input: PrismDiagnostic[]; output: PrismDiagnostic[] } }
     >;
-    if (result._tag === "Left") return reported(answerOfPrismError(result.left, request));
+    if (result._tag === "Left")
+      return reported(
+        answerOfPrismError(spec, findOperation(request.method, request.path), result.left, request),
+      );
     const { output, validations } = result.right;
     const violations = [
       ...validations.input.map((d) => toViolation("request", d)),
@@ -325,7 +329,7 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     );
     // Prism's --errors: an answer of the mock that violates the spec is an error of the mock.
     if (options.errors && outputErrors.length > 0)
-      return reported(violatingAnswer(output.statusCode, outputErrors, violations));
+      return reported(violatingAnswer(spec, output.statusCode, outputErrors, violations));
     const answer = reported(
       mockAnswer(spec, output, request, violations, answerSchema(request, output)),
     );
@@ -365,44 +369,60 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
 }
 
 /** A Prism error as the answer: a status or example the caller asked for that the spec lacks is the caller's 422
- * (or 406 for an Accept header alone), not a 500. */
-function answerOfPrismError(error: PrismError, request: EngineRequest): PrismAnswer {
+ * (or 406 for an Accept header alone), not a 500; the problem's type and title are the spec's for its status (never
+ * Prism's own type URIs). */
+function answerOfPrismError(
+  spec: SpecSource,
+  op: OperationSpec | undefined,
+  error: PrismError,
+  request: EngineRequest,
+): PrismAnswer {
   const { preferences } = request;
-  const problem = ProblemJsonError.toProblemJson(error) as unknown as Record<string, unknown>;
-  delete problem.headers;
+  const prism = ProblemJsonError.toProblemJson(error) as unknown as Record<string, unknown>;
+  const {
+    headers: _h,
+    type: _t,
+    title: prismTitle,
+    status: _s,
+    detail: prismDetail,
+    ...rest
+  } = prism;
   let status = error.status ?? 500;
+  let detail = String(prismDetail ?? error.message);
   if (status >= 500 && (preferences.code !== undefined || preferences.example !== undefined)) {
     // What the caller asked for (a status, an example, a media type) is not in the spec: the caller's fault.
-    status = 422;
-    problem.title = "The mock cannot answer what was asked for";
-    problem.detail = `No answer of the spec matches the Prefer and Accept headers sent (${String(problem.detail ?? error.message)}).`;
+    status = documentedOr(op, 422, 400);
+    detail = `The mock cannot answer what was asked for: no answer of the spec matches the Prefer and Accept headers sent (${detail}).`;
   } else if (status >= 500 && request.headers.accept !== undefined) {
     status = 406;
-    problem.title = "Not Acceptable";
-    problem.detail = `No answer of the spec matches the Accept header sent (${String(problem.detail ?? error.message)}).`;
+    detail = `No answer of the spec matches the Accept header sent (${detail}).`;
   }
+  const problem = problemFor(spec, status, detail, rest);
+  if (problem.type === "about:blank" && typeof prismTitle === "string" && status === error.status)
+    problem.title = prismTitle;
   return {
-    ...problemAnswer({ ...problem, status }, error.additional?.headers ?? {}),
-    violations: Array.isArray(problem.validation) ? (problem.validation as Violation[]) : [],
+    ...problemAnswer(problem, error.additional?.headers ?? {}),
+    violations: Array.isArray(prism.validation) ? (prism.validation as Violation[]) : [],
   } as PrismAnswer;
 }
 
-/** The 500 of Prism's --errors: the mock's own answer (`statusCode`) violates the spec. */
+/** `status` if the request's operation documents it, else `fallback` (an operation without a 422 gets its 400). */
+function documentedOr(op: OperationSpec | undefined, status: number, fallback: number): number {
+  return !op || responseFor(op, status) ? status : fallback;
+}
+
+/** The 500 of Prism's --errors: the mock's own answer (`statusCode`) violates the spec (the spec's 5XX problem). */
 function violatingAnswer(
+  spec: SpecSource,
   statusCode: number,
   outputErrors: readonly Violation[],
   violations: Violation[],
 ): PrismAnswer {
+  const detail = `The mock's answer (${statusCode}) does not conform to the spec, and errors are on: ${formatReportedIssues(
+    outputErrors.map(toIssue),
+  )}.`;
   return {
-    ...problemAnswer({
-      type: "https://stoplight.io/prism/errors#VIOLATIONS",
-      title: "Request/Response not valid",
-      status: 500,
-      detail: `The mock's answer (${statusCode}) does not conform to the spec, and errors are on: ${formatReportedIssues(
-        outputErrors.map(toIssue),
-      )}.`,
-      validation: outputErrors,
-    }),
+    ...problemAnswer(problemFor(spec, 500, detail, { validation: outputErrors })),
     violations,
   } as PrismAnswer;
 }
