@@ -46,9 +46,9 @@ export function pipe(pipeline: Pipeline) {
     for (const [name, value] of Object.entries(commonHeaders(req, pipeline.cors)))
       res.setHeader(name, value);
     const head = checkHead(req, headStage);
-    if (!carriesOn(head)) return answerHalt(spec, req, res, head);
+    if (!carriesOn(head)) return answerHalt(spec, req, res, head, pipeline.limits);
     const body = await readBody(req, pipeline.limits);
-    if (!carriesOn(body)) return answerHalt(spec, req, res, body);
+    if (!carriesOn(body)) return answerHalt(spec, req, res, body, pipeline.limits);
     // Measured first: a large body moves to the inspector's worker, which detaches these bytes.
     const hasBody = body.next.length > 0;
     await inspectRequestBody(
@@ -59,12 +59,12 @@ export function pipe(pipeline: Pipeline) {
       pipeline.keepBodies,
     );
     const checked = checkBody(head.next.context, pipeline.bodyChecks);
-    if (!carriesOn(checked)) return answerHalt(spec, req, res, checked);
+    if (!carriesOn(checked)) return answerHalt(spec, req, res, checked, pipeline.limits);
     const { method, url, operation, context } = head.next;
     const fault = pipeline.faultFor(operation?.operationId, context.preferences);
     if (fault) logger.info(`${method} ${url.pathname} ${describeFault(fault)}`);
     const afterFault = await applyFault(fault, req);
-    if (!carriesOn(afterFault)) return answerHalt(spec, req, res, afterFault);
+    if (!carriesOn(afterFault)) return answerHalt(spec, req, res, afterFault, pipeline.limits);
     const answer = await pipeline.answer(checkedRequest(spec, req, head.next, body.next, hasBody));
     if (afterFault.next.reset) sendHalfAndReset(req, res, answer);
     else send(res, answer);
