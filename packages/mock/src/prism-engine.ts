@@ -7,6 +7,7 @@ import {
   type Issue,
   isObject,
   type Json,
+  type MediaSpec,
   type OperationSpec,
   parsePointer,
   pointer,
@@ -14,6 +15,7 @@ import {
 } from "@merchant-payments/spec/model";
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
 import type { Logger } from "./logger.js";
+import { isBinaryMediaType, placeholderDocument } from "./placeholder-documents.js";
 import type { Preferences } from "./preferences.js";
 import { PROBLEM_MEDIA_TYPE, problemAnswer, problemFor } from "./problems.js";
 import { formatReportedIssues, type Side } from "./reported-issue.js";
@@ -249,16 +251,15 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
   const requestIssues = new WeakMap<object, readonly Issue[]>();
   const findOperation = operationMatcher(spec);
   /** The schema of the answer Prism gave (its status and media type), for its encoding. */
-  const answerSchema = (request: EngineRequest, output: PrismOutput): Json | undefined => {
+  /** The declared media of the answer Prism gave (its status and media type): its schema and examples. */
+  const answerMedia = (request: EngineRequest, output: PrismOutput): MediaSpec | undefined => {
     const op = findOperation(request.method, request.path);
     const media = baseMediaType(
       Object.entries(output.headers ?? {}).find(
         ([name]) => name.toLowerCase() === "content-type",
       )?.[1],
     );
-    const declared =
-      op && responseFor(op, output.statusCode)?.content.find((m) => m.mediaType === media);
-    return declared ? deref(spec.document, declared.schema) : undefined;
+    return op && responseFor(op, output.statusCode)?.content.find((m) => m.mediaType === media);
   };
   const instance = createInstance(prismConfig(options, {}) as never, {
     logger: options.logger as never,
@@ -331,7 +332,7 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     if (options.errors && outputErrors.length > 0)
       return reported(violatingAnswer(spec, output.statusCode, outputErrors, violations));
     const answer = reported(
-      mockAnswer(spec, output, request, violations, answerSchema(request, output)),
+      mockAnswer(spec, output, request, violations, answerMedia(request, output)),
     );
     return output.statusCode === 401 ? withCredentialsDetail(answer, request) : answer;
   }
@@ -433,7 +434,7 @@ function mockAnswer(
   output: PrismOutput,
   request: EngineRequest,
   violations: Violation[],
-  schema: Json | undefined,
+  media: MediaSpec | undefined,
 ): PrismAnswer {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(output.headers ?? {})) {
@@ -463,9 +464,19 @@ function mockAnswer(
   return {
     status: output.statusCode,
     headers,
-    body: serialize(body, headers["content-type"], schema),
+    body:
+      media && withoutExample(media)
+        ? placeholderDocument(media.mediaType)
+        : serialize(body, headers["content-type"], media && deref(spec.document, media.schema)),
     violations,
   };
+}
+
+/** A binary media type the spec gives no example of: Prism would answer its placeholder text. */
+function withoutExample(media: MediaSpec): boolean {
+  if (!isBinaryMediaType(media.mediaType) || media.examples.length > 0) return false;
+  const schema = media.schema as Record<string, unknown>;
+  return !("example" in schema) && !("examples" in schema);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
