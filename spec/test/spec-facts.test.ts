@@ -180,8 +180,11 @@ describe.each(operations)("$operationId ($path)", (op) => {
     expect(ok.schema.$ref).toBe(`#/components/schemas/${op.response}`);
   });
 
-  test("declares problem+json errors for 400, 401, 403, 422, 429 (with Retry-After) and 5XX", () => {
-    const expected = ["400", "401", "403", ...(op.notFound ? ["404"] : []), "422", "429", "5XX"];
+  test("declares problem+json errors for 400, 401, 403, 406, 415, 422, 429 (with Retry-After) and 5XX", () => {
+    const expected = [
+      ...["400", "401", "403", ...(op.notFound ? ["404"] : [])],
+      ...["406", "415", "422", "429", "5XX"],
+    ];
     expect(Object.keys(operation.responses).filter((code) => code !== "200")).toEqual(expected);
     for (const code of expected) {
       const response = deref(operation.responses[code]);

@@ -15,6 +15,15 @@ export interface RequestLimits {
   headersTimeoutMs: number;
   /** Milliseconds a client may take to send the body once the head arrived; default 5000 (then 408). */
   bodyTimeoutMs: number;
+  /**
+   * Lingering close after a refusal sent before the body was read (413, 408, 415 …): milliseconds the rest of the
+   * body is still read and dropped, in all, before the connection closes; default 30000 (nginx's `lingering_time`).
+   */
+  lingerMs: number;
+  /** Lingering close: milliseconds without a byte of the body after which the connection closes; default 5000. */
+  lingerIdleMs: number;
+  /** Lingering close: bytes of the body read and dropped at most before the connection closes; default 268435456 (256 MiB). */
+  lingerMaxBytes: number;
 }
 
 /** The default body limit: the spec's largest message (`largestMessageBytes` of the spec model). */
@@ -33,5 +42,8 @@ export function resolveLimits(
     maxHeaderBytes: overrides.maxHeaderBytes ?? 16 * 1024,
     headersTimeoutMs: overrides.headersTimeoutMs ?? 5_000,
     bodyTimeoutMs: overrides.bodyTimeoutMs ?? 5_000,
+    lingerMs: overrides.lingerMs ?? 30_000,
+    lingerIdleMs: overrides.lingerIdleMs ?? 5_000,
+    lingerMaxBytes: overrides.lingerMaxBytes ?? 256 * 1024 * 1024,
   };
 }

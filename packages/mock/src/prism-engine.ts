@@ -8,6 +8,8 @@ import {
   type Issue,
   isObject,
   type Json,
+  type MediaSpec,
+  type OperationSpec,
   parsePointer,
   pointer,
   responseFor,
@@ -15,8 +17,9 @@ import {
 import { isJsonMedia } from "@merchant-payments/spec/wire";
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
 import type { Logger } from "./logger.js";
+import { isBinaryMediaType, placeholderDocument } from "./placeholder-documents.js";
 import type { Preferences } from "./preferences.js";
-import { PROBLEM_MEDIA_TYPE, problemAnswer } from "./problems.js";
+import { PROBLEM_MEDIA_TYPE, problemAnswer, problemFor } from "./problems.js";
 import { formatReportedIssues } from "./reported-issue.js";
 import {
   describeIssue,
@@ -242,19 +245,23 @@ export function prismConfig(options: EngineOptions, preferences: Preferences) {
 export async function createPrismEngine(spec: SpecSource, options: EngineOptions) {
   // Prism's reference parser rewrites the document it is given: hand it a copy.
   const prismOperations = await getHttpOperationsFromSpec(structuredClone(spec.document));
+  // A HEAD answer carries the headers of the GET answer (RFC 9110 §9.3.2): Prism mocks a HEAD operation as if it
+  // were a GET (its media type, its body's length), and node:http leaves the body out of the answer to a HEAD.
+  const headOperationsAsGet = prismOperations
+    .filter((op) => op.method === "head")
+    .map((op) => ({ ...op, method: "get" as const }));
   const requestIssues = new WeakMap<object, readonly Issue[]>();
   const findOperation = operationMatcher(spec);
   /** The schema of the answer Prism gave (its status and media type), for its encoding. */
-  const answerSchema = (request: EngineRequest, output: PrismOutput): Json | undefined => {
+  /** The declared media of the answer Prism gave (its status and media type): its schema and examples. */
+  const answerMedia = (request: EngineRequest, output: PrismOutput): MediaSpec | undefined => {
     const op = findOperation(request.method, request.path);
     const media = baseMediaType(
       Object.entries(output.headers ?? {}).find(
         ([name]) => name.toLowerCase() === "content-type",
       )?.[1],
     );
-    const declared =
-      op && responseFor(op, output.statusCode)?.content.find((m) => m.mediaType === media);
-    return declared ? deref(spec.document, declared.schema) : undefined;
+    return op && responseFor(op, output.statusCode)?.content.find((m) => m.mediaType === media);
   };
   const instance = createInstance(prismConfig(options, {}) as never, {
     logger: options.logger as never,
@@ -295,8 +302,9 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
   };
 
   async function answerWithPrism(request: EngineRequest): Promise<EngineAnswer> {
+    const head = request.method === "HEAD";
     const input = {
-      method: request.method.toLowerCase() as never,
+      method: (head ? "get" : request.method.toLowerCase()) as never,
       url: { path: request.path, query: request.query },
       headers: request.headers,
       // The body was validated already; Prism's mocker does not need it (and would serialize it to log it).
@@ -305,11 +313,15 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     requestIssues.set(input, request.issues);
     const { preferences } = request;
     const config = prismConfig(options, preferences);
-    const result = (await instance.request(input, prismOperations, config as never)()) as Either<
+    const operations = head ? headOperationsAsGet : prismOperations;
+    const result = (await instance.request(input, operations, config as never)()) as Either<
       PrismError,
       { output: PrismOutput; validations: { input: PrismDiagnostic[]; output: PrismDiagnostic[] } }
     >;
-    if (result._tag === "Left") return reported(answerOfPrismError(result.left, request));
+    if (result._tag === "Left")
+      return reported(
+        answerOfPrismError(spec, findOperation(request.method, request.path), result.left, request),
+      );
     const { output, validations } = result.right;
     const violations = [
       ...validations.input.map((d) => toViolation("request", d)),
@@ -320,9 +332,9 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     );
     // Prism's --errors: an answer of the mock that violates the spec is an error of the mock.
     if (options.errors && outputErrors.length > 0)
-      return reported(violatingAnswer(output.statusCode, outputErrors, violations));
+      return reported(violatingAnswer(spec, output.statusCode, outputErrors, violations));
     const answer = reported(
-      mockAnswer(spec, output, request, violations, answerSchema(request, output)),
+      mockAnswer(spec, output, request, violations, answerMedia(request, output)),
     );
     return output.statusCode === 401 ? withCredentialsDetail(answer, request) : answer;
   }
@@ -360,44 +372,60 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
 }
 
 /** A Prism error as the answer: a status or example the caller asked for that the spec lacks is the caller's 422
- * (or 406 for an Accept header alone), not a 500. */
-function answerOfPrismError(error: PrismError, request: EngineRequest): PrismAnswer {
+ * (or 406 for an Accept header alone), not a 500; the problem's type and title are the spec's for its status (never
+ * Prism's own type URIs). */
+function answerOfPrismError(
+  spec: SpecSource,
+  op: OperationSpec | undefined,
+  error: PrismError,
+  request: EngineRequest,
+): PrismAnswer {
   const { preferences } = request;
-  const problem = ProblemJsonError.toProblemJson(error) as unknown as Record<string, unknown>;
-  delete problem.headers;
+  const prism = ProblemJsonError.toProblemJson(error) as unknown as Record<string, unknown>;
+  const {
+    headers: _h,
+    type: _t,
+    title: prismTitle,
+    status: _s,
+    detail: prismDetail,
+    ...rest
+  } = prism;
   let status = error.status ?? 500;
+  let detail = String(prismDetail ?? error.message);
   if (status >= 500 && (preferences.code !== undefined || preferences.example !== undefined)) {
     // What the caller asked for (a status, an example, a media type) is not in the spec: the caller's fault.
-    status = 422;
-    problem.title = "The mock cannot answer what was asked for";
-    problem.detail = `No answer of the spec matches the Prefer and Accept headers sent (${String(problem.detail ?? error.message)}).`;
+    status = documentedOr(op, 422, 400);
+    detail = `The mock cannot answer what was asked for: no answer of the spec matches the Prefer and Accept headers sent (${detail}).`;
   } else if (status >= 500 && request.headers.accept !== undefined) {
     status = 406;
-    problem.title = "Not Acceptable";
-    problem.detail = `No answer of the spec matches the Accept header sent (${String(problem.detail ?? error.message)}).`;
+    detail = `No answer of the spec matches the Accept header sent (${detail}).`;
   }
+  const problem = problemFor(spec, status, detail, rest);
+  if (problem.type === "about:blank" && typeof prismTitle === "string" && status === error.status)
+    problem.title = prismTitle;
   return {
-    ...problemAnswer({ ...problem, status }, error.additional?.headers ?? {}),
-    violations: Array.isArray(problem.validation) ? (problem.validation as Violation[]) : [],
+    ...problemAnswer(problem, error.additional?.headers ?? {}),
+    violations: Array.isArray(prism.validation) ? (prism.validation as Violation[]) : [],
   } as PrismAnswer;
 }
 
-/** The 500 of Prism's --errors: the mock's own answer (`statusCode`) violates the spec. */
+/** `status` if the request's operation documents it, else `fallback` (an operation without a 422 gets its 400). */
+function documentedOr(op: OperationSpec | undefined, status: number, fallback: number): number {
+  return !op || responseFor(op, status) ? status : fallback;
+}
+
+/** The 500 of Prism's --errors: the mock's own answer (`statusCode`) violates the spec (the spec's 5XX problem). */
 function violatingAnswer(
+  spec: SpecSource,
   statusCode: number,
   outputErrors: readonly Violation[],
   violations: Violation[],
 ): PrismAnswer {
+  const detail = `The mock's answer (${statusCode}) does not conform to the spec, and errors are on: ${formatReportedIssues(
+    outputErrors.map(toIssue),
+  )}.`;
   return {
-    ...problemAnswer({
-      type: "https://stoplight.io/prism/errors#VIOLATIONS",
-      title: "Request/Response not valid",
-      status: 500,
-      detail: `The mock's answer (${statusCode}) does not conform to the spec, and errors are on: ${formatReportedIssues(
-        outputErrors.map(toIssue),
-      )}.`,
-      validation: outputErrors,
-    }),
+    ...problemAnswer(problemFor(spec, 500, detail, { validation: outputErrors })),
     violations,
   } as PrismAnswer;
 }
@@ -408,7 +436,7 @@ function mockAnswer(
   output: PrismOutput,
   request: EngineRequest,
   violations: Violation[],
-  schema: Json | undefined,
+  media: MediaSpec | undefined,
 ): PrismAnswer {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(output.headers ?? {})) {
@@ -438,9 +466,19 @@ function mockAnswer(
   return {
     status: output.statusCode,
     headers,
-    body: serialize(body, headers["content-type"], schema),
+    body:
+      media && withoutExample(media)
+        ? placeholderDocument(media.mediaType)
+        : serialize(body, headers["content-type"], media && deref(spec.document, media.schema)),
     violations,
   };
+}
+
+/** A binary media type the spec gives no example of: Prism would answer its placeholder text. */
+function withoutExample(media: MediaSpec): boolean {
+  if (!isBinaryMediaType(media.mediaType) || media.examples.length > 0) return false;
+  const schema = media.schema as Record<string, unknown>;
+  return !("example" in schema) && !("examples" in schema);
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -12,7 +12,7 @@ import type { Logger } from "./logger.js";
 import type { CheckedRequest } from "./pipeline/answer.js";
 import { pipe } from "./pipeline/pipe.js";
 import { refuseParseError } from "./pipeline/refuse.js";
-import type { Answer } from "./problems.js";
+import type { Answer, Refusal } from "./problems.js";
 import { operationMatcher, type SpecSource } from "./spec-source.js";
 
 export type { CheckedRequest } from "./pipeline/answer.js";
@@ -32,6 +32,8 @@ export interface SpecServerOptions {
   answer(request: CheckedRequest): Promise<Answer>;
   /** Where the server logs (never bodies). */
   logger: Logger;
+  /** Told of every request a stage refused before `answer` (the proxy records it); default none. */
+  onRefused?: (req: IncomingMessage, refusal: Refusal) => void;
   /** Keep the body's bytes for `answer` (the proxy forwards them); default false (a large body moves to a worker). */
   keepBodies?: boolean;
 }
@@ -64,6 +66,7 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
     faultFor: createFaultPlan(options.faults),
     keepBodies: options.keepBodies ?? false,
     answer: options.answer,
+    ...(options.onRefused ? { onRefused: options.onRefused } : {}),
   });
 
   const server = createServer(

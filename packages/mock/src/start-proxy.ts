@@ -15,6 +15,7 @@ import {
   requestIssues,
 } from "./proxy/facts.js";
 import { createRecorder, type ProxyEvent, type ProxyReport } from "./proxy/recorder.js";
+import { reportedIssues } from "./reported-issue.js";
 import { credentialValues } from "./security.js";
 import { type Answer, type CheckedRequest, createSpecServer } from "./server.js";
 import type { SpecSource } from "./spec-source.js";
@@ -78,6 +79,21 @@ export async function startValidationProxy(
     checks: [...DEFAULT_CHECKS, ...(options.checks ?? [])],
     logger,
     keepBodies: true,
+    // A request refused before it could be forwarded (malformed JSON, a body too large, a media type not taken)
+    // is an exchange too: recorded as a request violation, its path without the query (which may hold a key).
+    onRefused(req, refusal) {
+      const url = new URL(req.url ?? "/", "http://proxy.invalid");
+      recorder.record({
+        time: new Date().toISOString(),
+        method: req.method ?? "",
+        path: url.pathname,
+        outcome: "request-violation",
+        status: refusal.status,
+        issues: refusal.issues?.length
+          ? reportedIssues("request", refusal.issues)
+          : [{ check: "request refused", path: "", message: refusal.detail }],
+      });
+    },
     async answer(request) {
       // The caller's credentials (a Bearer token, API keys) never reach the report, the log or a problem.
       const secrets = credentialValues(request.operation, {

@@ -220,7 +220,8 @@ describe("request bodies", () => {
     good.append("supportingFiles", new Blob(["%PDF"], { type: "application/pdf" }), "a.pdf");
     const created = await call("POST", "/disputes/DSP-000451/evidence", { body: good });
     expect(created.status).toBe(201);
-    expect(created.headers.get("location")).toBeTruthy();
+    // Each answer's Location points at the resource it creates (here the evidence, not a refund).
+    expect(created.headers.get("location")).toMatch(/^\/v1\/disputes\/DSP-000451\/evidence\//);
     const bad = form();
     bad.set("category", "gossip");
     bad.append("file", new Blob(["<html>"], { type: "text/html" }), "page.html");
@@ -315,10 +316,10 @@ describe("answers", () => {
       headers: { ...refund.headers, prefer: "code=202" },
     });
     expect(queued.status).toBe(202);
-    expect(queued.headers.get("location")).toBeTruthy();
+    expect(queued.headers.get("location")).toMatch(/^\/v1\/refunds\//);
     const cancelling = await call("POST", "/payouts/PO-2024-000311/cancel");
     expect(cancelling.status).toBe(202);
-    expect(cancelling.headers.get("location")).toBeTruthy();
+    expect(cancelling.headers.get("location")).toBe("/v1/payouts/PO-2024-000311");
   });
 
   test("204 and 205 are served with no body and no content type; HEAD with none", async () => {
@@ -347,6 +348,10 @@ describe("answers", () => {
     const receipt = await call("GET", "/transactions/TXN-1/receipt");
     expect(receipt.status).toBe(200);
     expect(receipt.headers.get("content-type")).toBe("application/pdf");
+    // No example of the receipt: a minimal PDF, its Content-Length its size (not the placeholder text "string").
+    expect(receipt.text.startsWith("%PDF-1.")).toBe(true);
+    expect(receipt.text.trimEnd().endsWith("%%EOF")).toBe(true);
+    expect(Number(receipt.headers.get("content-length"))).toBe(receipt.bytes.byteLength);
   });
 });
 

@@ -84,6 +84,26 @@ describe("the validation proxy", () => {
     expect(issues.length).toBeGreaterThanOrEqual(12);
   });
 
+  test("records every exchange, a malformed JSON body and a media type not taken included", async () => {
+    const before = proxy.report().summary;
+    const malformed = await post(`${proxy.baseUrl}/security/merchantUsers/get`, "{not json");
+    expect(malformed.status).toBe(400);
+    const media = await fetch(`${proxy.baseUrl}/security/merchantUsers/get`, {
+      method: "POST",
+      headers: { authorization: "Bearer t", "content-type": "text/html" },
+      body: "<p>",
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(media.status).toBe(415);
+    const after = proxy.report();
+    expect(after.summary.exchanges - before.exchanges).toBe(2);
+    expect(after.summary.requestViolations - before.requestViolations).toBe(2);
+    expect(after.events.slice(-2).map((e) => [e.outcome, e.status])).toEqual([
+      ["request-violation", 400],
+      ["request-violation", 415],
+    ]);
+  });
+
   test("rejects a request that breaks the spec before it reaches the upstream", async () => {
     const before = upstream.seen.length;
     const answer = await post(

@@ -6,7 +6,7 @@ import type { RequestCheck } from "../checks.js";
 import type { Fault } from "../faults.js";
 import type { Logger } from "../logger.js";
 import type { Preferences } from "../preferences.js";
-import { type Answer, refusalAnswer, refusals } from "../problems.js";
+import { type Answer, type Refusal, refusalAnswer, refusals } from "../problems.js";
 import type { SpecSource } from "../spec-source.js";
 import { type CheckedRequest, checkedRequest, send, sendHalfAndReset } from "./answer.js";
 import { checkBody } from "./check-body.js";
@@ -15,7 +15,7 @@ import { applyFault, describeFault } from "./fault.js";
 import { inspectRequestBody } from "./inspect.js";
 import { readBody } from "./read-body.js";
 import { answerHalt } from "./refuse.js";
-import { carriesOn } from "./stage.js";
+import { carriesOn, type Halt } from "./stage.js";
 
 /** Everything the stages need. */
 export interface Pipeline extends Omit<HeadStage, "checks"> {
@@ -35,6 +35,8 @@ export interface Pipeline extends Omit<HeadStage, "checks"> {
   keepBodies: boolean;
   /** The answer to a request that passed every stage. */
   answer(request: CheckedRequest): Promise<Answer>;
+  /** Told of every request a stage refused (the proxy records it); default none. */
+  onRefused?: (req: IncomingMessage, refusal: Refusal) => void;
 }
 
 /** The request handler of the pipeline. */
@@ -42,13 +44,19 @@ export function pipe(pipeline: Pipeline) {
   const { spec, logger } = pipeline;
   const headStage: HeadStage = { ...pipeline, checks: pipeline.headChecks };
 
+  /** Answers a halted request, telling `onRefused` of a refusal first. */
+  const halt = (req: IncomingMessage, res: ServerResponse, stop: Halt): void => {
+    if ("refuse" in stop) pipeline.onRefused?.(req, stop.refuse);
+    answerHalt(spec, req, res, stop, pipeline.limits);
+  };
+
   async function handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
     for (const [name, value] of Object.entries(commonHeaders(req, pipeline.cors)))
       res.setHeader(name, value);
     const head = checkHead(req, headStage);
-    if (!carriesOn(head)) return answerHalt(spec, req, res, head);
+    if (!carriesOn(head)) return halt(req, res, head);
     const body = await readBody(req, pipeline.limits);
-    if (!carriesOn(body)) return answerHalt(spec, req, res, body);
+    if (!carriesOn(body)) return halt(req, res, body);
     // Measured first: a large body moves to the inspector's worker, which detaches these bytes.
     const hasBody = body.next.length > 0;
     await inspectRequestBody(
@@ -59,12 +67,12 @@ export function pipe(pipeline: Pipeline) {
       pipeline.keepBodies,
     );
     const checked = checkBody(head.next.context, pipeline.bodyChecks);
-    if (!carriesOn(checked)) return answerHalt(spec, req, res, checked);
+    if (!carriesOn(checked)) return halt(req, res, checked);
     const { method, url, operation, context } = head.next;
     const fault = pipeline.faultFor(operation?.operationId, context.preferences);
     if (fault) logger.info(`${method} ${url.pathname} ${describeFault(fault)}`);
     const afterFault = await applyFault(fault, req);
-    if (!carriesOn(afterFault)) return answerHalt(spec, req, res, afterFault);
+    if (!carriesOn(afterFault)) return halt(req, res, afterFault);
     const answer = await pipeline.answer(checkedRequest(spec, req, head.next, body.next, hasBody));
     if (afterFault.next.reset) sendHalfAndReset(req, res, answer);
     else send(res, answer);

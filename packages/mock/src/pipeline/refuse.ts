@@ -12,38 +12,42 @@ import {
 } from "../problems.js";
 import type { SpecSource } from "../spec-source.js";
 import { send } from "./answer.js";
+import { answerAndLinger, type LingerLimits } from "./linger.js";
 import type { Halt } from "./stage.js";
 
-/** Answers with the refusal, then closes the connection once it is out (the rest of the body is not read). */
+/**
+ * Answers with the refusal and closes the connection: at once when the body was read whole, else after a lingering
+ * close (`linger.ts`: the rest of the body read and dropped, within the limits' bounds), so the client sees it.
+ */
 export function refuseAndClose(
   spec: SpecSource,
   req: IncomingMessage,
   res: ServerResponse,
   rejection: Refusal,
+  limits: LingerLimits,
 ): void {
-  res.shouldKeepAlive = false;
-  send(
-    res,
-    refusalAnswer(spec, { ...rejection, headers: { ...rejection.headers, connection: "close" } }),
-  );
-  // Read (and drop) what is still coming for a moment, so the client sees the answer before the close.
-  req.resume();
-  const timer = setTimeout(() => req.socket.destroy(), 1000);
-  timer.unref();
-  res.once("finish", () => {
-    if (req.complete) clearTimeout(timer);
+  const answer = refusalAnswer(spec, {
+    ...rejection,
+    headers: { ...rejection.headers, connection: "close" },
   });
+  if (req.complete || res.headersSent || res.destroyed) {
+    res.shouldKeepAlive = false;
+    send(res, answer);
+    return;
+  }
+  answerAndLinger(req, res, answer, limits);
 }
 
-/** Answers a request a stage stopped. */
+/** Answers a request a stage stopped (`limits`: the bounds of a lingering close). */
 export function answerHalt(
   spec: SpecSource,
   req: IncomingMessage,
   res: ServerResponse,
   halt: Halt,
+  limits: LingerLimits,
 ): void {
   if ("refuse" in halt) {
-    if (halt.close) refuseAndClose(spec, req, res, halt.refuse);
+    if (halt.close) refuseAndClose(spec, req, res, halt.refuse, limits);
     else send(res, refusalAnswer(spec, halt.refuse));
   } else if ("answer" in halt) {
     send(res, halt.answer);

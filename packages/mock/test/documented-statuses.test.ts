@@ -1,0 +1,86 @@
+// Every status the mock answers is documented for the operation it answers (the proxy's rule for a real server):
+// the 406 of an Accept header the operation cannot satisfy and the 415 of a body of a media type it does not take,
+// on every operation of the product spec and of the grown fixture; no problem's `type` names Prism.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { type OperationSpec, operations, responseFor } from "@merchant-payments/spec/model";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { bundledSpecPath, type MockServer, startMock } from "../src/index.js";
+
+const SPECS = {
+  product: bundledSpecPath(),
+  grown: createRequire(import.meta.url).resolve("@merchant-payments/spec/fixtures/grown.json"),
+};
+
+/** The operation's path with a plain value in each path parameter (the 406 and 415 come before their checks). */
+const concretePath = (op: OperationSpec) => op.path.replace(/\{[^}]+\}/g, "p1");
+
+/** Credentials of every kind any operation asks for: a Bearer token and an API key in its header. */
+const CREDENTIALS = { authorization: "Bearer t", "x-api-key": "k" };
+
+for (const [name, file] of Object.entries(SPECS)) {
+  describe(`the ${name} spec`, () => {
+    const document = JSON.parse(readFileSync(file, "utf8"));
+    const ops = operations(document);
+    let mock: MockServer;
+    beforeAll(async () => {
+      mock = await startMock({ spec: file, errors: true });
+    });
+    afterAll(async () => {
+      await mock?.close();
+    });
+
+    async function answer(op: OperationSpec, headers: Record<string, string>, body?: string) {
+      const response = await fetch(`${mock.baseUrl}${concretePath(op)}`, {
+        method: op.method,
+        headers: { ...CREDENTIALS, ...headers },
+        ...(body === undefined ? {} : { body }),
+        signal: AbortSignal.timeout(10_000),
+      });
+      const text = await response.text();
+      return { status: response.status, text };
+    }
+
+    /** Fails with the operation and the answer when the status is not one the operation documents. */
+    function expectDocumented(op: OperationSpec, got: { status: number; text: string }) {
+      expect(
+        responseFor(op, got.status)?.status,
+        `${op.operationId} answered ${got.status}: ${got.text}`,
+      ).toBeDefined();
+      expect(got.text).not.toMatch(/stoplight|prism\/errors/i);
+    }
+
+    test("an Accept header no answer satisfies gets the documented 406, of the spec's problem type", async () => {
+      for (const op of ops.filter((o) => o.method !== "HEAD")) {
+        const got = await answer(op, {
+          accept: "text/html",
+          prefer: "code=200",
+          ...(op.requestBodies.length
+            ? { "content-type": op.requestBodies[0]?.mediaType ?? "" }
+            : {}),
+        });
+        expectDocumented(op, got);
+      }
+      const sample = ops[0] as OperationSpec;
+      const got = await answer(
+        sample,
+        { accept: "text/html", "content-type": "application/json" },
+        JSON.stringify(sample.request?.examples[0]?.value),
+      );
+      expect(got.status).toBe(406);
+      expect(JSON.parse(got.text).type).toBe(
+        "https://merchant-payments.example/problems/not-acceptable",
+      );
+    });
+
+    test("a body of a media type the operation does not take gets the documented 415", async () => {
+      const withBody = ops.filter((op) => op.requestBodies.length > 0);
+      expect(withBody.length).toBeGreaterThan(0);
+      for (const op of withBody) {
+        const got = await answer(op, { "content-type": "text/html" }, "<p>hi</p>");
+        expect(got.status, op.operationId).toBe(415);
+        expectDocumented(op, got);
+      }
+    });
+  });
+}
