@@ -103,9 +103,9 @@ export function formatReport(report: SpecDiffReport, packageName: string = CLIEN
       ...lines,
     ].join("\n");
   return [
-    `spec:diff: ${count} since the released spec, and no major changeset for ${packageName}:`,
+    `spec:diff: ${count} since the released spec:`,
     ...lines,
-    "",
     `Undo them, or add a major changeset for ${packageName} (pnpm changeset) that tells its users what changed.`,
+    `spec:diff: FAILED: ${count} and no major changeset for ${packageName}`,
   ].join("\n");
 }
