@@ -62,6 +62,7 @@ try {
     root: fileURLToPath(new URL("docs/dist/", `file://${ROOT}`)),
     port: docsPort,
     host,
+    mockUrl: mock.baseUrl,
   });
   running.push(docs);
 } catch (error) {

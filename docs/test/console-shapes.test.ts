@@ -90,7 +90,7 @@ async function panelOf(operationId: string): Promise<Locator> {
 /** Presses Send and waits for the answer; returns the one non-preflight request the server received. */
 async function send(panel: Locator): Promise<ReceivedRequest> {
   server.handle(respond);
-  await panel.getByRole("button", { name: "Send" }).click();
+  await panel.getByRole("button", { name: "Send", exact: true }).click();
   await panel.locator(".mp-result:not([hidden])").waitFor({ timeout: 15_000 });
   const sent = server.received.filter((r) => r.method !== "OPTIONS");
   expect(sent).toHaveLength(1);
@@ -166,8 +166,11 @@ describe("the Try-it console of the grown fixture, from file://", () => {
   test("query arrays go out per style: exploded form repeated, unexploded form comma-joined", async () => {
     const panel = await panelOf("listTransactions");
     expect(await panel.locator('[name="param-query-cursor"]').inputValue()).toBe("");
-    await panel.locator('[name="param-query-status"]').fill("S\nP");
+    // Optional parameters start empty (their examples are placeholders): the reader fills what to send.
+    await panel.locator('[name="param-query-limit"]').fill("50");
+    await panel.locator('[name="param-query-status"]').selectOption(["S", "P"]);
     await panel.locator('[name="param-query-connectors"]').fill("M-Wallet\nBank Transfer");
+    await panel.locator('[name="param-query-minAmount"]').fill("100.5");
     answer = {
       status: 200,
       headers: { "content-type": "application/json" },
@@ -243,18 +246,22 @@ describe("the Try-it console of the grown fixture, from file://", () => {
 
   test("a query value the schema refuses is listed and nothing is sent", async () => {
     const panel = await panelOf("listTransactions");
-    await panel.locator('[name="param-query-status"]').fill("S\nX");
+    await panel.locator('[name="param-query-minAmount"]').fill("-1");
     server.handle(respond);
-    await panel.getByRole("button", { name: "Send" }).click();
-    await expect(text(panel.locator(".mp-problems"))).resolves.toContain("/query/status/1");
+    await panel.getByRole("button", { name: "Send", exact: true }).click();
+    await expect(text(panel.locator(".mp-problems"))).resolves.toContain("/query/minAmount");
     expect(server.received).toHaveLength(0);
-    await panel.locator('[name="param-query-status"]').fill("S");
+    await panel.locator('[name="param-query-minAmount"]').fill("100.5");
   });
 
   test("space- and pipe-delimited arrays, an API key header masked in curl, a text/csv answer shown as text", async () => {
     const panel = await panelOf("downloadSettlementReport");
     expect(await panel.locator('[name="token"]').count()).toBe(0);
     await panel.locator('[name="apiKey-ApiKeyHeader"]').fill(API_KEY);
+    await panel
+      .locator('[name="param-query-columns"]')
+      .selectOption(["transactionReferenceNumber", "amountReceived"]);
+    await panel.locator('[name="param-query-currencies"]').fill("KES\nUGX");
     const csv = "transactionReferenceNumber,amountReceived\nTXN-1,99.5\n";
     answer = { status: 200, headers: { "content-type": "text/csv" }, body: csv };
     const received = await send(panel);
@@ -319,7 +326,7 @@ describe("the Try-it console of the grown fixture, from file://", () => {
       buffer: Buffer.from("hello"),
     });
     server.handle(respond);
-    await panel.getByRole("button", { name: "Send" }).click();
+    await panel.getByRole("button", { name: "Send", exact: true }).click();
     await expect(text(panel.locator(".mp-problems"))).resolves.toContain(
       "notes.txt is text/plain: must be application/pdf or image/png or image/jpeg",
     );

@@ -114,7 +114,7 @@ async function panelOf(page: Page, operationId: string): Promise<Locator> {
 async function send(panel: Locator, baseUrl: string): Promise<void> {
   await panel.getByLabel("Base URL").fill(baseUrl);
   await panel.getByLabel("Token", { exact: true }).fill(TOKEN);
-  await panel.getByRole("button", { name: "Send" }).click();
+  await panel.getByRole("button", { name: "Send", exact: true }).click();
 }
 
 async function answered(panel: Locator): Promise<{ status: string; badge: string }> {
@@ -214,7 +214,7 @@ describe.each(origins)("the Try-it console $name", (origin) => {
       JSON.stringify({ ...valid, merchantAccountNumber: 1, transactionAmount: "ten" }),
     );
     resetCount();
-    await panel.getByRole("button", { name: "Send" }).click();
+    await panel.getByRole("button", { name: "Send", exact: true }).click();
     const problems = panel.locator(".mp-problems li");
     await problems.first().waitFor({ timeout: 10_000 });
     const text = (await problems.allTextContents()).join("\n");
@@ -223,7 +223,7 @@ describe.each(origins)("the Try-it console $name", (origin) => {
     await expect(panel.locator(".mp-note").textContent()).resolves.toContain("Not sent");
     // A valid request afterwards is the only one the mock sees: the refused one never left the page.
     await body.fill(JSON.stringify(valid));
-    await panel.getByRole("button", { name: "Send" }).click();
+    await panel.getByRole("button", { name: "Send", exact: true }).click();
     await expect(answered(panel)).resolves.toEqual({ status: "200 OK", badge: "conforms" });
     expect(reachedMock().filter((r) => r.method !== "OPTIONS")).toHaveLength(1);
     await expect(problems.count()).resolves.toBe(0);
@@ -237,7 +237,7 @@ describe.each(origins)("the Try-it console $name", (origin) => {
     await expect(answered(panel)).resolves.toEqual({ status: "200 OK", badge: "conforms" });
     // A refused send leaves no earlier answer or curl line on screen.
     await body.fill(JSON.stringify({ ...JSON.parse(valid), merchantAccountNumber: 1 }));
-    await panel.getByRole("button", { name: "Send" }).click();
+    await panel.getByRole("button", { name: "Send", exact: true }).click();
     await expect(panel.locator(".mp-note").textContent()).resolves.toContain("Not sent");
     await expect(panel.locator(".mp-result").isHidden()).resolves.toBe(true);
     await expect(panel.locator(".mp-curl").textContent()).resolves.toBe("");
@@ -246,7 +246,7 @@ describe.each(origins)("the Try-it console $name", (origin) => {
     await body.fill(valid);
     await panel.getByLabel("Token", { exact: true }).fill("");
     const errorsBefore = watch.errors.length;
-    await panel.getByRole("button", { name: "Send" }).click();
+    await panel.getByRole("button", { name: "Send", exact: true }).click();
     const { status, badge } = await answered(panel);
     // Chromium logs every 4xx answer to fetch() as a console error: this one is expected, any other is not. The
     // log reaches the test asynchronously: wait a little for it.

@@ -16,10 +16,18 @@ export const LAYOUT_VARIABLES = /** @type {const} */ ({
   "--panel-gap-horizontal": "20px",
 });
 
+/**
+ * Space above the first line of a code block whose copy button sits in its top right corner (Redoc places the
+ * button over the code): the first line starts below the button, so the end of a long first line (a TypeScript
+ * sample's import) is never hidden under it.
+ */
+export const CODE_BELOW_COPY_BUTTON = "36px";
+
 /** The <style> element the build adds to the page's head: `html:root` outranks Redoc's own `:root` rules. */
 export function layoutStyle() {
   const declarations = Object.entries(LAYOUT_VARIABLES)
     .map(([name, value]) => `${name}:${value}`)
     .join(";");
-  return `<style id="site-layout">@media screen and (min-width:1280px){html:root{${declarations}}}</style>`;
+  const codeBlocks = `html:root [data-component-name="CodeBlock/CodeBlockControls"]~pre{padding-top:${CODE_BELOW_COPY_BUTTON}}`;
+  return `<style id="site-layout">@media screen and (min-width:1280px){html:root{${declarations}}}${codeBlocks}</style>`;
 }

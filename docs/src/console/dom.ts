@@ -15,12 +15,25 @@ export function h<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
-/** A labelled form field: the label's text, the control, and an optional hint after it. */
-export function field(label: string, control: HTMLElement, extra?: Child): HTMLLabelElement {
+/**
+ * A labelled form field: the label's name (exactly as given, e.g. a parameter's name as the spec writes it), an
+ * optional note beside it (`query, required`), the control, and an optional hint after it.
+ */
+export function field(
+  label: string,
+  control: HTMLElement,
+  extra?: Child,
+  note?: string,
+): HTMLLabelElement {
   return h(
     "label",
     { class: "mp-field" },
-    h("span", {}, label),
+    h(
+      "span",
+      { class: "mp-label" },
+      h("span", { class: "mp-name" }, label),
+      ...(note ? [" ", h("small", { class: "mp-where" }, note)] : []),
+    ),
     control,
     ...(extra ? [extra] : []),
   );

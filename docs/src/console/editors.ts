@@ -40,32 +40,86 @@ export interface ParameterInputs {
   read(specAjv: SpecAjv): { values: ReadonlyMap<ParameterSpec, unknown>; issues: readonly Issue[] };
 }
 
-/** One field per path, query and header parameter: a line (a textarea, one value per line, for arrays). */
+/** The enum of a parameter's values (of its items, for an array), when its schema closes them; else undefined. */
+function enumOf(param: ParameterSpec): readonly unknown[] | undefined {
+  const schema = isArrayParameter(param)
+    ? ((param.schema.items ?? {}) as Record<string, unknown>)
+    : param.schema;
+  return Array.isArray(schema.enum) && schema.enum.length > 0 ? schema.enum : undefined;
+}
+
+/** The control of one parameter: a select for an enum (several choices for an array), else a line or lines. */
+function parameterControl(
+  op: OperationSpec,
+  param: ParameterSpec,
+  name: string,
+): HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement {
+  const initial = initialParameterFieldText(op, param);
+  const values = enumOf(param);
+  if (values) {
+    const multiple = isArrayParameter(param);
+    const select = h("select", {
+      name,
+      ...(multiple ? { multiple: "", size: String(Math.min(values.length, 6)) } : {}),
+    });
+    // An optional single choice starts empty (not sent); the example is a hint, not a value.
+    if (!multiple)
+      select.append(h("option", { value: "" }, param.required ? "(choose)" : "(not sent)"));
+    const chosen = new Set(param.required ? initial.split("\n") : []);
+    for (const value of values) {
+      const option = h("option", { value: String(value) }, String(value));
+      option.selected = chosen.has(String(value));
+      select.append(option);
+    }
+    return select;
+  }
+  const control = isArrayParameter(param)
+    ? h("textarea", { name, rows: "3", spellcheck: "false" })
+    : h("input", { name, type: "text", spellcheck: "false" });
+  // A required parameter starts with its example (else default); an optional one starts empty, the example shown
+  // as a placeholder and sent only when the reader types it (an example cursor would fetch a later page first).
+  if (param.required) control.value = initial;
+  if (initial !== "") control.placeholder = initial;
+  return control;
+}
+
+/** The text a parameter's control holds, as `checkParameters` reads it: a select's chosen values one per line. */
+function controlText(control: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement): string {
+  if (control instanceof HTMLSelectElement)
+    return [...control.selectedOptions].map((option) => option.value).join("\n");
+  return control.value;
+}
+
+/**
+ * One field per path, query and header parameter, labelled with its name as the spec writes it: a select for an
+ * enum, lines (one value per line) for an array, a line otherwise.
+ */
 export function parameterInputs(op: OperationSpec): ParameterInputs {
   const params = parameterFields(op);
-  const controls = new Map<ParameterSpec, HTMLInputElement | HTMLTextAreaElement>();
+  const controls = new Map<
+    ParameterSpec,
+    HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+  >();
   const elements = params.map((param) => {
-    const name = `param-${param.in}-${param.name}`;
-    const control = isArrayParameter(param)
-      ? h("textarea", { name, rows: "3", spellcheck: "false" })
-      : h("input", { name, type: "text", spellcheck: "false" });
-    control.value = initialParameterFieldText(op, param);
+    const control = parameterControl(op, param, `param-${param.in}-${param.name}`);
     controls.set(param, control);
-    const hint = isArrayParameter(param)
-      ? "one value per line"
-      : schemaKind(param.schema) === "object"
-        ? "JSON object"
-        : "";
-    return field(
-      `${param.name} (${param.in}${param.required ? ", required" : ""})`,
-      control,
-      ...(hint ? [h("small", {}, hint)] : []),
-    );
+    const hint =
+      control instanceof HTMLSelectElement
+        ? control.multiple
+          ? "choose any (Ctrl or Shift for several)"
+          : ""
+        : isArrayParameter(param)
+          ? "one value per line"
+          : schemaKind(param.schema) === "object"
+            ? "JSON object"
+            : "";
+    const where = `${param.in}, ${param.required ? "required" : "optional"}`;
+    return field(param.name, control, hint ? h("small", {}, hint) : undefined, where);
   });
   return {
     elements,
     read: (specAjv) =>
-      checkParameters(specAjv, params, new Map([...controls].map(([p, c]) => [p, c.value]))),
+      checkParameters(specAjv, params, new Map([...controls].map(([p, c]) => [p, controlText(c)]))),
   };
 }
 
@@ -106,6 +160,11 @@ export interface BodyEditor {
   readonly element: HTMLElement;
   /** Reads and checks what was entered. */
   read(specAjv: SpecAjv): ReadBody;
+  /**
+   * What was entered, unchecked, for "Send anyway" (JSON that does not parse goes out as typed); absent for
+   * editors whose body cannot be written without its checks (forms, files).
+   */
+  readonly readUnchecked?: () => Payload;
 }
 
 function jsonEditor(op: OperationSpec, media: MediaSpec, onInput: () => void): BodyEditor {
@@ -129,6 +188,13 @@ function jsonEditor(op: OperationSpec, media: MediaSpec, onInput: () => void): B
         json: checked.body,
       };
     },
+    readUnchecked() {
+      try {
+        return { kind: "json", mediaType: media.mediaType, value: JSON.parse(body.value) };
+      } catch {
+        return { kind: "text", mediaType: media.mediaType, text: body.value };
+      }
+    },
   };
 }
 
@@ -145,6 +211,7 @@ function textEditor(media: MediaSpec): BodyEditor {
         ? { ok: false, issues }
         : { ok: true, payload: { kind: "text", mediaType: media.mediaType, text: text.value } };
     },
+    readUnchecked: () => ({ kind: "text", mediaType: media.mediaType, text: text.value }),
   };
 }
 
@@ -196,9 +263,10 @@ function formEditor(document: Json, media: MediaSpec): BodyEditor {
           ? "JSON"
           : "";
     return field(
-      `${f.name}${f.required ? " (required)" : ""}`,
+      f.name,
       controls.get(f) as HTMLElement,
-      ...(kind ? [h("small", {}, kind)] : []),
+      kind ? h("small", {}, kind) : undefined,
+      f.required ? "required" : "optional",
     );
   });
   const input = (): FormInput => ({

@@ -18,14 +18,31 @@ function storage(): Storage | undefined {
   }
 }
 
+/**
+ * Puts the panel at the top of the operation, across both columns: right after the row holding the operation's
+ * heading (where a reader lands from the menu), before its parameters, samples and responses. Without a heading
+ * found, first in the operation.
+ */
+function placePanel(item: HTMLElement, panel: HTMLElement): void {
+  let row: Element | null = item.querySelector("h2");
+  while (row && row.parentElement !== item) row = row.parentElement;
+  if (row) row.after(panel);
+  else item.prepend(panel);
+}
+
 function start(): void {
   const document_ = (globalThis as Record<string, unknown>)[SPEC_GLOBAL];
   if (!document_) throw new Error(`Try-it console: the page defines no ${SPEC_GLOBAL}`);
+  // A page served by `pnpm start` or `pnpm docs:serve` names the mock it was served with.
+  const servedMockUrl = document
+    .querySelector<HTMLMetaElement>('meta[name="merchant-payments-mock-url"]')
+    ?.content.trim();
   const context: ConsoleContext = {
     specAjv: standaloneSpecAjv(document_, { byPointer, bySchemaText }),
     document: document_,
     storage: storage(),
     panels: new Set(),
+    ...(servedMockUrl ? { servedMockUrl } : {}),
   };
   // An x-side-effect value the console does not know stops it here, loudly, rather than sending unasked.
   for (const op of operations(document_)) sideEffectOf(op);
@@ -46,7 +63,7 @@ function start(): void {
         panel = createPanel(op, context);
         panels.set(key, panel);
       }
-      item.append(panel);
+      placePanel(item, panel);
     }
   };
   let scheduled = false;

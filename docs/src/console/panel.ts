@@ -48,6 +48,8 @@ export interface ConsoleContext {
   readonly storage: SettingsStorage | undefined;
   /** Every panel created so far, to keep base URL and token the same in all of them. */
   readonly panels: Set<HTMLElement>;
+  /** The mock the page was served with (`pnpm start`, `pnpm docs:serve`): the base URL every panel starts with. */
+  readonly servedMockUrl?: string;
 }
 
 /** Copies base URL, token and "remember" from one panel to every other. */
@@ -70,7 +72,7 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
   const id = `mp-try-it-${op.operationId}`;
 
   const baseUrl = h("input", { name: "baseUrl", type: "url", spellcheck: "false" });
-  baseUrl.value = settings.baseUrl;
+  baseUrl.value = context.servedMockUrl ?? settings.baseUrl;
   const token = h("input", { name: "token", type: "password", autocomplete: "off" });
   token.value = settings.token;
   const remember = h("input", { name: "remember", type: "checkbox" });
@@ -93,6 +95,14 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
   const derived = h("dl", { class: "mp-derived" });
   const problems = h("ul", { class: "mp-problems", role: "alert" });
   const send = h("button", { type: "submit", class: "mp-send" }, "Send");
+  // Shown when the console finds the request invalid: sends it as entered (to see how the server answers it, e.g.
+  // its documented 422), the console's findings kept beside the answer.
+  const sendAnyway = h(
+    "button",
+    { type: "button", class: "mp-send-anyway", hidden: "" },
+    "Send anyway",
+  );
+  const warning = h("div", { class: "mp-sent-anyway", role: "note", hidden: "" });
   const note = h("p", { class: "mp-note", "aria-live": "polite" });
   const status = h("span", { class: "mp-status" });
   const time = h("span", { class: "mp-time" });
@@ -108,6 +118,7 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     "div",
     { class: "mp-result", hidden: "" },
     h("div", { class: "mp-summary" }, status, time, badge),
+    warning,
     issues,
     declared,
     h("details", {}, h("summary", {}, "Response headers"), headers),
@@ -176,7 +187,7 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     ...(editors.length > 1 ? [field("Content type", mediaSelect)] : []),
     ...editors.map((e) => e.element),
     problems,
-    h("div", { class: "mp-actions" }, send, note),
+    h("div", { class: "mp-actions" }, send, sendAnyway, note),
   );
   const panel = h(
     "section",
@@ -221,8 +232,9 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
 
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    void submit();
+    void submit(false);
   });
+  sendAnyway.addEventListener("click", () => void submit(true));
 
   let downloadUrl: string | undefined;
   /** Removes the previous answer and curl line: nothing on screen may look like the answer to this send. */
@@ -236,13 +248,17 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     nextPage.hidden = true;
     if (downloadUrl) URL.revokeObjectURL(downloadUrl);
     downloadUrl = undefined;
+    warning.hidden = true;
+    warning.replaceChildren();
+    sendAnyway.hidden = true;
   };
 
   /** The chosen body editor's payload, or the problems that keep it from being sent. */
   const readBody = (editor: BodyEditor | undefined) =>
     editor ? editor.read(context.specAjv) : ({ ok: true, payload: undefined } as const);
 
-  async function submit(): Promise<void> {
+  /** Sends the form; `anyway`: even when the console finds the request invalid (its findings kept beside the answer). */
+  async function submit(anyway: boolean): Promise<void> {
     showProblems([]);
     clearAnswer();
     note.textContent = "";
@@ -250,10 +266,24 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     const editor = editors.find((e) => e.media.mediaType === mediaSelect.value) ?? editors[0];
     const body = readBody(editor);
     const found = [...params.issues, ...(body.ok ? [] : body.issues)];
+    const uncheckedBody = body.ok ? body.payload : editor?.readUnchecked?.();
     if (found.length > 0 || !body.ok) {
-      showProblems(found);
-      note.textContent = `Not sent: the request does not match the spec (${formatIssues(found, 3)}).`;
-      return;
+      const canForce = body.ok || uncheckedBody !== undefined;
+      if (!anyway || !canForce) {
+        showProblems(found);
+        note.textContent = `Not sent: the request does not match the spec (${formatIssues(found, 3)}).`;
+        sendAnyway.hidden = !canForce;
+        return;
+      }
+      warning.hidden = false;
+      warning.append(
+        h("strong", {}, "Sent anyway: the console found the request invalid"),
+        h(
+          "ul",
+          { class: "mp-problems" },
+          ...found.map((p) => h("li", {}, h("code", {}, p.path || "(body)"), ` ${p.message}`)),
+        ),
+      );
     }
     let request: PreparedRequest;
     try {
@@ -261,7 +291,7 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
         baseUrl: baseUrl.value,
         token: token.value,
         acceptLanguage: acceptLanguage.value,
-        ...(body.payload ? { payload: body.payload } : {}),
+        ...(uncheckedBody ? { payload: uncheckedBody } : {}),
         parameters: params.values,
         apiKeys: apiKeys.read(),
       });

@@ -17,7 +17,8 @@ try {
     console.log(`release:pack: ${file} now states spec version ${specVersion}`);
   const packed = await packPublicPackages({ root: workspaceRoot, outDir: tarballsDir });
   for (const p of packed) console.log(`release:pack: ${join(tarballsDir, p.file)}`);
-  console.log(`release:pack: publish with: pnpm publish ${join(tarballsDir, "<file>.tgz")}`);
+  console.log(`release:pack: publish each with: pnpm publish ${join(tarballsDir, "<file>.tgz")}`);
+  console.log(`release:pack: OK, ${packed.length} packages packed into ${tarballsDir}`);
 } catch (error) {
   console.error(`release:pack failed: ${(error as Error).message}`);
   process.exitCode = 1;

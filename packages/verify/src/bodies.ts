@@ -3,7 +3,6 @@
 // parts); `application/x-www-form-urlencoded`; binary (`application/octet-stream` and other non-text media) and
 // `text/*`. And `wireBody`: what a form body becomes once read back by a server, to judge a broken one.
 import {
-  type BodyKind,
   bodyKind,
   deref,
   isObject,
@@ -22,7 +21,8 @@ export interface EncodedBody {
   readonly text: string;
 }
 
-export { type BodyKind, bodyKind };
+/** The body kind of a media type, as the spec model decides it (`json`, `multipart`, `binary`, ...). */
+export { bodyKind } from "@merchant-payments/spec/model";
 
 /** True for a property sent as a file: binary content (`contentMediaType`, `format: binary`), or an encoding not text. */
 function isFile(document: unknown, media: MediaSpec, name: string, schema: Schema): boolean {

@@ -1,7 +1,10 @@
 // The verify command as a function: parse, run, print, write the reports; returns the exit status.
 import { parseCommandLine, USAGE, UsageError } from "./cli-options.js";
+import { probeServer, UNREACHABLE_STATUS, unreachableLine } from "./probe.js";
 import { formatFailures, formatSummary, writeJsonReport, writeJunitReport } from "./reports.js";
 import { runVerify } from "./run.js";
+
+export { UNREACHABLE_STATUS };
 
 /** Where the command prints; default the process's stdout and stderr. */
 export interface CommandOutput {
@@ -11,9 +14,6 @@ export interface CommandOutput {
   err(line: string): void;
 }
 
-/** The exit status when verify stopped because the server could not be reached. */
-export const UNREACHABLE_STATUS = 3;
-
 const processOutput: CommandOutput = {
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
@@ -21,7 +21,8 @@ const processOutput: CommandOutput = {
 
 /**
  * Runs `merchant-payments-verify` with `args` (secrets from `env`, default the process's environment): 0 when every answer passed, 1 when any failed (or a report
- * could not be written), 2 for a command line it cannot run, 3 when the server could not be reached.
+ * could not be written), 2 for a command line it cannot run, 3 (`UNREACHABLE_STATUS`) when nothing answers at the base URL
+ * (a first request, before any check) or the server stopped answering during the run.
  */
 export async function verifyCommand(
   args: readonly string[],
@@ -41,6 +42,13 @@ export async function verifyCommand(
     output.out(USAGE);
     return 0;
   }
+  const unreachable = await probeServer(commandLine.options.baseUrl);
+  if (unreachable !== undefined) {
+    output.err(
+      unreachableLine("merchant-payments-verify", commandLine.options.baseUrl, unreachable),
+    );
+    return UNREACHABLE_STATUS;
+  }
   const seed = commandLine.options.seed ?? Date.now() % 2 ** 31;
   output.out(`merchant-payments-verify: seed ${seed} (replay with --seed ${seed})`);
   // Failures are printed grouped once the run is over (formatFailures); the other progress lines as they come.
@@ -52,8 +60,11 @@ export async function verifyCommand(
     },
   });
   for (const line of formatFailures(report)) output.out(line);
-  output.out(formatSummary(report));
-  let status = report.unreachable ? UNREACHABLE_STATUS : report.ok ? 0 : 1;
+  // The verdict is the last line: the summary, then where the reports are, then the verdict.
+  const summary = formatSummary(report).split("\n");
+  const verdictLine = summary.pop() ?? "";
+  for (const line of summary) output.out(line);
+  const status = report.unreachable ? UNREACHABLE_STATUS : report.ok ? 0 : 1;
   try {
     if (commandLine.reportJson) {
       writeJsonReport(report, commandLine.reportJson);
@@ -65,7 +76,9 @@ export async function verifyCommand(
     }
   } catch (error) {
     output.err(`merchant-payments-verify: could not write a report: ${(error as Error).message}`);
-    status = 1;
+    output.out("verify: FAILED (a report could not be written)");
+    return 1;
   }
+  output.out(verdictLine);
   return status;
 }

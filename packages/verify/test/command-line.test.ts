@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -8,7 +10,9 @@ import { closedPort } from "@merchant-payments/test-support";
 import { describe, expect, test } from "vitest";
 import { parseCommandLine, UsageError } from "../src/cli-options.js";
 import { typeMessage } from "../src/judge.js";
+import { loadCommand } from "../src/load/command.js";
 import { UNREACHABLE_STATUS, verifyCommand } from "../src/main.js";
+import { isLoopbackUrl, PROBE_TIMEOUT_MS, unreachableLine } from "../src/probe.js";
 import { formatFailures } from "../src/reports.js";
 import { MAX_CONSECUTIVE_CONNECTION_FAILURES, type VerifyReport } from "../src/run.js";
 import { writeReason } from "../src/side-effects.js";
@@ -104,9 +108,76 @@ describe("the command line", () => {
     expect(await verifyCommand(["--help"], output)).toBe(0);
   });
 
-  test("exits 3 when the server cannot be reached: it stops after a few connection failures in a row, with one line", async () => {
+  test("exits 3 at once when nothing answers at the base URL: one line naming the URL and `pnpm mock`, nothing sent", async () => {
     const lines: string[] = [];
     const port = await closedPort();
+    const dir = mkdtempSync(join(tmpdir(), "verify-unreachable-"));
+    const started = Date.now();
+    const code = await verifyCommand(
+      [
+        "--base-url",
+        `http://127.0.0.1:${port}`,
+        "--token",
+        "t",
+        "--report-json",
+        join(dir, "report.json"),
+      ],
+      { out: (l) => lines.push(`out: ${l}`), err: (l) => lines.push(`err: ${l}`) },
+    );
+    // A bound on a hang only: the first request is refused at once, no check runs.
+    expect(Date.now() - started).toBeLessThan(PROBE_TIMEOUT_MS + 10_000);
+    expect(code).toBe(UNREACHABLE_STATUS);
+    expect(lines).toEqual([
+      `err: merchant-payments-verify: nothing answers at http://127.0.0.1:${port} (connection refused): start the mock with \`MOCK_PORT=${port} pnpm mock\` (or give --base-url the server's URL); stopped before sending anything (exit 3)`,
+    ]);
+    expect(existsSync(join(dir, "report.json"))).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("load --run stops the same way at once: exit 3, one line, no Artillery started", async () => {
+    const lines: string[] = [];
+    const port = await closedPort();
+    const dir = mkdtempSync(join(tmpdir(), "load-unreachable-"));
+    const started = Date.now();
+    const code = await loadCommand(
+      ["--base-url", `http://localhost:${port}`, "--run", "--out", join(dir, "load.yml")],
+      { out: (l) => lines.push(`out: ${l}`), err: (l) => lines.push(`err: ${l}`) },
+      { MERCHANT_PAYMENTS_TOKEN: "t" },
+    );
+    expect(Date.now() - started).toBeLessThan(PROBE_TIMEOUT_MS + 10_000);
+    expect(code).toBe(UNREACHABLE_STATUS);
+    expect(lines).toEqual([
+      `err: merchant-payments-verify load: nothing answers at http://localhost:${port} (connection refused): start the mock with \`MOCK_PORT=${port} pnpm mock\` (or give --base-url the server's URL); stopped before sending anything (exit 3)`,
+    ]);
+    expect(existsSync(join(dir, "load.yml"))).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test("a remote URL where nothing answers gets the same exit status and no `pnpm mock` advice", () => {
+    const line = unreachableLine(
+      "merchant-payments-verify",
+      "https://api.example.test",
+      "ENOTFOUND",
+    );
+    expect(line).toBe(
+      "merchant-payments-verify: nothing answers at https://api.example.test (ENOTFOUND): check --base-url and that the server is up; stopped before sending anything (exit 3)",
+    );
+    expect(isLoopbackUrl("http://localhost:4010")).toBe(true);
+    expect(isLoopbackUrl("http://127.0.0.9:4010")).toBe(true);
+    expect(isLoopbackUrl("http://[::1]:4010")).toBe(true);
+    expect(isLoopbackUrl("http://10.0.0.1:4010")).toBe(false);
+  });
+
+  test("exits 3 when the server stops answering during the run: it stops after a few connection failures in a row, with one line", async () => {
+    const lines: string[] = [];
+    // Answers the first request (verify's probe), then closes: every later request is refused.
+    const server = createServer((_req, res) => {
+      res.end("up");
+      server.close();
+      server.closeAllConnections();
+    });
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    const port = (server.address() as AddressInfo).port;
     const dir = mkdtempSync(join(tmpdir(), "verify-unreachable-"));
     const code = await verifyCommand(
       [
@@ -126,10 +197,9 @@ describe("the command line", () => {
       { out: (l) => lines.push(l), err: (l) => lines.push(l) },
     );
     expect(code).toBe(UNREACHABLE_STATUS);
-    expect(code).not.toBe(1);
     const printed = lines.join("\n");
     expect(printed.match(/could not be reached/g)).toHaveLength(2); // as it happens, and in the summary
-    expect(printed).toMatch(/^verify: UNREACHABLE$/m);
+    expect(lines.at(-1)).toBe("verify: UNREACHABLE");
     // The connection failures are one grouped line, not one line per request.
     expect(printed.match(/^FAIL .*connection-refused/gm)?.length ?? 0).toBeLessThanOrEqual(
       MAX_CONSECUTIVE_CONNECTION_FAILURES,

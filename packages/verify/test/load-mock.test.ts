@@ -56,6 +56,18 @@ test("a bounded load of every operation against the mock has zero spec violation
   );
   expect(conforming.reduce((sum, [, n]) => sum + n, 0)).toBe(12);
   expect(printed).toMatch(/^total: 12 requests, 0 non-conforming, 0 failed/m);
+  // One report, printed once: Artillery's own output goes to its log, the console gets the summary and the verdict.
+  const lines = printed.split("\n");
+  expect(lines.length).toBeLessThanOrEqual(20);
+  expect(lines.at(-1)).toBe("load: PASS (12 requests answered as the spec says)");
+  expect(printed).not.toMatch(/Summary report|All VUs finished|http\.requests/);
+  expect(readFileSync(join(dir, "load.artillery.log"), "utf8")).toMatch(/Summary report/);
+  // The per-operation counts printed are the requests sent and answered, and add up to the total.
+  const printedCounts = lines
+    .filter((line) => known.has(line.split(/\s+/)[0] ?? ""))
+    .map((line) => Number(line.split(/\s+/)[1]));
+  expect(printedCounts.reduce((a, b) => a + b, 0)).toBe(12);
+  expect(printed).not.toMatch(/^SEND /m);
 
   // The same report judged again (as after run-fargate --output): a p99 limit below the measured p99 fails.
   const p99 = summary.latency?.p99 ?? 0;

@@ -1,9 +1,10 @@
 // `merchant-payments-verify load`: plans the load from the spec, writes the Artillery script and its
 // processor, and with --run runs Artillery locally, reads its JSON report and judges it.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { createAjv, loadBundle, operations } from "@merchant-payments/spec";
+import { probeServer, UNREACHABLE_STATUS, unreachableLine } from "../probe.js";
 import { ArtilleryNotFoundError, findArtillery, runArtillery } from "./artillery.js";
 import { writeLoadFiles } from "./files.js";
 import { LOAD_USAGE, type LoadCommandLine, parseLoadCommandLine, UsageError } from "./options.js";
@@ -33,7 +34,30 @@ function reportPathFor(line: LoadCommandLine, script: string): string {
   );
 }
 
-/** Prints the summary of an Artillery JSON report and every reason it fails; 0 when none, else 1. */
+/** Artillery's own output: `<script name>.artillery.log` next to the script (it is kept out of the console). */
+function logPathFor(script: string): string {
+  return join(dirname(script), `${basename(script).replace(/\.(ya?ml|json)$/i, "")}.artillery.log`);
+}
+
+/** Lines of Artillery's log shown when it fails: the last ones, where its error is. */
+const LOG_TAIL_LINES = 30;
+
+/** The last LOG_TAIL_LINES non-empty lines of Artillery's log (none when it cannot be read). */
+function logTail(logPath: string): string[] {
+  try {
+    return readFileSync(logPath, "utf8")
+      .split("\n")
+      .filter((text) => text.trim() !== "")
+      .slice(-LOG_TAIL_LINES);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Prints the summary of an Artillery JSON report, every reason it fails, and the verdict last (`load: PASS` or
+ * `load: FAIL (n reasons)`); 0 when it passes, else 1.
+ */
 function judgeReport(
   report: string,
   line: LoadCommandLine,
@@ -48,7 +72,6 @@ function judgeReport(
     return 1;
   }
   const summary = summarizeReport(parsed);
-  output.out("");
   output.out(formatLoadSummary(summary));
   output.out(`JSON report: ${report}`);
   const reasons = [
@@ -59,6 +82,11 @@ function judgeReport(
     ...extraReasons,
   ];
   for (const reason of reasons) output.out(`FAIL ${reason}`);
+  output.out(
+    reasons.length === 0
+      ? `load: PASS (${summary.requests} requests answered as the spec says)`
+      : `load: FAIL (${reasons.length} reason${reasons.length === 1 ? "" : "s"} above)`,
+  );
   return reasons.length === 0 ? 0 : 1;
 }
 
@@ -95,12 +123,18 @@ export async function loadCommand(
     output.err(LOAD_USAGE);
     return 2;
   }
-  output.out(`${NAME}: seed ${seed} (replay the same bodies with --seed ${seed})`);
-  for (const s of plan.scenarios) {
-    output.out(
-      `SEND ${s.operation.operationId}: weight ${s.weight}, ${s.requests.length} requests`,
-    );
+  if (line.run) {
+    const unreachable = await probeServer(line.baseUrl);
+    if (unreachable !== undefined) {
+      output.err(unreachableLine(NAME, line.baseUrl, unreachable));
+      return UNREACHABLE_STATUS;
+    }
   }
+  // The plan in one line: the operations and their weights (how many requests each gets is Artillery's draw,
+  // counted in the summary after the run); each body pool is what the requests are drawn from, not a count.
+  output.out(
+    `${NAME}: ${plan.scenarios.length} operations, weights ${plan.scenarios.map((s) => `${s.operation.operationId} ${s.weight}`).join(", ")} (seed ${seed}: replay with --seed ${seed})`,
+  );
   for (const s of plan.skipped) output.out(`SKIP ${s.operationId}: ${s.reason}`);
   const scriptPath =
     line.out ?? join(mkdtempSync(join(tmpdir(), "merchant-payments-load-")), "load.yml");
@@ -112,31 +146,50 @@ export async function loadCommand(
       ...(line.rampTo === undefined ? {} : { rampTo: line.rampTo }),
     },
   });
-  output.out(`Artillery script: ${written.script}`);
-  output.out(`Processor: ${written.processor}`);
-  if (!line.run) return 0;
+  output.out(`Artillery script: ${written.script} (processor: ${written.processor})`);
+  if (!line.run) {
+    output.out(
+      `Next: artillery run ${written.script} (token in MERCHANT_PAYMENTS_TOKEN), or add --run to run it here`,
+    );
+    return 0;
+  }
 
   const report = reportPathFor(line, written.script);
   // A report left from an earlier run must not be read as this run's.
   rmSync(report, { force: true });
   let status: number;
+  const logPath = logPathFor(written.script);
   try {
     const artillery = findArtillery();
-    output.out(`Running Artillery ${artillery.version} (Node ${process.versions.node})`);
-    status = await runArtillery({
-      script: written.script,
-      report,
-      token: line.token as string,
-      onLine: output.out,
-    });
+    output.out(
+      `Running Artillery ${artillery.version} (Node ${process.versions.node}) for ${line.durationSeconds} s; its log: ${logPath}`,
+    );
+    const log = createWriteStream(logPath);
+    try {
+      status = await runArtillery({
+        script: written.script,
+        report,
+        token: line.token as string,
+        onLine: (text) => log.write(`${text}\n`),
+      });
+    } finally {
+      await new Promise((done) => log.end(done));
+    }
   } catch (error) {
     if (!(error instanceof ArtilleryNotFoundError)) throw error;
     output.err(`${NAME}: ${error.message}`);
     return 1;
   }
   if (!existsSync(report)) {
+    for (const text of logTail(logPath)) output.err(text);
     output.err(`${NAME}: Artillery exited ${status} without writing its report ${report}`);
     return 1;
   }
-  return judgeReport(report, line, output, status === 0 ? [] : [`Artillery exited ${status}`]);
+  if (status !== 0) for (const text of logTail(logPath)) output.err(text);
+  return judgeReport(
+    report,
+    line,
+    output,
+    status === 0 ? [] : [`Artillery exited ${status} (its log: ${logPath})`],
+  );
 }

@@ -1,0 +1,149 @@
+// The README's commands, run as it writes them (`pnpm <script> …` in the root), say what they did within about 20
+// lines and end with their verdict; a server that is not there stops verify and load at once with one line and the
+// same exit status; `pnpm bench` without hyperfine is one line and exit 2; Ctrl-C of a package's serve script exits
+// 0. pnpm's own framing (the `> package@ script` header, blank lines, its ELIFECYCLE line) is not the command's
+// output and is left out of the count. The cheap commands run for real; `pnpm bench` only as far as its hyperfine check.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type MockServer, startMock } from "@merchant-payments/mock";
+import { closedPort, getFreePort } from "@merchant-payments/test-support";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+/** Lines a successful command may print (the issue's "about 20"). */
+const MAX_LINES = 20;
+
+interface Run {
+  readonly status: number | null;
+  /** What the command printed, stdout and stderr interleaved, pnpm's framing left out. */
+  readonly lines: string[];
+  /** Everything printed, pnpm's framing included. */
+  readonly text: string;
+  readonly ms: number;
+}
+
+/** pnpm's own lines around a script: its header, blank lines, its failure notice. */
+function isPnpmFraming(line: string): boolean {
+  return line.trim() === "" || /^> \S+@/.test(line) || /ELIFECYCLE|ERR_PNPM_/.test(line);
+}
+
+/** Runs `pnpm args…` in the root; resolves with its status and printed lines. `stopAfter`: SIGINT once it printed that. */
+function pnpm(args: string[], env: Record<string, string> = {}, stopAfter?: RegExp): Promise<Run> {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn("pnpm", args, {
+      cwd: root,
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", TURBO_TELEMETRY_DISABLED: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: stopAfter !== undefined,
+    });
+    let text = "";
+    const take = (chunk: Buffer) => {
+      text += chunk.toString();
+      if (stopAfter?.test(text) && child.pid) {
+        stopAfter = undefined;
+        process.kill(-child.pid, "SIGINT");
+      }
+    };
+    child.stdout.on("data", take);
+    child.stderr.on("data", take);
+    const killer = setTimeout(() => child.kill("SIGKILL"), 240_000);
+    child.once("error", reject);
+    child.once("close", (status) => {
+      clearTimeout(killer);
+      resolve({
+        status,
+        lines: text.split("\n").filter((line) => !isPnpmFraming(line)),
+        text,
+        ms: Date.now() - started,
+      });
+    });
+  });
+}
+
+let mock: MockServer;
+beforeAll(async () => {
+  mock = await startMock();
+});
+afterAll(async () => {
+  await mock?.close();
+});
+
+describe("the README's commands print their verdict last, within about 20 lines", () => {
+  test("`pnpm verify --base-url <mock>` (token exported): a short summary, `verify: OK` last", async () => {
+    const run = await pnpm(["verify", "--base-url", mock.baseUrl, "--seed", "7"], {
+      MERCHANT_PAYMENTS_TOKEN: "any-token",
+    });
+    expect(run.status, run.lines.join("\n")).toBe(0);
+    expect(run.lines.length, run.lines.join("\n")).toBeLessThanOrEqual(MAX_LINES);
+    expect(run.lines.at(-1)).toBe("verify: OK");
+  }, 300_000);
+
+  test("`pnpm spec:diff`: the comparison, then its verdict last", async () => {
+    const run = await pnpm(["spec:diff"]);
+    expect(run.status, run.lines.join("\n")).toBe(0);
+    expect(run.lines.length, run.lines.join("\n")).toBeLessThanOrEqual(MAX_LINES);
+    expect(run.lines.at(-1)).toBe("spec:diff: no breaking change since the released spec.");
+    expect(run.lines.join("\n")).not.toMatch(/Node\.js 20|never used/);
+  }, 300_000);
+
+  test("`pnpm bench` without hyperfine: one line with the install command, exit 2", async () => {
+    // A PATH with node and pnpm only, so hyperfine is not found even where it is installed.
+    const bin = mkdtempSync(join(tmpdir(), "readme-output-bin-"));
+    try {
+      symlinkSync(process.execPath, join(bin, "node"));
+      const which = await pnpmPath();
+      symlinkSync(which, join(bin, "pnpm"));
+      const run = await pnpm(["bench"], { PATH: bin });
+      expect(run.status).toBe(2);
+      expect(run.lines).toEqual([
+        "pnpm bench needs hyperfine (a Debian package): apt-get install -y hyperfine, then run pnpm bench again",
+      ]);
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+describe("a server that is not there", () => {
+  test.each([
+    ["verify", ["verify"], "merchant-payments-verify"],
+    ["load --run", ["load", "--run"], "merchant-payments-verify load"],
+  ])(
+    "`pnpm %s` stops at once: exit 3, one line naming the URL and `pnpm mock`",
+    async (_, command, name) => {
+      const port = await closedPort();
+      const url = `http://127.0.0.1:${port}`;
+      const run = await pnpm([...command, "--base-url", url], {
+        MERCHANT_PAYMENTS_TOKEN: "any-token",
+      });
+      expect(run.status).toBe(3);
+      expect(run.lines).toEqual([
+        `${name}: nothing answers at ${url} (connection refused): start the mock with \`MOCK_PORT=${port} pnpm mock\` (or give --base-url the server's URL); stopped before sending anything (exit 3)`,
+      ]);
+      // A bound on a hang only (the load would otherwise run its whole duration): pnpm start-up and a cached build.
+      expect(run.ms).toBeLessThan(120_000);
+    },
+    180_000,
+  );
+});
+
+test("Ctrl-C of `pnpm --filter @merchant-payments/docs serve` exits 0 with one line", async () => {
+  const run = await pnpm(
+    ["--filter", "@merchant-payments/docs", "serve"],
+    { DOCS_PORT: String(await getFreePort()) },
+    /Ctrl-C stops/,
+  );
+  expect(run.status, run.lines.join("\n")).toBe(0);
+  expect(run.lines.at(-1)).toBe("Stopped the docs server.");
+  expect(run.text).not.toMatch(/ERR_PNPM|ELIFECYCLE/);
+}, 120_000);
+
+/** Where `pnpm` is on this machine's PATH. */
+async function pnpmPath(): Promise<string> {
+  const { execFileSync } = await import("node:child_process");
+  return execFileSync("sh", ["-c", "command -v pnpm"], { encoding: "utf8" }).trim();
+}
