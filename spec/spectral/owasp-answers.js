@@ -81,9 +81,15 @@ export const owaspAnswers = [
     rules: ["owasp:api4:2023-rate-limit"],
     paths: [
       ...OPERATION_PATHS.map((path) => `${responsesOf(path)}/200`),
-      ...["BadRequest", "Unauthorized", "Forbidden", "NotFound", "UnprocessableEntity"].map(
-        (name) => `/components/responses/${name}`,
-      ),
+      ...[
+        "BadRequest",
+        "Unauthorized",
+        "Forbidden",
+        "NotFound",
+        "NotAcceptable",
+        "UnsupportedMediaType",
+        "UnprocessableEntity",
+      ].map((name) => `/components/responses/${name}`),
       "/components/responses/TooManyRequests/headers",
     ],
     topic: "rate-limits",
