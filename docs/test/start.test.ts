@@ -62,7 +62,12 @@ test("pnpm start serves the mock on MOCK_PORT and the docs on DOCS_PORT, prints 
       signal: AbortSignal.timeout(10_000),
     });
     expect(docs.status).toBe(200);
-    expect(await docs.text()).toContain("<html");
+    const page = await docs.text();
+    expect(page).toContain("<html");
+    // The Try-it console of that page sends to this mock, not to the default port.
+    expect(page).toContain(
+      `<meta name="merchant-payments-mock-url" content="http://127.0.0.1:${mockPort}">`,
+    );
     const fees = await fetch(`http://127.0.0.1:${mockPort}/merchants/fees/calculate`, {
       method: "POST",
       headers: { authorization: "Bearer t", "content-type": "application/json" },

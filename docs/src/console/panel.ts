@@ -182,7 +182,14 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     ...(examples.length > 1 ? [field("Example", exampleSelect)] : []),
     ...(takesAcceptLanguage(op) ? [field("Accept-Language", acceptLanguage)] : []),
     ...(op.headers.some((x) => x.equalsBodyProperty)
-      ? [h("div", { class: "mp-field" }, h("span", {}, "Headers from the body"), derived)]
+      ? [
+          h(
+            "div",
+            { class: "mp-field" },
+            h("span", { class: "mp-label" }, "Headers from the body"),
+            derived,
+          ),
+        ]
       : []),
     ...(editors.length > 1 ? [field("Content type", mediaSelect)] : []),
     ...editors.map((e) => e.element),

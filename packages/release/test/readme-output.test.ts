@@ -25,9 +25,17 @@ interface Run {
   readonly ms: number;
 }
 
-/** pnpm's own lines around a script: its header, blank lines, its failure notice. */
-function isPnpmFraming(line: string): boolean {
-  return line.trim() === "" || /^> \S+@/.test(line) || /ELIFECYCLE|ERR_PNPM_/.test(line);
+/**
+ * Lines that are not the command's own: pnpm's header (`> package@ script`, `> the script line`), blank lines, its
+ * failure notice, and the one line the quiet build step prints when turbo takes longer than a moment.
+ */
+function isFraming(line: string): boolean {
+  return (
+    line.trim() === "" ||
+    line.startsWith("> ") ||
+    /ELIFECYCLE|ERR_PNPM_/.test(line) ||
+    /^Building .* \(turbo; a second run with nothing changed is cached\)…$/.test(line)
+  );
 }
 
 /** Runs `pnpm args…` in the root; resolves with its status and printed lines. `stopAfter`: SIGINT once it printed that. */
@@ -45,7 +53,9 @@ function pnpm(args: string[], env: Record<string, string> = {}, stopAfter?: RegE
       text += chunk.toString();
       if (stopAfter?.test(text) && child.pid) {
         stopAfter = undefined;
-        process.kill(-child.pid, "SIGINT");
+        const group = -child.pid;
+        // Ctrl-C reaches the whole process group, as a terminal sends it.
+        setTimeout(() => process.kill(group, "SIGINT"), 1_000);
       }
     };
     child.stdout.on("data", take);
@@ -56,7 +66,7 @@ function pnpm(args: string[], env: Record<string, string> = {}, stopAfter?: RegE
       clearTimeout(killer);
       resolve({
         status,
-        lines: text.split("\n").filter((line) => !isPnpmFraming(line)),
+        lines: text.split("\n").filter((line) => !isFraming(line)),
         text,
         ms: Date.now() - started,
       });
@@ -95,6 +105,7 @@ describe("the README's commands print their verdict last, within about 20 lines"
     const bin = mkdtempSync(join(tmpdir(), "readme-output-bin-"));
     try {
       symlinkSync(process.execPath, join(bin, "node"));
+      symlinkSync("/bin/sh", join(bin, "sh"));
       const which = await pnpmPath();
       symlinkSync(which, join(bin, "pnpm"));
       const run = await pnpm(["bench"], { PATH: bin });
