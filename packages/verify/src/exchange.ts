@@ -1,6 +1,6 @@
 // One HTTP exchange with the server under test: the answer as received, or the transport failure that
 // prevented it (a timeout, a reset before the answer, a body cut short, a refused connection).
-import { type FailureKind, failureKind, type HttpFailure, send } from "@merchant-payments/kit/http";
+import { failureKind, type HttpFailure, send } from "@merchant-payments/kit/http";
 import { describeCauses } from "@merchant-payments/spec/causes";
 
 /** The request verify sends: method, absolute URL, headers and the body's exact text or bytes. */
@@ -15,8 +15,23 @@ export interface OutgoingRequest {
   readonly body?: string | Uint8Array;
 }
 
-/** How a request can fail before a whole answer arrives (verify never aborts one). */
-export type TransportFailureKind = Exclude<FailureKind, "aborted">;
+/**
+ * How a request can fail before a whole answer arrives (the kit's failure kinds but `aborted`: verify never aborts
+ * one), each a defect of the transport check. Listed here, not derived from the kit's type, so that the published
+ * declarations of the report name no private package.
+ */
+export const TRANSPORT_FAILURES = [
+  "timeout",
+  "reset",
+  "truncated-body",
+  "response-too-large",
+  "corrupt-coding",
+  "connection-refused",
+  "connection-failed",
+] as const;
+
+/** One of TRANSPORT_FAILURES. */
+export type TransportFailureKind = (typeof TRANSPORT_FAILURES)[number];
 
 /** The outcome of one exchange: a whole answer, or a transport failure. */
 export type Exchange =
@@ -31,7 +46,7 @@ export type Exchange =
     }
   | {
       readonly kind: "transport";
-      /** Which failure: any `FailureKind` but `aborted`, e.g. `timeout`, `connection-refused` or `truncated-body`. */
+      /** Which failure: one of TRANSPORT_FAILURES, e.g. `timeout`, `connection-refused` or `truncated-body`. */
       readonly failure: TransportFailureKind;
       /** Status, when the headers had arrived before the failure. */
       readonly status?: number;

@@ -3,30 +3,25 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type MockServer, startMock } from "@merchant-payments/mock";
 import { operations } from "@merchant-payments/spec";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { load, runBounded, summaryOf } from "./load-run.js";
+import { useMock } from "./use-mock.js";
 
 const dir = mkdtempSync(join(tmpdir(), "verify-load-mock-"));
-let mock: MockServer;
-
-beforeAll(async () => {
-  mock = await startMock({ errors: true });
-});
+const mock = useMock();
 
 afterAll(async () => {
-  await mock?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 test("a bounded load of every operation against the mock has zero spec violations and exits 0", {
   timeout: 90_000,
 }, async () => {
-  expect(new URL(mock.baseUrl).hostname).toBe("127.0.0.1");
+  expect(new URL(mock.server.baseUrl).hostname).toBe("127.0.0.1");
   const report = join(dir, "report.json");
   const run = {
-    baseUrl: mock.baseUrl,
+    baseUrl: mock.server.baseUrl,
     out: join(dir, "load.yml"),
     report,
     arrivalRate: 4,

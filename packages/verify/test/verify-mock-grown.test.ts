@@ -5,23 +5,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type MockServer, startMock } from "@merchant-payments/mock";
 import { loadDocument, operations } from "@merchant-payments/spec";
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, expect, test } from "vitest";
 import { verifyCommand } from "../src/main.js";
 import { readJsonReport } from "./reports.js";
+import { useMock } from "./use-mock.js";
 
 const require = createRequire(import.meta.url);
 const spec = require.resolve("@merchant-payments/spec/fixtures/grown.json");
 const dir = mkdtempSync(join(tmpdir(), "verify-mock-grown-"));
-let mock: MockServer;
-
-beforeAll(async () => {
-  mock = await startMock({ errors: true, spec });
-});
+const mock = useMock({ spec });
 
 afterAll(async () => {
-  await mock?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -33,7 +28,7 @@ test("verify --spec <grown> --allow-writes against the mock: every operation sen
   const exitCode = await verifyCommand(
     [
       "--base-url",
-      mock.baseUrl,
+      mock.server.baseUrl,
       "--spec",
       spec,
       "--token",

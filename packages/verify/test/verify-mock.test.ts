@@ -1,22 +1,17 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type MockServer, startMock } from "@merchant-payments/mock";
 import { operations } from "@merchant-payments/spec";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { verifyCommand } from "../src/main.js";
 import { writeReason } from "../src/side-effects.js";
 import { readJsonReport, readJunitReport } from "./reports.js";
+import { useMock } from "./use-mock.js";
 
 const dir = mkdtempSync(join(tmpdir(), "verify-mock-"));
-let mock: MockServer;
-
-beforeAll(async () => {
-  mock = await startMock({ errors: true });
-});
+const mock = useMock();
 
 afterAll(async () => {
-  await mock?.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -26,7 +21,7 @@ async function verify(...extra: string[]): Promise<{ exitCode: number; printed: 
   const exitCode = await verifyCommand(
     [
       "--base-url",
-      mock.baseUrl,
+      mock.server.baseUrl,
       "--token",
       "verify-test-token",
       "--runs",
