@@ -56,7 +56,7 @@ export {
   TransportFailure,
   type TransportRequest,
   type TransportResponse,
-} from "./transport.js";
+} from "./transport/transport.js";
 export type * from "./types.js";
 export {
   ApiPromise,

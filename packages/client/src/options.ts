@@ -12,7 +12,7 @@ import { type Log, type Logger, type LogLevel, resolveLog } from "./logger.js";
 import { MIN_TOKEN_LENGTH } from "./redact.js";
 import type { BackoffOptions } from "./retry.js";
 import { MAX_TIMER_MS, whenAbortedOrDue } from "./timers.js";
-import { fetchTransport, type Transport } from "./transport.js";
+import { fetchTransport, type Transport } from "./transport/transport.js";
 
 /** An access token, or a function returning one; the function is called for every request and retry. */
 export type TokenSource = string | (() => string | Promise<string>);

@@ -8,7 +8,7 @@ import {
 import { type OperationId, operations } from "./generated/operation-table.js";
 import { clientDefaults } from "./options.js";
 import { whenAbortedOrDue } from "./timers.js";
-import { provesNothingSent } from "./transport.js";
+import { provesNothingSent } from "./transport/transport.js";
 
 /** Backoff settings; every delay is in milliseconds. */
 export interface BackoffOptions {
