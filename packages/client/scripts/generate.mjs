@@ -188,7 +188,7 @@ export type SecurityInfo =
   | { readonly type: "apiKey"; readonly key: string; readonly in: "header" | "query"; readonly name: string };
 
 /** The operation table, keyed by operationId. */
-export const operations = ${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationInfo>;
+export const operations = Object.freeze(${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationInfo>);
 
 /** Names of the operations. */
 export type OperationId = keyof typeof operations;
