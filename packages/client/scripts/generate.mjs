@@ -113,7 +113,7 @@ import type { OperationInfo } from "../operation-info.js";
 export type { AnswerInfo, BodyInfo, OperationInfo, ParameterInfo, SecurityInfo } from "../operation-info.js";
 
 /** The operation table, keyed by operationId. */
-export const operations = ${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationInfo>;
+export const operations = Object.freeze(${JSON.stringify(table, null, 2)} as const satisfies Record<string, OperationInfo>);
 
 /** Names of the operations. */
 export type OperationId = keyof typeof operations;

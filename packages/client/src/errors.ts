@@ -1,7 +1,7 @@
 import { describeCauses } from "@merchant-payments/spec/causes";
 import { formatIssues, type Issue } from "@merchant-payments/spec/issues";
 import { redact, redactDeep } from "./redact.js";
-import { firstRequestId, provesNothingSent, type RequestSent } from "./transport.js";
+import { firstRequestId, provesNothingSent, type RequestSent } from "./transport/transport.js";
 import type { Problem } from "./types.js";
 
 /**

@@ -3,7 +3,7 @@
 // `transport`. Bun and Deno also match `node`; the package routes them to the default entry first, and this module
 // keeps them on fetch should they load it anyway.
 import { createMerchantPaymentsClient as createWithOptions } from "./client.js";
-import { nodeTransport } from "./transport-node.js";
+import { nodeTransport } from "./transport/node.js";
 
 export * from "./index.js";
 

@@ -55,7 +55,7 @@ export {
   TransportFailure,
   type TransportRequest,
   type TransportResponse,
-} from "./transport.js";
+} from "./transport/transport.js";
 export type * from "./types.js";
 export {
   ApiPromise,

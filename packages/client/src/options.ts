@@ -11,7 +11,7 @@ import { checkHeaders } from "./headers.js";
 import { type Log, type Logger, type LogLevel, resolveLog } from "./logger.js";
 import { MIN_TOKEN_LENGTH } from "./redact.js";
 import { MAX_TIMER_MS, whenAbortedOrDue } from "./timers.js";
-import { fetchTransport, type Transport } from "./transport.js";
+import { fetchTransport, type Transport } from "./transport/transport.js";
 
 /** Backoff settings; every delay is in milliseconds. */
 export interface BackoffOptions {

@@ -1,4 +1,3 @@
-import { secretOf, sendOnce } from "./attempt.js";
 import { withWireDates } from "./dates.js";
 import {
   MerchantPaymentsError,
@@ -21,6 +20,7 @@ import {
 } from "./options.js";
 import { retryDelay, shouldRetry, sleep } from "./retry.js";
 import type { Shapes } from "./shapes.js";
+import { secretOf, sendOnce } from "./transport/attempt.js";
 import { withIntegerStrings } from "./wire-values.js";
 import { ApiPromise, type Exchange } from "./with-response.js";
 

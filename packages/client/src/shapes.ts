@@ -15,7 +15,7 @@ import {
 import type { BodyInfo, OperationInfo, SecurityInfo } from "./generated/operation-table.js";
 import type { Issue, Validator } from "./generated/validators.js";
 import type { BaseUrl, ResolvedOptions, TokenSource } from "./options.js";
-import type { TransportResponse } from "./transport.js";
+import type { TransportResponse } from "./transport/transport.js";
 
 /**
  * What this module uses of the client's entry, handed over by the request core when it loads it (a lazily loaded

@@ -1,6 +1,6 @@
 import type { OperationId } from "./generated/operation-table.js";
 import { redact } from "./redact.js";
-import type { TransportResponse } from "./transport.js";
+import type { TransportResponse } from "./transport/transport.js";
 
 /** The HTTP answer a method resolved from. */
 export interface ResponseInfo {

@@ -17,7 +17,7 @@ import {
   type Transport,
   UnexpectedResponseError,
 } from "../src/index.js";
-import { nodeTransport } from "../src/transport-node.js";
+import { nodeTransport } from "../src/transport/node.js";
 import { example } from "./helpers/fixtures.js";
 
 const TOKEN = "processed-test-token-7Hq2";

@@ -133,9 +133,9 @@ describe("the runtime source", () => {
       logLevel: "silent",
     });
     const reached = Object.keys(out.metafile.inputs).filter((f) => f.startsWith("src/"));
-    expect(reached).toContain("src/transport.ts");
+    expect(reached).toContain("src/transport/transport.ts");
     // The Node transport is reached only through the Node entry (the package's `node` export condition).
-    expect(reached).not.toContain("src/transport-node.ts");
+    expect(reached).not.toContain("src/transport/node.ts");
     for (const file of reached) {
       const text = readFileSync(join(root, file), "utf8");
       expect(text, file).not.toMatch(/from\s+["']node:|require\(|\bprocess\.|\bBuffer\b/);

@@ -10,8 +10,8 @@ import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:
 import { type LoopbackServer, startLoopbackServer } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { createMerchantPaymentsClient, TimeoutError, TransportFailure } from "../src/index.node.js";
-import { DeadlineExceeded } from "../src/timed-transport.js";
-import { NODE_MAX_SOCKETS_PER_ORIGIN, nodeTransport } from "../src/transport-node.js";
+import { NODE_MAX_SOCKETS_PER_ORIGIN, nodeTransport } from "../src/transport/node.js";
+import { DeadlineExceeded } from "../src/transport/timed.js";
 import { example } from "./helpers/fixtures.js";
 
 const lookup = example("GetTransactionRequest") as {

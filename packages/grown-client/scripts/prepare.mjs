@@ -46,9 +46,10 @@ function sync(from, to) {
   writeFileSync(to, text);
 }
 
-for (const path of filesOf(join(clientRoot, "src"), "generated")) {
-  sync(join(clientRoot, "src", path), join(src, path));
-}
+const copied = new Set(filesOf(join(clientRoot, "src"), "generated"));
+for (const path of copied) sync(join(clientRoot, "src", path), join(src, path));
+// A file the client moved or removed is removed from the copy too (a stale module would still be type-checked).
+for (const path of filesOf(src, "generated")) if (!copied.has(path)) rmSync(join(src, path));
 const scratch = mkdtempSync(join(tmpdir(), "grown-client-"));
 try {
   execFileSync(

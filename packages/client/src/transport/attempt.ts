@@ -6,11 +6,11 @@ import {
   ResponseTooLargeError,
   TimeoutError,
   UnexpectedResponseError,
-} from "./errors.js";
-import { headersToObject, parseErrorBody } from "./normalize.js";
-import { redact } from "./redact.js";
-import { DeadlineExceeded, timedSend } from "./timed-transport.js";
-import { whenAbortedOrDue } from "./timers.js";
+} from "../errors.js";
+import { headersToObject, parseErrorBody } from "../normalize.js";
+import { redact } from "../redact.js";
+import { whenAbortedOrDue } from "../timers.js";
+import { DeadlineExceeded, timedSend } from "./timed.js";
 import {
   BodyTooLarge,
   CorruptCoding,

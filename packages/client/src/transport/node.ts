@@ -4,7 +4,7 @@
 // Only Node built-ins: any bundler handles it with no configuration.
 // Only the `node` entry of the package imports this module: browsers, Deno, Bun and edge runtimes never see it.
 import { type HttpFailure, sendOnce } from "@merchant-payments/kit/http";
-import { DeadlineExceeded, type TimedRequest, type TimedTransport } from "./timed-transport.js";
+import { DeadlineExceeded, type TimedRequest, type TimedTransport } from "./timed.js";
 import {
   BodyTooLarge,
   CorruptCoding,
