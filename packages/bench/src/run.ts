@@ -23,12 +23,12 @@ const sections = {
   ...{ size, scale, pipeline },
 };
 const only = process.argv[2]?.split(",");
-const hyperfine = await Promise.resolve(x("hyperfine", ["--version"], { throwOnError: true })).catch(
-  () => {
-    console.error("pnpm bench needs hyperfine (a Debian package): apt-get install -y hyperfine");
-    process.exit(2);
-  },
-);
+const hyperfine = await Promise.resolve(
+  x("hyperfine", ["--version"], { throwOnError: true }),
+).catch(() => {
+  console.error("pnpm bench needs hyperfine (a Debian package): apt-get install -y hyperfine");
+  process.exit(2);
+});
 // A bound on the whole run: benchmark calls carry no timeout of their own (it would be measured).
 setTimeout(() => {
   throw new Error("pnpm bench did not finish within 20 minutes");

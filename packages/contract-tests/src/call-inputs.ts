@@ -2,6 +2,8 @@
 // generated), each parameter broken one constraint at a time, the argument object of the public calling convention
 // (parameters by name beside an object body's properties, any other body under `body`), and the same call as a
 // raw HTTP request for the mock.
+
+import { type Mutation, mutationsOf, validArbitrary } from "@merchant-payments/kit";
 import type {
   Json,
   MediaSpec,
@@ -9,7 +11,6 @@ import type {
   ParameterSpec,
   SpecAjv,
 } from "@merchant-payments/spec";
-import { type Mutation, mutationsOf, validArbitrary } from "@merchant-payments/kit";
 import { deref, isObject } from "@merchant-payments/spec/model";
 import {
   bodyKind,

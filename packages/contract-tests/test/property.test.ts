@@ -1,9 +1,4 @@
-import {
-  invalidArbitrary,
-  type Mutation,
-  mapLimit,
-  validArbitrary,
-} from "@merchant-payments/kit";
+import { invalidArbitrary, type Mutation, mapLimit, validArbitrary } from "@merchant-payments/kit";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { exampleRequest } from "../src/checks.js";
