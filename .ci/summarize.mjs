@@ -1,27 +1,26 @@
-// Adds up the vitest JSON reports of every workspace package (and, where `.ci/run` made one, of the grown-product
-// copy) and prints "N passed, N failed". A package with a test script but no report counts as one failure.
-import { existsSync } from "node:fs";
+// Adds up the vitest JSON reports of every workspace package, and the grown-product run's totals where `.ci/run` ran
+// it (`.test-results/grown.json`, written by scripts/grown-product.mjs), and prints "N passed, N failed".
+// A package with a test script but no report counts as one failure.
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { readAllResults, totalLine } from "../scripts/lib/test-reports.mjs";
 
 const root = new URL("..", import.meta.url).pathname;
-const commandStatus = Number(process.argv[2] ?? 0);
-/** Other checkouts whose reports count too (the grown-product copy), as folders relative to the root. */
-const extraRoots = process.argv.slice(3).filter((dir) => existsSync(join(root, dir)));
+/** Exit statuses of the commands `.ci/run` ran: a failed command with no failed test still counts as one failure. */
+const statuses = process.argv.slice(2).map(Number);
 
-const results = [];
-for (const [label, dir] of [["", root], ...extraRoots.map((d) => [`${d}: `, join(root, d)])]) {
-  for (const result of readAllResults(dir)) {
-    results.push(result);
-    console.log(
-      result.reported
-        ? `${label}${result.name}: ${result.passed} passed, ${result.failed} failed, ${result.skipped} skipped`
-        : `${label}${result.name}: no test report (its tests did not run or did not finish)`,
-    );
-  }
+const results = readAllResults(root);
+for (const result of results.filter((r) => r.failed > 0 || !r.reported))
+  console.log(`${result.name}: ${result.reported ? `${result.failed} failed` : "no test report"}`);
+const grownFile = join(root, ".test-results", "grown.json");
+if (existsSync(grownFile)) {
+  const grown = JSON.parse(readFileSync(grownFile, "utf8"));
+  console.log(`grown product: ${grown.total}`);
+  results.push(...grown.results);
 }
-if (commandStatus !== 0 && results.every((result) => result.failed === 0)) {
-  console.log(`the test command exited with ${commandStatus}`);
+console.log(`product: ${totalLine(readAllResults(root))}`);
+if (statuses.some((status) => status !== 0) && results.every((result) => result.failed === 0)) {
+  console.log(`a command exited with ${statuses.join(", ")}`);
   results.push({ passed: 0, failed: 1, skipped: 0 });
 }
 console.log(totalLine(results));

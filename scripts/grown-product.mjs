@@ -3,7 +3,8 @@
 // Step 1: the grown fixture's operations (one of every common shape, `spec/fixtures/grown/`) are added to the copy's
 // product spec (`spec/openapi/`) in the places the step names; step 2: its command (lint, build, spec:diff and the
 // whole `pnpm test`) runs in the copy. Proves that a growing spec keeps every check green. Prints each package's
-// counts and, last, `grown: N passed, N failed` (from the copy's .test-results); exits 1 on any failure.
+// counts and, last, `grown: N passed, N failed` (from the copy's .test-results, also written to the root's
+// `.test-results/grown.json`, which `.ci/summarize.mjs` adds to its total); exits 1 on any failure.
 //
 //   node scripts/grown-product.mjs [--filter <package>]… [--copy <dir>] [--keep]
 //
@@ -11,12 +12,15 @@
 // --copy    reuses a copy made before (with --keep) instead of making a new one.
 // --keep    keeps the copy (its path is printed); by default it is removed at the end.
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { GROWN_PLACES, growingSteps, growSpec } from "./lib/grow-spec.mjs";
 import { ROOT } from "./lib/quiet-build.mjs";
+import { packageLine, readAllResults, totalLine } from "./lib/test-reports.mjs";
 import { copyWorkspace } from "./lib/workspace-copy.mjs";
+
+mkdirSync(join(ROOT, ".test-results"), { recursive: true });
 
 const { values } = parseArgs({
   options: {
@@ -58,51 +62,32 @@ if (!copy) {
 
 try {
   const started = Date.now();
-  // Step 2's command as written, or (--filter) the chosen packages' tests; failed tasks print their output in full.
-  const turbo =
+  // Step 2's command as written, or (--filter) the chosen packages' tests through the copy's `pnpm test` runner.
+  const run =
     values.filter.length === 0
       ? spawnSync("bash", ["-c", steps.command], { cwd: copy, env, stdio: "inherit" })
       : spawnSync(
-          join(copy, "node_modules", ".bin", "turbo"),
-          [
-            "run",
-            "test",
-            "--concurrency=1",
-            "--continue",
-            "--output-logs=errors-only",
-            "--ui=stream",
-            ...values.filter.map((name) => `--filter=${name}`),
-          ],
+          process.execPath,
+          [join(copy, "scripts", "test.mjs"), ...values.filter.map((name) => `--filter=${name}`)],
           { cwd: copy, env, stdio: "inherit" },
         );
   console.log(
-    `grown: ${values.filter.length === 0 ? steps.command : "the tests"} took ${Math.round((Date.now() - started) / 1000)} s (exit ${turbo.status})`,
+    `grown: ${values.filter.length === 0 ? steps.command : "the tests"} took ${Math.round((Date.now() - started) / 1000)} s (exit ${run.status})`,
   );
-  // The copy's own summary (.ci/summarize.mjs) adds up the copy's .test-results reports.
-  const summary = spawnSync(
-    process.execPath,
-    [join(copy, ".ci", "summarize.mjs"), String(turbo.status ?? 1)],
-    {
-      cwd: copy,
-      env,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    },
+  // The copy's reports (it was made without any): every package with a test script, or only the chosen ones.
+  const results = readAllResults(copy).filter(
+    (result) => values.filter.length === 0 || result.reported,
   );
-  const lines = summary.stdout.trimEnd().split("\n");
-  if (values.filter.length === 0) {
-    for (const line of lines) console.log(`grown: ${line}`);
-    process.exitCode = summary.status ?? 1;
-  } else {
-    // Only the chosen packages ran: their lines, and their sum.
-    const ran = lines.filter((line) => /^\S+: \d+ passed, \d+ failed/.test(line));
-    const sum = (index) =>
-      ran.reduce((total, line) => total + Number(line.match(/\d+/g)?.[index] ?? 0), 0);
-    for (const line of ran) console.log(`grown: ${line}`);
-    const failed = sum(1) + (turbo.status !== 0 && sum(1) === 0 ? 1 : 0);
-    console.log(`grown: ${sum(0)} passed, ${failed} failed`);
-    process.exitCode = failed > 0 ? 1 : 0;
-  }
+  for (const result of results) console.log(`grown: ${packageLine(result)}`);
+  if (run.status !== 0 && results.every((result) => result.failed === 0))
+    results.push({ passed: 0, failed: 1, skipped: 0, failures: [`exit ${run.status}`] });
+  const total = totalLine(results);
+  writeFileSync(
+    join(ROOT, ".test-results", "grown.json"),
+    `${JSON.stringify({ filter: values.filter, total, results }, null, 2)}\n`,
+  );
+  console.log(`grown: ${total}`);
+  process.exitCode = results.some((result) => result.failed > 0) ? 1 : 0;
 } finally {
   if (values.keep || values.copy) console.log(`grown: the copy stays at ${copy}`);
   else rmSync(copy, { recursive: true, force: true });

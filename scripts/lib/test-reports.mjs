@@ -57,10 +57,7 @@ export function readPackageResult(root, dir) {
     dir,
     reported: true,
     passed: result.numPassedTests,
-    failed:
-      result.numFailedTests +
-      (result.numFailedTestSuites ?? 0) -
-      countSuitesWithFailedTests(suites),
+    failed: result.numFailedTests + countFilesFailedWithoutATest(suites),
     skipped: result.numPendingTests + result.numTodoTests,
     seconds: Math.max(0, seconds),
     reportMtimeMs: statSync(report).mtimeMs,
@@ -86,11 +83,15 @@ export function totalLine(results) {
   return `${sum("passed")} passed, ${sum("failed")} failed${skipped ? `, ${skipped} skipped` : ""}`;
 }
 
-/** Suites that failed only because a test in them failed are already counted by their tests. */
-function countSuitesWithFailedTests(suites) {
+/**
+ * Test files that failed with no failed test (a file that did not load, a failed hook): each counts as one failure.
+ * (vitest's numFailedTestSuites also counts the describe blocks around a failed test, which its tests count already.)
+ */
+function countFilesFailedWithoutATest(suites) {
   return suites.filter(
     (suite) =>
-      suite.status === "failed" && suite.assertionResults?.some((test) => test.status === "failed"),
+      suite.status === "failed" &&
+      !suite.assertionResults?.some((test) => test.status === "failed"),
   ).length;
 }
 

@@ -264,11 +264,11 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
   const readBody = (editor: BodyEditor | undefined) =>
     editor ? editor.read(context.specAjv) : ({ ok: true, payload: undefined } as const);
 
-  /** Sends the form; `anyway`: even when the console finds the request invalid (its findings kept beside the answer). */
-  async function submit(anyway: boolean): Promise<void> {
-    showProblems([]);
-    clearAnswer();
-    note.textContent = "";
+  /**
+   * Reads and checks the form: the request to send, or undefined when it is not sent (the reason shown). `anyway`:
+   * even when the console finds it invalid, its findings then kept as a warning beside the answer.
+   */
+  function readRequest(anyway: boolean): PreparedRequest | undefined {
     const params = parameters.read(context.specAjv);
     const editor = editors.find((e) => e.media.mediaType === mediaSelect.value) ?? editors[0];
     const body = readBody(editor);
@@ -280,7 +280,7 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
         showProblems(found);
         note.textContent = `Not sent: the request does not match the spec (${formatIssues(found, 3)}).`;
         sendAnyway.hidden = !canForce;
-        return;
+        return undefined;
       }
       warning.hidden = false;
       warning.append(
@@ -305,15 +305,25 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     } catch (error) {
       showProblems([{ path: "", message: (error as Error).message }]);
       note.textContent = "Not sent.";
-      return;
+      return undefined;
     }
     if (
       needsConfirmation(op, request.url) &&
       !window.confirm(confirmationQuestion(op, request.url))
     ) {
       note.textContent = "Not sent: cancelled.";
-      return;
+      return undefined;
     }
+    return request;
+  }
+
+  /** Sends the form; `anyway`: even when the console finds the request invalid (its findings kept beside the answer). */
+  async function submit(anyway: boolean): Promise<void> {
+    showProblems([]);
+    clearAnswer();
+    note.textContent = "";
+    const request = readRequest(anyway);
+    if (!request) return;
     remembered();
     curl.textContent = curlLine(request);
     send.disabled = true;

@@ -241,6 +241,47 @@ export function prismConfig(options: EngineOptions, preferences: Preferences) {
   };
 }
 
+/**
+ * The key under which an answer is remembered, or undefined when it must not be (dynamic answers, an invalid
+ * request): with static examples Prism's answer is a function of the method, path, query, headers and preferences.
+ */
+function cacheKey(options: EngineOptions, request: EngineRequest): string | undefined {
+  const { preferences } = request;
+  if (options.dynamic || preferences.dynamic || request.issues.length > 0) return undefined;
+  const headers = Object.entries(request.headers)
+    .filter(([name]) => !VOLATILE_HEADERS.has(name) && !name.startsWith("sec-"))
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify([
+    request.method,
+    request.path,
+    request.query,
+    headers,
+    preferences.code,
+    preferences.example,
+  ]);
+}
+
+/** A 401 whose detail says which credentials the operation asks for (the spec's example may name another scheme). */
+function withCredentialsDetail(
+  op: OperationSpec | undefined,
+  answer: EngineAnswer,
+  request: EngineRequest,
+): EngineAnswer {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.query))
+    for (const one of [value].flat()) query.append(name, one);
+  const missing = op && credentialsIssue(op, { headers: request.headers, query });
+  if (!missing || typeof answer.body !== "string") return answer;
+  try {
+    const problem = JSON.parse(answer.body);
+    if (!isObject(problem)) return answer;
+    const detail = `${missing.message[0]?.toUpperCase()}${missing.message.slice(1)}.`;
+    return { ...answer, body: JSON.stringify({ ...problem, detail }) };
+  } catch {
+    return answer;
+  }
+}
+
 /** Loads the spec into Prism and returns the mock's answering function. */
 export async function createPrismEngine(spec: SpecSource, options: EngineOptions) {
   // Prism's reference parser rewrites the document it is given: hand it a copy.
@@ -252,7 +293,6 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     .map((op) => ({ ...op, method: "get" as const }));
   const requestIssues = new WeakMap<object, readonly Issue[]>();
   const findOperation = operationMatcher(spec);
-  /** The schema of the answer Prism gave (its status and media type), for its encoding. */
   /** The declared media of the answer Prism gave (its status and media type): its schema and examples. */
   const answerMedia = (request: EngineRequest, output: PrismOutput): MediaSpec | undefined => {
     const op = findOperation(request.method, request.path);
@@ -285,21 +325,6 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
   // Prism never sees the body (it was validated already), so with static examples its answer is a function of
   // the method, path, query, headers and preferences: remembered, Prism runs once per distinct request head.
   const remembered = new Map<string, EngineAnswer>();
-  const cacheKey = (request: EngineRequest): string | undefined => {
-    const { preferences } = request;
-    if (options.dynamic || preferences.dynamic || request.issues.length > 0) return undefined;
-    const headers = Object.entries(request.headers)
-      .filter(([name]) => !VOLATILE_HEADERS.has(name) && !name.startsWith("sec-"))
-      .sort(([a], [b]) => (a < b ? -1 : 1));
-    return JSON.stringify([
-      request.method,
-      request.path,
-      request.query,
-      headers,
-      preferences.code,
-      preferences.example,
-    ]);
-  };
 
   async function answerWithPrism(request: EngineRequest): Promise<EngineAnswer> {
     const head = request.method === "HEAD";
@@ -336,29 +361,13 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
     const answer = reported(
       mockAnswer(spec, output, request, violations, answerMedia(request, output)),
     );
-    return output.statusCode === 401 ? withCredentialsDetail(answer, request) : answer;
+    return output.statusCode === 401
+      ? withCredentialsDetail(findOperation(request.method, request.path), answer, request)
+      : answer;
   }
 
-  /** A 401 whose detail says which credentials the operation asks for (the spec's example may name another scheme). */
-  const withCredentialsDetail = (answer: EngineAnswer, request: EngineRequest): EngineAnswer => {
-    const op = findOperation(request.method, request.path);
-    const query = new URLSearchParams();
-    for (const [name, value] of Object.entries(request.query))
-      for (const one of [value].flat()) query.append(name, one);
-    const missing = op && credentialsIssue(op, { headers: request.headers, query });
-    if (!missing || typeof answer.body !== "string") return answer;
-    try {
-      const problem = JSON.parse(answer.body);
-      if (!isObject(problem)) return answer;
-      const detail = `${missing.message[0]?.toUpperCase()}${missing.message.slice(1)}.`;
-      return { ...answer, body: JSON.stringify({ ...problem, detail }) };
-    } catch {
-      return answer;
-    }
-  };
-
   return async function answer(request: EngineRequest): Promise<EngineAnswer> {
-    const key = cacheKey(request);
+    const key = cacheKey(options, request);
     const known = key === undefined ? undefined : remembered.get(key);
     if (known) return known;
     const fresh = await answerWithPrism(request);

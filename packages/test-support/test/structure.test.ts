@@ -1,7 +1,15 @@
 // Two rules of the developers' guide over every package's source, the client's generator and the docs scripts:
 // no function over MAX_FUNCTION_LINES lines (read with the TypeScript compiler API), and no import circle (dpdm, type
 // imports included, within each package's src/ and scripts/).
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,7 +28,21 @@ function sourceFolders(): string[] {
     ...readdirSync(join(root, "packages")).map((p) => `packages/${p}`),
   ];
   return packages.flatMap((p) =>
-    ["src", "scripts"].map((f) => join(root, p, f)).filter((f) => isDirectory(f)),
+    ["src", "scripts"]
+      .filter((f) => !generatedFolders(p).has(f))
+      .map((f) => join(root, p, f))
+      .filter((f) => isDirectory(f)),
+  );
+}
+
+/** Folders a package's own .gitignore lists (generated, e.g. the grown client's copy of the client's src/). */
+function generatedFolders(pkg: string): Set<string> {
+  const ignore = join(root, pkg, ".gitignore");
+  if (!existsSync(ignore)) return new Set();
+  return new Set(
+    readFileSync(ignore, "utf8")
+      .split("\n")
+      .map((line) => line.trim().replace(/^\//, "").replace(/\/$/, "")),
   );
 }
 
@@ -128,7 +150,7 @@ describe("the structure of every package", () => {
     const unlisted = long
       .filter((f) => !(f.name in KNOWN_LONG_FUNCTIONS))
       .map((f) => `${f.name} (${f.lines})`);
-    expect(unlisted, "split these functions").toEqual([]);
+    expect(unlisted.join(", "), "split these functions").toBe("");
     const grown = long
       .filter((f) => f.lines > (KNOWN_LONG_FUNCTIONS[f.name] ?? Number.POSITIVE_INFINITY))
       .map((f) => `${f.name}: ${f.lines} lines, listed at ${KNOWN_LONG_FUNCTIONS[f.name]}`);
