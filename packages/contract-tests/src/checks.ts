@@ -91,7 +91,10 @@ export async function checkResponseExample(
   return problems;
 }
 
-/** The error class the client must throw for a documented status ("5XX" and any 5xx: ServerError). */
+/**
+ * The error class the client must throw for a documented status ("5XX" and any 5xx: ServerError; a 4xx without a
+ * class of its own, such as the toolkit's documented 406 and 415: ApiError itself).
+ */
 export function errorClassFor(status: number): typeof ApiError {
   if (status >= 500) return ServerError;
   const classes: Record<number, typeof ApiError> = {
@@ -103,8 +106,9 @@ export function errorClassFor(status: number): typeof ApiError {
     429: RateLimitError,
   };
   const found = classes[status];
-  if (!found) throw new Error(`no error class is specified for status ${status}`);
-  return found;
+  if (found) return found;
+  if (status >= 400) return ApiError;
+  throw new Error(`no error class is specified for status ${status}`);
 }
 
 /** The concrete statuses to ask for a documented status key: "5XX" -> 500 and 503. */
@@ -133,7 +137,7 @@ export async function checkErrorStatus(
   } catch (error) {
     const expected = errorClassFor(status);
     const problems: string[] = [];
-    if (!(error instanceof expected)) {
+    if (!(error instanceof expected) || (expected === ApiError && error.constructor !== ApiError)) {
       problems.push(
         `expected ${expected.name}, got ${(error as Error).name}: ${(error as Error).message}`,
       );

@@ -104,7 +104,9 @@ test("a bounded load sends every shape as its operation needs it: every answer 2
       op.operationId,
     ).toBe(true);
   }
-  expect(server.received).toHaveLength(30);
+  // The first request is the probe of the base URL (one GET of `/`, before the load), then the 30 of the load.
+  expect(server.received[0]).toMatchObject({ method: "GET", url: "/" });
+  expect(server.received).toHaveLength(31);
   for (const r of server.received.filter((r) => r.url.endsWith("/evidence")))
     expect(r.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
   for (const r of server.received.filter((r) => r.url.startsWith("/auth/token")))
