@@ -141,7 +141,9 @@ describe("the site served over HTTP", () => {
     const section = page.getByRole("heading", { name: RELEASES_HEADING });
     await section.first().scrollIntoViewIfNeeded();
     await expect(section.first().isVisible()).resolves.toBe(true);
-    const row = (name: string) => page.locator("tr", { hasText: name }).first();
+    // The last row naming it: the versions section comes after the Security and limits one, whose tables name the
+    // client too (its limits).
+    const row = (name: string) => page.locator("tr", { hasText: name }).last();
     await expect(row("info.version").textContent()).resolves.toContain(readBundle().info.version);
     await expect(row("@merchant-payments/client").textContent()).resolves.toContain(
       clientManifest.version,

@@ -179,7 +179,7 @@ describe("the Try-it console of the grown fixture, from file://", () => {
     const received = await send(panel);
     const merchant = await panel.locator('[name="param-query-merchantAccountNumber"]').inputValue();
     expect(received.url).toBe(
-      `/transactions?merchantAccountNumber=${merchant}&limit=2&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
+      `/transactions?merchantAccountNumber=${merchant}&limit=50&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
     );
     expect(await text(panel.locator(".mp-badge"))).toBe("conforms");
 

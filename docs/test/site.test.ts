@@ -93,12 +93,12 @@ describe("the built page", () => {
 });
 
 /**
- * The Try-it console's budgets, gzipped (level 9): its shared code once (the console with no operation: 15,517 B
- * measured) and each operation's share (its validators: 1,149 B per operation measured on the product spec, 685 B
+ * The Try-it console's budgets, gzipped (level 9): its shared code once (the console with no operation: 17,900 B
+ * measured after the enum selects, send-anyway and the served mock URL were added; 15,517 B before) and each operation's share (its validators: 1,149 B per operation measured on the product spec, 685 B
  * on the grown fixture). The page's console may weigh the shared budget plus the per-operation one times the
  * spec's operation count: a growing spec grows the budget, a growing console does not.
  */
-const CONSOLE_SHARED_BUDGET_GZIP = 17_000;
+const CONSOLE_SHARED_BUDGET_GZIP = 19_000;
 const CONSOLE_PER_OPERATION_BUDGET_GZIP = 1_500;
 const gzipped = (text: string) => gzipSync(text, { level: 9 }).byteLength;
 

@@ -25,6 +25,7 @@ import { type Child, field, h } from "./dom.js";
 import {
   checkParameters,
   initialParameterFieldText,
+  initialParameterText,
   isArrayParameter,
   parameterFields,
   schemaKind,
@@ -79,7 +80,8 @@ function parameterControl(
   // A required parameter starts with its example (else default); an optional one starts empty, the example shown
   // as a placeholder and sent only when the reader types it (an example cursor would fetch a later page first).
   if (param.required) control.value = initial;
-  if (initial !== "") control.placeholder = initial;
+  const example = initialParameterText(param);
+  if (example !== "") control.placeholder = example;
   return control;
 }
 
