@@ -62,7 +62,7 @@ const summary = newestRunSummary();
 const testTasks = (summary?.tasks ?? []).filter((task) => task.task === "test");
 const ran = new Set(testTasks.map((task) => task.directory));
 printNewReports(true);
-const results = dirs.filter((dir) => ran.has(dir)).map((dir) => readPackageResult(ROOT, dir));
+const results = dirs.filter((dir) => ran.has(dir)).map(freshResult);
 
 const failedTasks = (summary?.tasks ?? []).filter(
   (task) =>
@@ -104,6 +104,20 @@ function runTurbo(args) {
   });
 }
 
+/** A package's result from a report this run wrote; a report older than the run is not counted (its tests did not run). */
+function freshResult(dir) {
+  const result = readPackageResult(ROOT, dir);
+  if (!result.reported || result.reportMtimeMs >= startedAt - 1000) return result;
+  return {
+    ...result,
+    reported: false,
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    failures: [`${result.name}: its tests did not run (a task before them failed)`],
+  };
+}
+
 /** Prints the line of each package whose report was written since the run started (all remaining ones at the end). */
 function printNewReports(final) {
   for (const dir of dirs) {
@@ -112,7 +126,7 @@ function printNewReports(final) {
     const fresh = existsSync(report) && statSync(report).mtimeMs >= startedAt - 1000;
     if (!fresh && !(final && ran.has(dir))) continue;
     printed.add(dir);
-    console.log(packageLine(readPackageResult(ROOT, dir)));
+    console.log(packageLine(freshResult(dir)));
   }
 }
 
