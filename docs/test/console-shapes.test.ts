@@ -195,7 +195,7 @@ describe("the Try-it console of the grown fixture, from file://", () => {
     await panel.locator(".mp-result:not([hidden])").waitFor({ timeout: 15_000 });
     const second = server.received.filter((r) => r.method !== "OPTIONS");
     expect(second.map((r) => r.url)).toEqual([
-      `/transactions?merchantAccountNumber=${merchant}&cursor=${encodeURIComponent(next)}&limit=2&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
+      `/transactions?merchantAccountNumber=${merchant}&cursor=${encodeURIComponent(next)}&limit=50&status=S&status=P&connectors=M-Wallet,Bank%20Transfer&minAmount=100.5`,
     ]);
     expect(await panel.getByRole("button", { name: "Next page" }).isHidden()).toBe(true);
     await panel.locator('[name="param-query-cursor"]').fill("");

@@ -33,9 +33,9 @@ const SAMPLES: Record<string, string> = {
   token: "sample-token",
 };
 
-/** The commands of the README's tables: the first cell of every row that is a `pnpm …` command. */
+/** The commands of the README's tables: the first cell of every row that is a `pnpm …` command (padded or not). */
 function tableCommands(text: string): string[] {
-  return [...text.matchAll(/^\| `(pnpm [^`]+)` \|/gm)].map((match) => match[1] as string);
+  return [...text.matchAll(/^\| `(pnpm [^`]+)` *\|/gm)].map((match) => match[1] as string);
 }
 
 const commands = tableCommands(readme).map((written) => {
