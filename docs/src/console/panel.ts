@@ -1,28 +1,25 @@
-// The Try-it panel of one operation: form, send, answer. The decisions live in request.ts; this file is the DOM.
+// The Try-it panel of one operation: form, send, answer. The decisions live in request.ts and answer.ts; the form's
+// DOM is panel-form.ts, the answer's answer-view.ts; this file wires them: settings shared, request read, sent.
 import {
-  baseMediaType,
-  checkResponse,
   formatIssues,
   type Issue,
   type Json,
   type OperationSpec,
   type SpecAjv,
 } from "@merchant-payments/spec/model";
+import { type AnswerView, createAnswerView } from "./answer-view.js";
+import { h } from "./dom.js";
 import {
-  answerBadge,
-  bodyView,
-  declaredHeaders,
-  downloadName,
-  isTextual,
-  nextCursor,
-} from "./answer.js";
-import { field, h } from "./dom.js";
-import { apiKeyInputs, type BodyEditor, bodyEditors, parameterInputs } from "./editors.js";
+  createPanelForm,
+  issueItems,
+  jsonBodyField,
+  type PanelForm,
+  showDerived,
+  showEditor,
+} from "./panel-form.js";
 import {
   confirmationQuestion,
   curlLine,
-  defaultAcceptLanguage,
-  derivedHeaders,
   exampleText,
   loadSettings,
   needsConfirmation,
@@ -32,9 +29,7 @@ import {
   requestExamples,
   type SettingsStorage,
   saveSettings,
-  takesAcceptLanguage,
 } from "./request.js";
-import { apiKeySchemes, takesToken } from "./security.js";
 
 export { answerBadge } from "./answer.js";
 
@@ -52,6 +47,15 @@ export interface ConsoleContext {
   readonly servedMockUrl?: string;
 }
 
+/** One panel's parts, as its handlers need them. */
+interface Panel {
+  readonly op: OperationSpec;
+  readonly context: ConsoleContext;
+  readonly element: HTMLElement;
+  readonly form: PanelForm;
+  readonly answer: AnswerView;
+}
+
 /** Copies base URL, token and "remember" from one panel to every other. */
 function share(context: ConsoleContext, from: HTMLElement, name: string): void {
   const source = from.querySelector<HTMLInputElement>(`[name="${name}"]`);
@@ -65,348 +69,205 @@ function share(context: ConsoleContext, from: HTMLElement, name: string): void {
   }
 }
 
+/** Saves base URL, token and "remember" (the token only when remembered). */
+function remember(panel: Panel): void {
+  const { baseUrl, token, remember } = panel.form;
+  saveSettings(panel.context.storage, {
+    baseUrl: baseUrl.value.trim(),
+    token: token.value,
+    remember: remember.checked,
+  });
+}
+
+/** Keeps base URL, token, "remember" and API keys the same in every panel, and remembered as asked. */
+function shareSettings(panel: Panel): void {
+  const { context, element, form } = panel;
+  form.baseUrl.addEventListener("input", () => {
+    share(context, element, "baseUrl");
+    remember(panel);
+  });
+  form.token.addEventListener("input", () => {
+    share(context, element, "token");
+    if (form.remember.checked) remember(panel);
+  });
+  form.remember.addEventListener("change", () => {
+    share(context, element, "remember");
+    remember(panel);
+  });
+  for (const field of form.apiKeys.elements) {
+    const input = field.querySelector("input");
+    input?.addEventListener("input", () => share(context, element, input.name));
+  }
+}
+
+/** Shows why the request is not sent (an empty list: nothing). */
+function showProblems(form: PanelForm, list: readonly Issue[]): void {
+  form.problems.replaceChildren(...issueItems(list));
+}
+
+/**
+ * Reads and checks the form: the request to send, or undefined when it is not sent (the reason shown). `anyway`:
+ * even when the console finds it invalid, its findings then kept as a warning beside the answer.
+ */
+function readRequest(panel: Panel, anyway: boolean): PreparedRequest | undefined {
+  const { op, context, form } = panel;
+  const params = form.parameters.read(context.specAjv);
+  const editor =
+    form.editors.find((e) => e.media.mediaType === form.mediaSelect.value) ?? form.editors[0];
+  const body = editor ? editor.read(context.specAjv) : ({ ok: true, payload: undefined } as const);
+  const found = [...params.issues, ...(body.ok ? [] : body.issues)];
+  const uncheckedBody = body.ok ? body.payload : editor?.readUnchecked?.();
+  if (found.length > 0 || !body.ok) {
+    const canForce = body.ok || uncheckedBody !== undefined;
+    if (!anyway || !canForce) {
+      showProblems(form, found);
+      form.note.textContent = `Not sent: the request does not match the spec (${formatIssues(found, 3)}).`;
+      form.sendAnyway.hidden = !canForce;
+      return undefined;
+    }
+    panel.answer.warning.hidden = false;
+    panel.answer.warning.append(
+      h("strong", {}, "Sent anyway: the console found the request invalid"),
+      h("ul", { class: "mp-problems" }, ...issueItems(found)),
+    );
+  }
+  let request: PreparedRequest;
+  try {
+    request = prepareRequest(op, {
+      baseUrl: form.baseUrl.value,
+      token: form.token.value,
+      acceptLanguage: form.acceptLanguage.value,
+      ...(uncheckedBody ? { payload: uncheckedBody } : {}),
+      parameters: params.values,
+      apiKeys: form.apiKeys.read(),
+    });
+  } catch (error) {
+    showProblems(form, [{ path: "", message: (error as Error).message }]);
+    form.note.textContent = "Not sent.";
+    return undefined;
+  }
+  if (
+    needsConfirmation(op, request.url) &&
+    !window.confirm(confirmationQuestion(op, request.url))
+  ) {
+    form.note.textContent = "Not sent: cancelled.";
+    return undefined;
+  }
+  return request;
+}
+
+/** What the next-page button does with a cursor: puts it in the cursor field and sends again (none without one). */
+function nextPageAction(panel: Panel): ((cursor: string) => void) | undefined {
+  const { op, form } = panel;
+  const cursorField = op.pagination
+    ? form.form.querySelector<HTMLInputElement>(`[name="param-query-${op.pagination.cursor}"]`)
+    : null;
+  if (!cursorField) return undefined;
+  return (cursor) => {
+    cursorField.value = cursor;
+    form.form.requestSubmit();
+  };
+}
+
+/** Sends `request` from the page and shows the answer, or why none came. */
+async function sendAndShow(panel: Panel, request: PreparedRequest): Promise<void> {
+  const { form } = panel;
+  const started = performance.now();
+  try {
+    const response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers.map(([name, value]): [string, string] => [name, value]),
+      ...(request.body === undefined ? {} : { body: request.body }),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      credentials: "omit",
+      cache: "no-store",
+      redirect: "manual",
+      referrerPolicy: "no-referrer",
+    });
+    const bytes = await response.arrayBuffer();
+    const elapsedMs = Math.round(performance.now() - started);
+    const { status, statusText, headers } = response;
+    panel.answer.show(
+      panel.op,
+      panel.context.specAjv,
+      request,
+      { status, statusText, headers, bytes, elapsedMs },
+      nextPageAction(panel),
+    );
+    form.note.textContent = "";
+  } catch (error) {
+    const reason =
+      (error as Error).name === "TimeoutError"
+        ? `no answer in ${REQUEST_TIMEOUT_MS / 1000} s`
+        : String(error);
+    form.note.textContent = `No answer from ${request.url}: ${reason}. Is the server running, and does it allow this page (CORS)?`;
+    panel.answer.result.hidden = true;
+  }
+}
+
+/** Sends the form; `anyway`: even when the console finds the request invalid (its findings kept beside the answer). */
+async function submit(panel: Panel, anyway: boolean): Promise<void> {
+  const { form } = panel;
+  showProblems(form, []);
+  panel.answer.clear();
+  form.sendAnyway.hidden = true;
+  form.note.textContent = "";
+  const request = readRequest(panel, anyway);
+  if (!request) return;
+  remember(panel);
+  panel.answer.curl.textContent = curlLine(request);
+  form.send.disabled = true;
+  form.note.textContent = "Sending…";
+  try {
+    await sendAndShow(panel, request);
+  } finally {
+    form.send.disabled = false;
+  }
+}
+
+/** Wires the form: the example and media type choices, send and send anyway. */
+function wireForm(panel: Panel): void {
+  const { op, form } = panel;
+  const examples = requestExamples(op);
+  form.exampleSelect.addEventListener("change", () => {
+    const body = jsonBodyField(op, form);
+    if (body)
+      body.value = exampleText(examples.find((e) => e.name === form.exampleSelect.value)?.value);
+    showDerived(op, form);
+  });
+  form.mediaSelect.addEventListener("change", () => showEditor(form));
+  form.form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    void submit(panel, false);
+  });
+  form.sendAnyway.addEventListener("click", () => void submit(panel, true));
+}
+
 /** Builds the Try-it panel of `op`. */
 export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLElement {
-  const settings = loadSettings(context.storage);
-  const examples = requestExamples(op);
   const id = `mp-try-it-${op.operationId}`;
-
-  const baseUrl = h("input", { name: "baseUrl", type: "url", spellcheck: "false" });
-  baseUrl.value = context.servedMockUrl ?? settings.baseUrl;
-  const token = h("input", { name: "token", type: "password", autocomplete: "off" });
-  token.value = settings.token;
-  const remember = h("input", { name: "remember", type: "checkbox" });
-  remember.checked = settings.token !== "";
-  const exampleSelect = h("select", { name: "example" });
-  for (const example of examples)
-    exampleSelect.append(h("option", { value: example.name }, example.name));
-  const acceptLanguage = h("input", { name: "acceptLanguage", type: "text" });
-  acceptLanguage.value = defaultAcceptLanguage(op);
-  const parameters = parameterInputs(op);
-  const apiKeys = apiKeyInputs(op);
-  const editors = bodyEditors(context.document, op, () => showDerived());
-  const mediaSelect = h("select", { name: "mediaType" });
-  for (const editor of editors)
-    mediaSelect.append(h("option", { value: editor.media.mediaType }, editor.media.mediaType));
-  const jsonBody = () =>
-    editors
-      .find((e) => e.media === op.request)
-      ?.element.querySelector<HTMLTextAreaElement>('[name="body"]') ?? undefined;
-  const derived = h("dl", { class: "mp-derived" });
-  const problems = h("ul", { class: "mp-problems", role: "alert" });
-  const send = h("button", { type: "submit", class: "mp-send" }, "Send");
-  // Shown when the console finds the request invalid: sends it as entered (to see how the server answers it, e.g.
-  // its documented 422), the console's findings kept beside the answer.
-  const sendAnyway = h(
-    "button",
-    { type: "button", class: "mp-send-anyway", hidden: "" },
-    "Send anyway",
+  const settings = loadSettings(context.storage);
+  const form: PanelForm = createPanelForm(
+    op,
+    context.document,
+    settings,
+    context.servedMockUrl,
+    () => showDerived(op, form),
   );
-  const warning = h("div", { class: "mp-sent-anyway", role: "note", hidden: "" });
-  const note = h("p", { class: "mp-note", "aria-live": "polite" });
-  const status = h("span", { class: "mp-status" });
-  const time = h("span", { class: "mp-time" });
-  const badge = h("span", { class: "mp-badge" });
-  const issues = h("ul", { class: "mp-issues" });
-  const declared = h("dl", { class: "mp-declared" });
-  const headers = h("pre", { class: "mp-headers" });
-  const answer = h("pre", { class: "mp-body" });
-  const download = h("p", { class: "mp-download" });
-  const nextPage = h("button", { type: "button", class: "mp-next-page", hidden: "" }, "Next page");
-  const curl = h("pre", { class: "mp-curl" });
-  const result = h(
-    "div",
-    { class: "mp-result", hidden: "" },
-    h("div", { class: "mp-summary" }, status, time, badge),
-    warning,
-    issues,
-    declared,
-    h("details", {}, h("summary", {}, "Response headers"), headers),
-    answer,
-    download,
-    nextPage,
-  );
-
-  const showDerived = () => {
-    derived.replaceChildren();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(jsonBody()?.value ?? "");
-    } catch {
-      parsed = undefined;
-    }
-    for (const header of op.headers.filter((x) => x.equalsBodyProperty)) {
-      const value = derivedHeaders(op, parsed).find(([name]) => name === header.name)?.[1];
-      derived.append(
-        h("dt", {}, header.name),
-        h("dd", {}, value ?? `(from ${header.equalsBodyProperty} in the body)`),
-      );
-    }
-  };
-  const showProblems = (list: readonly Issue[]) => {
-    problems.replaceChildren(
-      ...list.map((p) => h("li", {}, h("code", {}, p.path || "(body)"), ` ${p.message}`)),
-    );
-  };
-  const showEditor = () => {
-    for (const editor of editors)
-      editor.element.hidden = editor.media.mediaType !== mediaSelect.value;
-  };
-  const noCredentials = !takesToken(op) && apiKeySchemes(op).length === 0;
-
-  const form = h(
-    "form",
-    { class: "mp-form", novalidate: "" },
-    field("Base URL", baseUrl),
-    ...(takesToken(op)
-      ? [
-          h(
-            "div",
-            { class: "mp-token" },
-            field("Token", token),
-            h("label", { class: "mp-remember" }, remember, " remember on this device"),
-          ),
-        ]
-      : []),
-    ...apiKeys.elements,
-    ...(noCredentials
-      ? [
-          h(
-            "p",
-            { class: "mp-no-credentials" },
-            "Sent without credentials (the operation needs none).",
-          ),
-        ]
-      : []),
-    ...parameters.elements,
-    ...(examples.length > 1 ? [field("Example", exampleSelect)] : []),
-    ...(takesAcceptLanguage(op) ? [field("Accept-Language", acceptLanguage)] : []),
-    ...(op.headers.some((x) => x.equalsBodyProperty)
-      ? [
-          h(
-            "div",
-            { class: "mp-field" },
-            h("span", { class: "mp-label" }, "Headers from the body"),
-            derived,
-          ),
-        ]
-      : []),
-    ...(editors.length > 1 ? [field("Content type", mediaSelect)] : []),
-    ...editors.map((e) => e.element),
-    problems,
-    h("div", { class: "mp-actions" }, send, sendAnyway, note),
-  );
-  const panel = h(
+  const answer = createAnswerView();
+  const element = h(
     "section",
     { class: "mp-try-it", "data-try-it": op.operationId, "aria-labelledby": id },
     h("h3", { id }, "Try it"),
-    form,
-    result,
-    h("div", { class: "mp-curl-box" }, h("span", {}, "curl"), curl),
+    form.form,
+    answer.result,
+    h("div", { class: "mp-curl-box" }, h("span", {}, "curl"), answer.curl),
   );
-  context.panels.add(panel);
-  showDerived();
-  showEditor();
-
-  const remembered = () =>
-    saveSettings(context.storage, {
-      baseUrl: baseUrl.value.trim(),
-      token: token.value,
-      remember: remember.checked,
-    });
-  baseUrl.addEventListener("input", () => {
-    share(context, panel, "baseUrl");
-    remembered();
-  });
-  token.addEventListener("input", () => {
-    share(context, panel, "token");
-    if (remember.checked) remembered();
-  });
-  remember.addEventListener("change", () => {
-    share(context, panel, "remember");
-    remembered();
-  });
-  for (const element of apiKeys.elements) {
-    const input = element.querySelector("input");
-    input?.addEventListener("input", () => share(context, panel, input.name));
-  }
-  exampleSelect.addEventListener("change", () => {
-    const body = jsonBody();
-    if (body) body.value = exampleText(examples.find((e) => e.name === exampleSelect.value)?.value);
-    showDerived();
-  });
-  mediaSelect.addEventListener("change", showEditor);
-
-  form.addEventListener("submit", (event) => {
-    event.preventDefault();
-    void submit(false);
-  });
-  sendAnyway.addEventListener("click", () => void submit(true));
-
-  let downloadUrl: string | undefined;
-  /** Removes the previous answer and curl line: nothing on screen may look like the answer to this send. */
-  const clearAnswer = () => {
-    result.hidden = true;
-    for (const element of [status, time, badge, issues, declared, headers, answer, download, curl])
-      element.replaceChildren();
-    badge.className = "mp-badge";
-    delete status.dataset.status;
-    delete answer.dataset.kind;
-    nextPage.hidden = true;
-    if (downloadUrl) URL.revokeObjectURL(downloadUrl);
-    downloadUrl = undefined;
-    warning.hidden = true;
-    warning.replaceChildren();
-    sendAnyway.hidden = true;
-  };
-
-  /** The chosen body editor's payload, or the problems that keep it from being sent. */
-  const readBody = (editor: BodyEditor | undefined) =>
-    editor ? editor.read(context.specAjv) : ({ ok: true, payload: undefined } as const);
-
-  /**
-   * Reads and checks the form: the request to send, or undefined when it is not sent (the reason shown). `anyway`:
-   * even when the console finds it invalid, its findings then kept as a warning beside the answer.
-   */
-  function readRequest(anyway: boolean): PreparedRequest | undefined {
-    const params = parameters.read(context.specAjv);
-    const editor = editors.find((e) => e.media.mediaType === mediaSelect.value) ?? editors[0];
-    const body = readBody(editor);
-    const found = [...params.issues, ...(body.ok ? [] : body.issues)];
-    const uncheckedBody = body.ok ? body.payload : editor?.readUnchecked?.();
-    if (found.length > 0 || !body.ok) {
-      const canForce = body.ok || uncheckedBody !== undefined;
-      if (!anyway || !canForce) {
-        showProblems(found);
-        note.textContent = `Not sent: the request does not match the spec (${formatIssues(found, 3)}).`;
-        sendAnyway.hidden = !canForce;
-        return undefined;
-      }
-      warning.hidden = false;
-      warning.append(
-        h("strong", {}, "Sent anyway: the console found the request invalid"),
-        h(
-          "ul",
-          { class: "mp-problems" },
-          ...found.map((p) => h("li", {}, h("code", {}, p.path || "(body)"), ` ${p.message}`)),
-        ),
-      );
-    }
-    let request: PreparedRequest;
-    try {
-      request = prepareRequest(op, {
-        baseUrl: baseUrl.value,
-        token: token.value,
-        acceptLanguage: acceptLanguage.value,
-        ...(uncheckedBody ? { payload: uncheckedBody } : {}),
-        parameters: params.values,
-        apiKeys: apiKeys.read(),
-      });
-    } catch (error) {
-      showProblems([{ path: "", message: (error as Error).message }]);
-      note.textContent = "Not sent.";
-      return undefined;
-    }
-    if (
-      needsConfirmation(op, request.url) &&
-      !window.confirm(confirmationQuestion(op, request.url))
-    ) {
-      note.textContent = "Not sent: cancelled.";
-      return undefined;
-    }
-    return request;
-  }
-
-  /** Sends the form; `anyway`: even when the console finds the request invalid (its findings kept beside the answer). */
-  async function submit(anyway: boolean): Promise<void> {
-    showProblems([]);
-    clearAnswer();
-    note.textContent = "";
-    const request = readRequest(anyway);
-    if (!request) return;
-    remembered();
-    curl.textContent = curlLine(request);
-    send.disabled = true;
-    note.textContent = "Sending…";
-    const started = performance.now();
-    try {
-      const response = await fetch(request.url, {
-        method: request.method,
-        headers: request.headers.map(([name, value]): [string, string] => [name, value]),
-        ...(request.body === undefined ? {} : { body: request.body }),
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-        credentials: "omit",
-        cache: "no-store",
-        redirect: "manual",
-        referrerPolicy: "no-referrer",
-      });
-      const bytes = await response.arrayBuffer();
-      const elapsed = Math.round(performance.now() - started);
-      const contentType = response.headers.get("content-type");
-      const textual = isTextual(baseMediaType(contentType ?? ""));
-      const text = textual || !contentType ? new TextDecoder().decode(bytes) : "";
-      const received = Object.fromEntries(response.headers.entries());
-      const conformance = checkResponse(context.specAjv, op, {
-        status: response.status,
-        headers: received,
-        body: text,
-      });
-      status.textContent = `${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
-      status.dataset.status = String(response.status);
-      time.textContent = `${elapsed} ms`;
-      const shown = answerBadge(response.status, conformance.conforms, conformance.issues);
-      badge.className = `mp-badge ${shown.className}`;
-      badge.textContent = shown.text;
-      issues.replaceChildren(
-        ...conformance.issues.map((i) =>
-          h("li", {}, h("code", {}, i.path || i.check || ""), ` ${i.message}`),
-        ),
-      );
-      for (const [name, value] of declaredHeaders(op, response.status, received))
-        declared.append(
-          h("dt", {}, name),
-          h("dd", {}, value ?? "(not readable here: not sent, or not exposed to the page by CORS)"),
-        );
-      headers.textContent = Object.entries(received)
-        .map(([name, value]) => `${name}: ${value}`)
-        .join("\n");
-      const view = bodyView(response.status, request.method, contentType, bytes.byteLength, text);
-      answer.textContent = view.text;
-      answer.dataset.kind = view.kind;
-      if (view.kind === "binary") {
-        downloadUrl = URL.createObjectURL(new Blob([bytes], { type: view.type }));
-        download.append(
-          h(
-            "a",
-            { href: downloadUrl, download: downloadName(op, view.type) },
-            "Download the answer",
-          ),
-        );
-      }
-      const cursor = nextCursor(op, conformance.json);
-      const cursorField = op.pagination
-        ? form.querySelector<HTMLInputElement>(`[name="param-query-${op.pagination.cursor}"]`)
-        : null;
-      if (cursor !== undefined && cursorField) {
-        nextPage.hidden = false;
-        nextPage.onclick = () => {
-          cursorField.value = cursor;
-          form.requestSubmit();
-        };
-      }
-      result.hidden = false;
-      note.textContent = "";
-    } catch (error) {
-      const reason =
-        (error as Error).name === "TimeoutError"
-          ? `no answer in ${REQUEST_TIMEOUT_MS / 1000} s`
-          : String(error);
-      note.textContent = `No answer from ${request.url}: ${reason}. Is the server running, and does it allow this page (CORS)?`;
-      result.hidden = true;
-    } finally {
-      send.disabled = false;
-    }
-  }
-
-  return panel;
+  context.panels.add(element);
+  showDerived(op, form);
+  showEditor(form);
+  const panel: Panel = { op, context, element, form, answer };
+  shareSettings(panel);
+  wireForm(panel);
+  return element;
 }
