@@ -3,43 +3,26 @@
 // one constraint broken (in the body, or in one parameter: wrong type, out of bounds, missing, outside the enum),
 // malformed JSON, and a request without the credentials its `security` asks for. An operation that writes is
 // skipped unless writes are allowed, and then gets only its examples. A paginated operation's example is followed
-// page by page when it runs (see run.ts).
-import { isObject, type OperationSpec, type SpecAjv } from "@merchant-payments/spec/model";
-import { styleOf, valueAt } from "@merchant-payments/spec/wire";
-import fc from "fast-check";
-import { invalidArbitrary, mutationsOf, validArbitrary } from "./arbitraries.js";
+// page by page when it runs (see run.ts). Each kind of request has its planner in planners/ (one module per kind).
+import type { OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
+import { valueAt } from "@merchant-payments/spec/wire";
 import { API_KEY_VARIABLE } from "./arguments.js";
-import { bodyKind } from "./bodies.js";
 import type { CaseKind } from "./case-kinds.js";
-import type { ParameterValues } from "./parameters.js";
-import { type BuiltRequest, type Credentials, credentialsFor } from "./requests.js";
+import { PLANNERS, type PlannedCase, type PlannedKind } from "./planners/index.js";
+import { type Credentials, credentialsFor } from "./requests.js";
 import { writeReason } from "./side-effects.js";
-import {
-  bodyValid,
-  draftOperation,
-  type ExampleBody,
-  parametersValid,
-  sendable,
-} from "./valid-requests.js";
+import { draftOperation } from "./valid-requests.js";
 
 const NO_CREDENTIALS: Credentials = { headers: {}, query: [] };
 
 export { CASE_KINDS, type CaseKind } from "./case-kinds.js";
 
-/** One request to send and judge. */
-export interface VerifyCase {
+/** One request to send and judge: a planned request (name, request, description, next page), its operation and kind. */
+export interface VerifyCase extends PlannedCase {
   /** The operation it calls. */
   readonly operation: OperationSpec;
-  /** Unique within the operation, e.g. `example GetTransactionRequest`, `generated-invalid #3`. */
-  readonly name: string;
   /** What kind of request it is. */
   readonly kind: CaseKind;
-  /** What is sent: method, target under the base URL, headers (credentials included) and encoded body. */
-  readonly request: BuiltRequest;
-  /** What was broken, for an invalid case (e.g. `merchantAccountNumber: above maximum`). */
-  readonly description?: string;
-  /** For a paginated operation's valid request: the same request asking for the page at `cursor`. */
-  readonly nextPage?: (cursor: string) => BuiltRequest;
 }
 
 /** An operation verify will not send, and why. */
@@ -76,7 +59,21 @@ export interface Plan {
   readonly discarded: number;
 }
 
-/** Plans the requests for `operations` of `document`. */
+/** Why `op` is not sent (an API key not given; a write not allowed), or undefined when it is. */
+function skipReason(
+  found: ReturnType<typeof credentialsFor>,
+  write: string | undefined,
+  examples: number,
+  allowWrites: boolean,
+): string | undefined {
+  if ("missing" in found)
+    return `${found.missing}: set ${API_KEY_VARIABLE} or give --api-key-file <file>`;
+  if (write !== undefined && !allowWrites)
+    return `${write}; pass --allow-writes to send its ${examples} example(s) once each`;
+  return undefined;
+}
+
+/** Plans the requests for `operations` of `document`: per operation, each kind's planner (`PLANNERS`) in turn. */
 export function planCases(
   document: unknown,
   operations: readonly OperationSpec[],
@@ -86,130 +83,28 @@ export function planCases(
   const cases: VerifyCase[] = [];
   const skipped: SkippedOperation[] = [];
   let discarded = 0;
-  operations.forEach((op, index) => {
+  operations.forEach((operation, index) => {
     const seed = options.seed + index * 4;
     const found = credentialsFor(
-      op,
+      operation,
       options.apiKey ? { token: options.token, apiKey: options.apiKey } : { token: options.token },
     );
-    const draft = draftOperation(
-      document,
-      op,
-      ajv,
-      seed,
-      "credentials" in found ? found.credentials : NO_CREDENTIALS,
-    );
-    const { examples, base, media, request } = draft;
-    const doc = document as Record<string, unknown>;
-    const reason = writeReason(op);
-    const skipReason =
-      "missing" in found
-        ? `${found.missing}: set ${API_KEY_VARIABLE} or give --api-key-file <file>`
-        : reason !== undefined && !options.allowWrites
-          ? `${reason}; pass --allow-writes to send its ${examples.length} example(s) once each`
-          : undefined;
-    if (skipReason !== undefined) {
-      skipped.push({ operation: op, reason: skipReason, caseNames: examples.map((e) => e.name) });
+    const credentials = "credentials" in found ? found.credentials : NO_CREDENTIALS;
+    const draft = draftOperation(document, operation, ajv, seed, credentials);
+    const write = writeReason(operation);
+    const reason = skipReason(found, write, draft.examples.length, options.allowWrites);
+    if (reason !== undefined) {
+      skipped.push({ operation, reason, caseNames: draft.examples.map((e) => e.name) });
       return;
     }
-    const add = (
-      kind: CaseKind,
-      name: string,
-      built: BuiltRequest,
-      extra: Partial<VerifyCase> = {},
-    ) => cases.push({ operation: op, kind, name, request: built, ...extra });
-    for (const { name, request: built, nextPage } of draft.exampleRequests())
-      add("example", name, built, nextPage ? { nextPage } : {});
-    if (reason !== undefined) return;
-    const generated = draft.generatedRequests(options.runs);
-    discarded += generated.discarded;
-    for (const { name, request: built, nextPage } of generated.requests)
-      add("generated-valid", name, built, nextPage ? { nextPage } : {});
-
-    // Bodies with one constraint broken (binary bodies have none to break but their presence).
-    if (media && bodyKind(media.mediaType) !== "binary") {
-      const invalid = fc.sample(invalidArbitrary(doc, media.schema), {
-        seed: seed + 2,
-        numRuns: options.runs,
-      });
-      invalid.forEach(({ description, value }, i) => {
-        if (bodyValid(document, ajv, media, value)) discarded++;
-        else
-          add(
-            "generated-invalid",
-            `generated-invalid #${i}`,
-            request(base, { name: "", media, value }),
-            {
-              description,
-            },
-          );
-      });
+    // An operation that writes gets its examples only.
+    const kinds =
+      write === undefined ? (Object.keys(PLANNERS) as PlannedKind[]) : ["example" as const];
+    for (const kind of kinds) {
+      const planned = PLANNERS[kind]({ document, ajv, operation, draft, seed, runs: options.runs });
+      discarded += planned.discarded;
+      for (const c of planned.cases) cases.push({ operation, kind, ...c });
     }
-    if (media && op.requestBodyRequired && bodyKind(media.mediaType) !== "json") {
-      add("generated-invalid", "without its required body", request(base, undefined), {
-        description: `no ${media.mediaType} body, which is required`,
-      });
-    }
-
-    // Each parameter broken alone, the others from their examples.
-    for (const p of draft.parameters) {
-      const [sampled] = fc.sample(validArbitrary(doc, p.schema), { seed: seed + 3, numRuns: 1 });
-      const value = base[p.name] ?? sampled;
-      // Missing (when required) first, then what the parameter's schema states (bounds, enum, pattern, length,
-      // format), then wrong types.
-      const mutations = mutationsOf(doc, p.schema, value);
-      const broken: { description: string; values: ParameterValues }[] = [];
-      if (p.required && p.in !== "path") {
-        const { [p.name]: _, ...rest } = base;
-        broken.push({
-          description: `${p.in} parameter ${p.name}: missing, which is required`,
-          values: rest,
-        });
-      }
-      // An object only keeps its shape on the wire as a deepObject: elsewhere its keys become other parameters
-      // (form, exploded) or items of a list, so what the server reads is no longer one broken value.
-      const expressible = mutations.filter((m) => styleOf(p).keepsObjects || !isObject(m.value));
-      for (const m of [
-        ...expressible.filter((m) => !m.description.endsWith(" instead")),
-        ...expressible.filter((m) => m.description.endsWith(" instead")),
-      ]) {
-        broken.push({
-          description: `${p.in} parameter ${p.name}: ${m.description.replace(/^\(body\)(: )?/, "")}`,
-          values: { ...base, [p.name]: m.value },
-        });
-      }
-      let n = 0;
-      for (const b of broken) {
-        if (n >= options.runs) break;
-        // A value the wire cannot carry broken (an integer for a string: "7") is not sent, nor counted.
-        if (!sendable(op, b.values) || parametersValid(document, ajv, [p], b.values)) continue;
-        n++;
-        add("invalid-parameter", `invalid ${b.description}`, request(b.values, examples[0]), {
-          description: b.description,
-        });
-      }
-    }
-
-    const first = examples[0] as ExampleBody;
-    if (first.media && bodyKind(first.media.mediaType) === "json") {
-      const built = request(base, first);
-      const text = JSON.stringify(first.value);
-      add(
-        "malformed-json",
-        "malformed JSON",
-        {
-          ...built,
-          body: {
-            contentType: first.media.mediaType,
-            body: text.slice(0, -1),
-            text: text.slice(0, -1),
-          },
-        },
-        { description: "the first example without its last character" },
-      );
-    }
-    if (op.security.length > 0)
-      add("no-credentials", "no credentials", request(base, first, false));
   });
   return { cases, skipped, discarded };
 }

@@ -87,6 +87,229 @@ function headersOf(raw: string[]): Headers {
 /** The error listener left on a request or answer once it has ended: Node may still emit a late error. */
 const ignore = () => {};
 
+/** Parts joined into one buffer (the part itself when there is one). */
+const join = (parts: Buffer[]) =>
+  parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
+
+/**
+ * One request in flight: what has been sent, what has been received, and the listeners it leaves on Node's objects
+ * until it settles. Each listener is a bound property, so that `settle` removes exactly what was added.
+ */
+class RequestInFlight {
+  private sent: RequestSent = "none";
+  private settled = false;
+  private req: ClientRequest | undefined;
+  private res: IncomingMessage | undefined;
+  /** A new socket whose connection (TCP, or the TLS handshake) is awaited, with the event that says it is done. */
+  private connecting: { socket: Socket; event: "connect" | "secureConnect" } | undefined;
+  /** True once the answer's last byte arrived. */
+  private ended = false;
+  private head: HttpHead | undefined;
+  private readonly chunks: Buffer[] = [];
+  private readonly encoded: Buffer[] | undefined;
+  private readonly limit: number;
+  /** Bytes received, and bytes decoded (when the answer has a content coding). */
+  private received = 0;
+  private decoded = 0;
+  private decoder: Decoder | undefined;
+  private cancelDeadline: (() => void) | undefined;
+
+  constructor(
+    private readonly request: HttpRequest,
+    private readonly done: (outcome: HttpOutcome) => void,
+  ) {
+    this.encoded = request.keepEncoded ? [] : undefined;
+    this.limit = request.maxResponseBytes ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Opens the request, listens to it, arms the deadline and writes the body. */
+  start(timeoutMs: number): void {
+    const request = this.request;
+    let req: ClientRequest;
+    try {
+      const target = targetOf(request.url);
+      const shared = sharedAgents();
+      const options = {
+        ...target.options,
+        method: request.method,
+        headers: request.headers,
+        agent: target.tls ? shared.https : shared.http,
+      };
+      req = target.tls ? httpsRequest(options) : httpRequest(options);
+    } catch (error) {
+      // Refused before anything was written (a URL or header Node does not accept).
+      this.fail(error);
+      return;
+    }
+    this.req = req;
+    req.on("error", this.fail);
+    req.on("socket", this.onSocket);
+    req.on("finish", this.onFinish);
+    req.on("response", this.onResponse);
+    req.on("close", this.onRequestClose);
+    const signal = request.signal;
+    this.cancelDeadline = whenAbortedOrDue(timeoutMs, signal, (aborted) =>
+      aborted ? this.stop("aborted", signal?.reason) : this.stop("deadline"),
+    );
+    req.end(request.body);
+  }
+
+  /** Ends the request: no timer, no decoder, and none of its listeners left on Node's objects. */
+  private settle(): void {
+    this.settled = true;
+    this.cancelDeadline?.();
+    this.decoder?.destroy();
+    this.connecting?.socket.removeListener(this.connecting.event, this.onConnected);
+    this.connecting = undefined;
+    const req = this.req;
+    if (req) {
+      req.removeListener("socket", this.onSocket);
+      req.removeListener("finish", this.onFinish);
+      req.removeListener("response", this.onResponse);
+      req.removeListener("close", this.onRequestClose);
+      req.removeListener("error", this.fail);
+      req.on("error", ignore);
+    }
+    const res = this.res;
+    if (res) {
+      res.removeListener("data", this.onData);
+      res.removeListener("end", this.onEnd);
+      res.removeListener("close", this.onResponseClose);
+      res.removeListener("error", this.fail);
+      res.on("error", ignore);
+    }
+  }
+
+  /** Ends with the whole (decoded) body. */
+  private readonly answerWhole = (): void => {
+    if (this.settled) return;
+    this.settle();
+    // An answer that came before the whole request was written: stop writing (that socket cannot be reused).
+    if (this.req && !this.req.writableFinished) this.req.destroy();
+    this.done({
+      kind: "answer",
+      status: this.head?.status ?? 0,
+      headers: this.head?.headers ?? new Headers(),
+      body: join(this.chunks),
+      encoded: this.encoded && join(this.encoded),
+    });
+  };
+
+  /** Ends without an answer. */
+  private failWith(stop: HttpStop, cause: unknown): void {
+    if (this.settled) return;
+    this.settle();
+    this.done({ kind: "failure", stop, sent: this.sent, cause, head: this.head });
+  }
+
+  /** Ends without an answer because Node reported an error. */
+  private readonly fail = (cause: unknown): void => this.failWith("error", cause);
+
+  /** Ends without an answer and destroys the request, and so its socket (Node never pools a destroyed socket). */
+  private stop(why: HttpStop, cause?: unknown): void {
+    if (this.settled) return;
+    this.failWith(why, cause);
+    this.req?.destroy();
+  }
+
+  private readonly onConnected = (): void => {
+    this.connecting = undefined;
+    if (this.sent === "none") this.sent = "partial";
+  };
+
+  private readonly onSocket = (socket: Socket): void => {
+    if (this.settled) return;
+    // A reused keep-alive socket is connected: the request is being written to it now.
+    if (this.req?.reusedSocket) {
+      this.onConnected();
+      return;
+    }
+    const event = "encrypted" in socket ? "secureConnect" : "connect";
+    if (event === "connect" && !socket.connecting) {
+      this.onConnected();
+      return;
+    }
+    this.connecting = { socket, event };
+    socket.once(event, this.onConnected);
+  };
+
+  private readonly onFinish = (): void => {
+    // The whole request is flushed to a connected socket (before the connection, nothing has left the process).
+    if (this.sent !== "none") this.sent = "complete";
+  };
+
+  private readonly onResponse = (answer: IncomingMessage): void => {
+    if (this.settled) {
+      answer.resume();
+      return;
+    }
+    this.res = answer;
+    this.sent = "complete";
+    answer.on("error", this.fail);
+    answer.on("close", this.onResponseClose);
+    let headers: Headers;
+    try {
+      headers = headersOf(answer.rawHeaders);
+    } catch (error) {
+      this.stop("error", error);
+      return;
+    }
+    this.head = { status: answer.statusCode ?? 0, headers };
+    const declared = headers.get("content-length");
+    if (declared !== null && Number(declared) > this.limit) {
+      this.stop("too-large");
+      return;
+    }
+    this.decoder = this.decoderFor(headers.get("content-encoding"));
+    answer.on("data", this.onData);
+    answer.on("end", this.onEnd);
+  };
+
+  /** The decoder of a content coding, which keeps the decoded body within the limit; undefined for none. */
+  private decoderFor(contentEncoding: string | null): Decoder | undefined {
+    const steps = codingSteps(contentEncoding);
+    if (!steps) return undefined;
+    return decoderChain(
+      steps,
+      (chunk) => {
+        this.decoded += chunk.length;
+        if (this.decoded > this.limit) this.stop("too-large");
+        else this.chunks.push(chunk);
+      },
+      this.answerWhole,
+      (error) => this.stop("corrupt-coding", error),
+    );
+  }
+
+  private readonly onData = (chunk: Buffer): void => {
+    if (this.settled) return;
+    this.received += chunk.length;
+    if (this.received > this.limit) {
+      this.stop("too-large");
+      return;
+    }
+    this.encoded?.push(chunk);
+    if (this.decoder) this.decoder.write(chunk);
+    else this.chunks.push(chunk);
+  };
+
+  private readonly onEnd = (): void => {
+    this.ended = true;
+    if (this.settled) return;
+    if (this.decoder) this.decoder.end();
+    else this.answerWhole();
+  };
+
+  private readonly onResponseClose = (): void => {
+    if (!this.ended)
+      this.stop("error", new Error("the connection closed before the whole answer arrived"));
+  };
+
+  private readonly onRequestClose = (): void => {
+    if (!this.res) this.fail(new Error("the connection closed before the answer arrived"));
+  };
+}
+
 /**
  * Sends `request` once through the shared keep-alive Agent of its protocol and reads the whole answer within
  * `timeoutMs` (Infinity: none), decoding included; calls `done` once with the outcome, never throws. No redirect is
@@ -103,189 +326,7 @@ export function sendOnce(
     done({ kind: "failure", stop: "aborted", sent: "none", cause: signal.reason, head: undefined });
     return;
   }
-  let sent: RequestSent = "none";
-  let settled = false;
-  let req: ClientRequest | undefined;
-  let res: IncomingMessage | undefined;
-  /** A new socket whose connection (TCP, or the TLS handshake) is awaited, with the event that says it is done. */
-  let connecting: { socket: Socket; event: "connect" | "secureConnect" } | undefined;
-  /** True once the answer's last byte arrived. */
-  let ended = false;
-  let head: HttpHead | undefined;
-  const chunks: Buffer[] = [];
-  const encoded: Buffer[] | undefined = request.keepEncoded ? [] : undefined;
-  const limit = request.maxResponseBytes ?? Number.POSITIVE_INFINITY;
-  /** Bytes received, and bytes decoded (when the answer has a content coding). */
-  let received = 0;
-  let decoded = 0;
-  let decoder: Decoder | undefined;
-  let cancelDeadline: (() => void) | undefined;
-
-  /** Ends the request: no timer, no decoder, and none of its listeners left on Node's objects. */
-  const settle = () => {
-    settled = true;
-    cancelDeadline?.();
-    decoder?.destroy();
-    connecting?.socket.removeListener(connecting.event, onConnected);
-    connecting = undefined;
-    if (req) {
-      req.removeListener("socket", onSocket);
-      req.removeListener("finish", onFinish);
-      req.removeListener("response", onResponse);
-      req.removeListener("close", onRequestClose);
-      req.removeListener("error", fail);
-      req.on("error", ignore);
-    }
-    if (res) {
-      res.removeListener("data", onData);
-      res.removeListener("end", onEnd);
-      res.removeListener("close", onResponseClose);
-      res.removeListener("error", fail);
-      res.on("error", ignore);
-    }
-  };
-  const join = (parts: Buffer[]) =>
-    parts.length === 1 ? (parts[0] as Buffer) : Buffer.concat(parts);
-  /** Ends with the whole (decoded) body. */
-  const answerWhole = () => {
-    if (settled) return;
-    settle();
-    // An answer that came before the whole request was written: stop writing (that socket cannot be reused).
-    if (req && !req.writableFinished) req.destroy();
-    done({
-      kind: "answer",
-      status: head?.status ?? 0,
-      headers: head?.headers ?? new Headers(),
-      body: join(chunks),
-      encoded: encoded && join(encoded),
-    });
-  };
-  /** Ends without an answer. */
-  const failWith = (stop: HttpStop, cause: unknown) => {
-    if (settled) return;
-    settle();
-    done({ kind: "failure", stop, sent, cause, head });
-  };
-  function fail(cause: unknown): void {
-    failWith("error", cause);
-  }
-  /** Ends without an answer and destroys the request, and so its socket (Node never pools a destroyed socket). */
-  const stop = (why: HttpStop, cause?: unknown) => {
-    if (settled) return;
-    failWith(why, cause);
-    req?.destroy();
-  };
-  const tooLarge = () => stop("too-large");
-
-  function onConnected(): void {
-    connecting = undefined;
-    if (sent === "none") sent = "partial";
-  }
-  function onSocket(socket: Socket): void {
-    if (settled) return;
-    // A reused keep-alive socket is connected: the request is being written to it now.
-    if (req?.reusedSocket) {
-      onConnected();
-      return;
-    }
-    const event = "encrypted" in socket ? "secureConnect" : "connect";
-    if (event === "connect" && !socket.connecting) {
-      onConnected();
-      return;
-    }
-    connecting = { socket, event };
-    socket.once(event, onConnected);
-  }
-  function onFinish(): void {
-    // The whole request is flushed to a connected socket (before the connection, nothing has left the process).
-    if (sent !== "none") sent = "complete";
-  }
-  function onResponse(answer: IncomingMessage): void {
-    if (settled) {
-      answer.resume();
-      return;
-    }
-    res = answer;
-    sent = "complete";
-    answer.on("error", fail);
-    answer.on("close", onResponseClose);
-    let headers: Headers;
-    try {
-      headers = headersOf(answer.rawHeaders);
-    } catch (error) {
-      stop("error", error);
-      return;
-    }
-    head = { status: answer.statusCode ?? 0, headers };
-    const declared = headers.get("content-length");
-    if (declared !== null && Number(declared) > limit) {
-      tooLarge();
-      return;
-    }
-    const steps = codingSteps(headers.get("content-encoding"));
-    if (steps) {
-      decoder = decoderChain(
-        steps,
-        (chunk) => {
-          decoded += chunk.length;
-          if (decoded > limit) tooLarge();
-          else chunks.push(chunk);
-        },
-        answerWhole,
-        (error) => stop("corrupt-coding", error),
-      );
-    }
-    answer.on("data", onData);
-    answer.on("end", onEnd);
-  }
-  function onData(chunk: Buffer): void {
-    if (settled) return;
-    received += chunk.length;
-    if (received > limit) {
-      tooLarge();
-      return;
-    }
-    encoded?.push(chunk);
-    if (decoder) decoder.write(chunk);
-    else chunks.push(chunk);
-  }
-  function onEnd(): void {
-    ended = true;
-    if (settled) return;
-    if (decoder) decoder.end();
-    else answerWhole();
-  }
-  function onResponseClose(): void {
-    if (!ended) stop("error", new Error("the connection closed before the whole answer arrived"));
-  }
-  function onRequestClose(): void {
-    if (!res) fail(new Error("the connection closed before the answer arrived"));
-  }
-
-  try {
-    const target = targetOf(request.url);
-    const shared = sharedAgents();
-    const options = {
-      ...target.options,
-      method: request.method,
-      headers: request.headers,
-      agent: target.tls ? shared.https : shared.http,
-    };
-    req = target.tls ? httpsRequest(options) : httpRequest(options);
-  } catch (error) {
-    // Refused before anything was written (a URL or header Node does not accept).
-    fail(error);
-    return;
-  }
-  req.on("error", fail);
-  req.on("socket", onSocket);
-  req.on("finish", onFinish);
-  req.on("response", onResponse);
-  req.on("close", onRequestClose);
-  cancelDeadline = whenAbortedOrDue(timeoutMs, signal, (aborted) =>
-    aborted ? stop("aborted", signal?.reason) : stop("deadline"),
-  );
-  req.end(request.body);
+  new RequestInFlight(request, done).start(timeoutMs);
 }
 
 /** {@link sendOnce} as a promise of its outcome (it never rejects). */
