@@ -1,6 +1,6 @@
 // The spec model: the reading of an OpenAPI document the toolkit's packages share (references, operations, examples,
-// code samples and the project's JSON Schema validator). Pure: no file system, usable in a browser. Where a package
-// still reads the document its own way (a `$ref` followed outside `deref`), issue 30 item 2 moves it here.
+// code samples and the project's JSON Schema validator). Pure: no file system, usable in a browser. References are
+// followed by refs.ts (`deref`, `resolveSchema`, `chooseBranch`), which it re-exports: no package follows one its own way.
 import {
   Ajv2020,
   type Options as AjvOptions,

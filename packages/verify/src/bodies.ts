@@ -1,7 +1,7 @@
 // Request bodies on the wire, per media type: JSON; `multipart/form-data` (one part per property, a file part for a
 // binary property with the Content-Type its `encoding` declares, an object as a JSON part, an array as repeated
 // parts); `application/x-www-form-urlencoded`; binary (`application/octet-stream` and other non-text media) and
-// `text/*`. And `wireBody`: what a form body becomes once read back by a server, to judge a broken one.
+// `text/*`. And `bodyAsRead`: what a form body becomes once read back by a server, to judge a broken one.
 import {
   bodyKind,
   deref,
@@ -149,7 +149,7 @@ export function encodeBody(
  * What a body becomes once read back by a server that coerces by the schema: JSON as it is; a form's fields by
  * their schemas (`wireValue`), its JSON parts and files as sent; text and binary as strings.
  */
-export function wireBody(document: unknown, media: MediaSpec, value: unknown): unknown {
+export function bodyAsRead(document: unknown, media: MediaSpec, value: unknown): unknown {
   const kind = bodyKind(media.mediaType);
   if (kind === "json") return value;
   if (kind === "text" || kind === "binary")

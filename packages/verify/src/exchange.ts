@@ -34,7 +34,7 @@ export const TRANSPORT_FAILURES = [
 export type TransportFailureKind = (typeof TRANSPORT_FAILURES)[number];
 
 /** The outcome of one exchange: a whole answer, or a transport failure. */
-export type Exchange =
+export type ExchangeOutcome =
   | {
       readonly kind: "answer";
       /** The answer's HTTP status code, e.g. 422. */
@@ -64,7 +64,7 @@ export async function exchange(
   request: OutgoingRequest,
   timeoutMs: number,
   maxBytes = Number.POSITIVE_INFINITY,
-): Promise<Exchange> {
+): Promise<ExchangeOutcome> {
   const outcome = await send({ ...request, maxResponseBytes: maxBytes }, timeoutMs);
   if (outcome.kind === "answer") {
     const headers: Record<string, string> = {};
@@ -77,7 +77,7 @@ export async function exchange(
 }
 
 /** A request that got no whole answer, in verify's words. */
-function failureOf(failure: HttpFailure, timeoutMs: number, maxBytes: number): Exchange {
+function failureOf(failure: HttpFailure, timeoutMs: number, maxBytes: number): ExchangeOutcome {
   const kind = failureKind(failure);
   const status = failure.head?.status;
   const chain = describeCauses(failure.cause);

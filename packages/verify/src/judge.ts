@@ -5,7 +5,7 @@
 // model whose `check` names the defect.
 import { checkResponse, type Issue, type SpecAjv } from "@merchant-payments/spec";
 import { BODY_DEFECTS, conformanceDefect, type DefectName, foundDefects } from "./checks/index.js";
-import type { Exchange } from "./exchange.js";
+import type { ExchangeOutcome } from "./exchange.js";
 import type { VerifyCase } from "./plan.js";
 
 export { typeMessage } from "./checks/body-schema.js";
@@ -27,7 +27,7 @@ export function defectPlace(defect: Issue<DefectName>): string {
 export function judge(
   ajv: SpecAjv,
   verifyCase: VerifyCase,
-  received: Exchange,
+  received: ExchangeOutcome,
 ): Issue<DefectName>[] {
   const conformance =
     received.kind === "answer" ? checkResponse(ajv, verifyCase.operation, received).issues : [];

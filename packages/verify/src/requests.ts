@@ -47,8 +47,8 @@ export interface BuiltRequest {
   readonly body?: EncodedBody;
 }
 
-/** What a request is made of. */
-export interface RequestParts {
+/** What a request is built from: parameter values, a body value, credentials. */
+export interface RequestInputs {
   /** Parameter values by name. */
   readonly parameters: ParameterValues;
   /** The body's media type and value; none for a request without body. */
@@ -137,16 +137,16 @@ export function acceptOf(op: OperationSpec): string {
   return accept.join(", ") || "*/*";
 }
 
-/** The whole request of `parts` to `op`. */
+/** The whole request of `inputs` to `op`. */
 export function buildRequest(
   document: unknown,
   op: OperationSpec,
-  parts: RequestParts,
+  inputs: RequestInputs,
 ): BuiltRequest {
-  const serialized = serializeParameters(op.path, op.parameters, parts.parameters);
-  const query = [serialized.query, ...(parts.credentials?.query ?? [])].filter((q) => q !== "");
-  const body = parts.body ? encodeBody(document, parts.body.media, parts.body.value) : undefined;
-  const cookie = [serialized.headers.cookie, parts.credentials?.headers.cookie].filter(Boolean);
+  const serialized = serializeParameters(op.path, op.parameters, inputs.parameters);
+  const query = [serialized.query, ...(inputs.credentials?.query ?? [])].filter((q) => q !== "");
+  const body = inputs.body ? encodeBody(document, inputs.body.media, inputs.body.value) : undefined;
+  const cookie = [serialized.headers.cookie, inputs.credentials?.headers.cookie].filter(Boolean);
   return {
     method: op.method,
     target: query.length > 0 ? `${serialized.path}?${query.join("&")}` : serialized.path,
@@ -154,7 +154,7 @@ export function buildRequest(
       accept: acceptOf(op),
       ...serialized.headers,
       ...(body ? { "content-type": body.contentType } : {}),
-      ...(parts.credentials?.headers ?? {}),
+      ...(inputs.credentials?.headers ?? {}),
       ...(cookie.length > 0 ? { cookie: cookie.join("; ") } : {}),
     },
     ...(body ? { body } : {}),

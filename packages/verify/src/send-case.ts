@@ -1,7 +1,7 @@
 // Sends one planned case and judges its answer, and notices a server that cannot be reached: after
 // MAX_CONSECUTIVE_CONNECTION_FAILURES connection failures in a row, the cases left are skipped, not sent.
 import type { SpecAjv } from "@merchant-payments/spec";
-import { type Exchange, exchange } from "./exchange.js";
+import { type ExchangeOutcome, exchange } from "./exchange.js";
 import { defectName, defectPlace, judge } from "./judge.js";
 import type { VerifyCase } from "./plan.js";
 import type { CaseResult } from "./report-types.js";
@@ -33,7 +33,7 @@ export interface SendSettings {
 /** A case's result, and what came back (none when it was not sent). */
 export interface SentCase {
   readonly result: CaseResult;
-  readonly received?: Exchange;
+  readonly received?: ExchangeOutcome;
 }
 
 /** Sends cases one at a time each (any number in flight), and tells why the server could not be reached, if so. */

@@ -11,7 +11,7 @@ import type {
 import { readBackParameter, serializeParameter } from "@merchant-payments/spec/wire";
 import fc from "fast-check";
 import { validArbitrary } from "./arbitraries.js";
-import { bodyKind, wireBody } from "./bodies.js";
+import { bodyAsRead, bodyKind } from "./bodies.js";
 import { type ParameterValues, serializeParameters, unsendablePathValue } from "./parameters.js";
 import {
   type BuiltRequest,
@@ -78,7 +78,7 @@ export function bodyValid(
   value: unknown,
 ): boolean {
   if (bodyKind(media.mediaType) === "binary") return true;
-  return ajv.issuesAt(media.schemaPointer, wireBody(document, media, value)).length === 0;
+  return ajv.issuesAt(media.schemaPointer, bodyAsRead(document, media, value)).length === 0;
 }
 
 /** A generated body of `media`: bytes for binary media, else a value valid against its schema. */

@@ -4,7 +4,7 @@
 // - what a server reads from text for a schema type: typed.ts (`typedText`, the rule written out there);
 // - credential placement per security scheme: credentials.ts;
 // - "is this JSON?": media.ts (`isJsonMedia`, `bodyKind`);
-// - the value at a JSON pointer: `valueAt` from the json-pointer module.
+// - the value at a JSON pointer: `valueAt` (and `parsePointer`) from pointer-segments.ts.
 export { parsePointer, valueAt } from "../pointer-segments.js";
 export * from "./credentials.js";
 export * from "./encoding.js";

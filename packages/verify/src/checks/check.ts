@@ -2,7 +2,7 @@
 // judged exchange. The registry (index.ts) lists the checks; the defect names, `CHECKS`, the body defects and the
 // reading of the spec model's conformance issues all derive from it.
 import type { ConformanceCheck, Issue } from "@merchant-payments/spec";
-import type { Exchange } from "../exchange.js";
+import type { ExchangeOutcome } from "../exchange.js";
 import type { VerifyCase } from "../plan.js";
 
 /** One exchange to judge: the case sent, what came back, and the spec model's conformance issues of an answer. */
@@ -10,7 +10,7 @@ export interface Judged {
   /** The request sent, and what kind of request it was. */
   readonly verifyCase: VerifyCase;
   /** The answer as received, or the transport failure. */
-  readonly received: Exchange;
+  readonly received: ExchangeOutcome;
   /** `checkResponse`'s issues of an answer (none for a transport failure), in its order. */
   readonly conformance: readonly Issue<ConformanceCheck>[];
 }

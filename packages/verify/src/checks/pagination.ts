@@ -1,12 +1,12 @@
 // x-pagination: a page of a paginated operation has its items as an array and a next cursor that is a string or
 // null. Also the reading of a page's next cursor, which the runner follows.
 import { isJsonMedia } from "@merchant-payments/spec/wire";
-import type { Exchange } from "../exchange.js";
+import type { ExchangeOutcome } from "../exchange.js";
 import { type VerifyCase, valueAtPointer } from "../plan.js";
 import { defect, type VerifyCheck } from "./check.js";
 
 /** The parsed JSON body of a 2xx answer of a paginated operation, else undefined. */
-function pageOf(verifyCase: VerifyCase, received: Exchange | undefined): unknown {
+function pageOf(verifyCase: VerifyCase, received: ExchangeOutcome | undefined): unknown {
   if (!verifyCase.operation.pagination || received?.kind !== "answer") return undefined;
   if (received.status < 200 || received.status > 299) return undefined;
   if (!isJsonMedia(received.headers["content-type"])) return undefined;
@@ -20,7 +20,7 @@ function pageOf(verifyCase: VerifyCase, received: Exchange | undefined): unknown
 /** The next cursor of a page: a non-empty string at `x-pagination.next`, else undefined (the last page). */
 export function nextCursor(
   verifyCase: VerifyCase,
-  received: Exchange | undefined,
+  received: ExchangeOutcome | undefined,
 ): string | undefined {
   const page = pageOf(verifyCase, received);
   const pagination = verifyCase.operation.pagination;
