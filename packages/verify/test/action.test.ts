@@ -6,7 +6,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type MockServer, startMock } from "@merchant-payments/mock";
 import { operations } from "@merchant-payments/spec";
 import { closedPort, type LoopbackServer } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -14,6 +13,7 @@ import { parse as parseYaml } from "yaml";
 import { USAGE } from "../src/cli-options.js";
 import { startFaultyServer } from "./faulty-server.js";
 import { readJsonReport, readJunitReport } from "./reports.js";
+import { useMock } from "./use-mock.js";
 
 const script = fileURLToPath(new URL("../action/run-verify.sh", import.meta.url));
 const bin = fileURLToPath(new URL("../bin/merchant-payments-verify.js", import.meta.url));
@@ -90,23 +90,18 @@ function withoutMaskCommand(printed: string): string {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("the verify action's script against the mock", () => {
-  let mock: MockServer;
+  const mock = useMock();
   let run: ActionRun;
 
   beforeAll(async () => {
-    mock = await startMock({ errors: true });
     run = await runAction("mock", {
-      VERIFY_BASE_URL: mock.baseUrl,
+      VERIFY_BASE_URL: mock.server.baseUrl,
       VERIFY_ALLOW_WRITES: "true",
       VERIFY_SEED: "11",
       VERIFY_ARGS: "--runs 3 --timeout-ms 5000",
       VERIFY_REPORT_DIR: "reports",
     });
   }, 120_000);
-
-  afterAll(async () => {
-    await mock?.close();
-  });
 
   test("exits 0 and writes the report paths, the exit code and the verdict to $GITHUB_OUTPUT", async () => {
     expect(run.stderr).toBe("");

@@ -4,11 +4,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type MockServer, startMock } from "@merchant-payments/mock";
 import { createAjv, operations } from "@merchant-payments/spec";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { serializeParameters } from "../src/parameters.js";
 import { parametersValid, sendable } from "../src/valid-requests.js";
+import { useMock } from "./use-mock.js";
 
 const TYPES: Record<string, unknown> = {
   integer: { type: "integer" },
@@ -89,16 +89,9 @@ const VALID_PATH = { integer: 1, number: 1, boolean: true, nullable: 1, string: 
 const base = Object.fromEntries(
   Object.entries(VALID_PATH).map(([type, value]) => [`path-${type}`, value]),
 );
-let mock: MockServer;
+const mock = useMock({ spec: specPath, errors: false });
 
-beforeAll(async () => {
-  mock = await startMock({ spec: specPath });
-});
-
-afterAll(async () => {
-  await mock?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("mock and verify agree on what a parameter's text is", () => {
   test.each(op.parameters.map((p) => [p.name, p] as const))("%s", async (_name, p) => {
@@ -108,7 +101,7 @@ describe("mock and verify agree on what a parameter's text is", () => {
       if (!sendable(op, values)) continue;
       const predicted = parametersValid(document, ajv, [p], values);
       const wire = serializeParameters(op.path, op.parameters, values);
-      const url = `${mock.baseUrl}${wire.path}${wire.query ? `?${wire.query}` : ""}`;
+      const url = `${mock.server.baseUrl}${wire.path}${wire.query ? `?${wire.query}` : ""}`;
       const answer = await fetch(url, { headers: { ...wire.headers, accept: "application/json" } });
       await answer.arrayBuffer();
       const accepted = answer.status === 200;
