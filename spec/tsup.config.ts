@@ -1,7 +1,8 @@
 import { defineConfig } from "tsup";
+import { bundledLibrary } from "../tsup.base.js";
 
-export default defineConfig({
-  entry: {
+export default defineConfig(
+  bundledLibrary({
     index: "src/index.ts",
     model: "src/portable.ts",
     issues: "src/issues.ts",
@@ -11,13 +12,5 @@ export default defineConfig({
     "json-pointer": "src/json-pointer.ts",
     wire: "src/wire/index.ts",
     "usage-error": "src/usage-error.ts",
-  },
-  format: ["esm"],
-  dts: true,
-  sourcemap: true,
-  // dist/ also holds the bundled spec, written by `redocly bundle`: never wipe it.
-  clean: false,
-  target: "node20",
-  // Keep `node:` specifiers: bundlers of the model for platform "neutral" leave only them external.
-  removeNodeProtocol: false,
-});
+  }),
+);

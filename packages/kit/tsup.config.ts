@@ -1,18 +1,12 @@
 import { defineConfig } from "tsup";
+import { bundledLibrary } from "../../tsup.base.js";
 
 // Private: the published packages bundle these entries (tsup `noExternal`, or as a dev dependency), code and types.
-export default defineConfig({
-  entry: {
+export default defineConfig(
+  bundledLibrary({
     index: "src/index.ts",
     http: "src/http.ts",
     timers: "src/timers.ts",
     redact: "src/redact.ts",
-  },
-  format: ["esm"],
-  dts: true,
-  sourcemap: true,
-  clean: false,
-  target: "node20",
-  // Keep `node:` specifiers: the client bundles the http module for platform "neutral", where only they are external.
-  removeNodeProtocol: false,
-});
+  }),
+);

@@ -452,6 +452,21 @@ export function responseFor(op: OperationSpec, status: number): ResponseSpec | u
 }
 
 /**
+ * True when the operation is called with its JSON object body alone: it has named request examples, all objects (a
+ * top-level array or scalar goes under `body` instead), no path, query or cookie parameter, and no required header
+ * but those copied from the body (`x-equals-body-property`). The suites that call a method with a request example
+ * run on these; every shape is called from its spec by the shape suites.
+ */
+export function isBodyCall(op: OperationSpec): boolean {
+  const examples = op.request?.examples ?? [];
+  if (examples.length === 0) return false;
+  if (!examples.every((e) => isObject(e.value))) return false;
+  if (op.parameters.some((p) => p.in === "path" || p.in === "query" || p.in === "cookie"))
+    return false;
+  return op.headers.every((h) => !h.required || h.equalsBodyProperty !== undefined);
+}
+
+/**
  * The text form of a decimal amount: an optional minus, digits, an optional fraction (`100.10`,
  * `-0.5`, `12345678901234567.89`); no exponent, no leading `+`, no leading zeros.
  */

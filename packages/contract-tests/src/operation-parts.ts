@@ -78,26 +78,3 @@ export function resolvedShapePointer(document: Json, op: OperationSpec): string 
     throw new Error(`${op.operationId}: x-normalize-to-object without an object branch`);
   return `${media.resolvedSchemaPointer}/oneOf/${index}`;
 }
-
-/**
- * True when the operation is called with its JSON object body alone (named examples, all objects) and answers 200
- * with JSON: no path or query
- * parameter, and no required header but those the client copies from the body (`x-equals-body-property`). The
- * suites that call a method with a request example and read a 200 result run on these; every other shape (and
- * these too) is called from its spec by the shape suites (`shapes.test.ts`, `shapes-wire.test.ts`).
- */
-export function isBodyCall(op: OperationSpec): boolean {
-  if (!op.request || jsonMediaFor(op, 200) === undefined) return false;
-  // An object body (its named examples are objects): a top-level array or scalar goes under `body` instead.
-  const examples = op.request.examples;
-  if (examples.length === 0) return false;
-  if (
-    !examples.every(
-      (e) => typeof e.value === "object" && e.value !== null && !Array.isArray(e.value),
-    )
-  )
-    return false;
-  if (op.parameters.some((p) => p.in === "path" || p.in === "query" || p.in === "cookie"))
-    return false;
-  return op.headers.every((h) => !h.required || h.equalsBodyProperty !== undefined);
-}

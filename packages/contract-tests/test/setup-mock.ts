@@ -1,15 +1,17 @@
 import type { MockServer } from "@merchant-payments/mock";
-import { loadBundle, operations as specOperations } from "@merchant-payments/spec";
+import { isBodyCall, loadBundle, operations as specOperations } from "@merchant-payments/spec";
 import { afterAll, beforeAll } from "vitest";
 import { startContractMock } from "../src/harness.js";
-import { isBodyCall, specValidator } from "../src/operation-parts.js";
+import { jsonMediaFor, specValidator } from "../src/operation-parts.js";
 
 /** The bundled spec, its operations (the spec model's) and the project's Ajv validator of it. */
 export const spec = loadBundle();
 export const operations = specOperations();
 export const validator = specValidator();
-/** The operations called with their JSON body alone and answering 200 JSON (`isBodyCall`), read from the spec. */
-export const bodyCallOperations = operations.filter(isBodyCall);
+/** The operations called with their JSON body alone (the spec model's `isBodyCall`) and answering 200 JSON. */
+export const bodyCallOperations = operations.filter(
+  (op) => isBodyCall(op) && jsonMediaFor(op, 200) !== undefined,
+);
 
 /** Starts the suite's mock (serving `specPath`, default the product bundle) before the file's (or the describe's) tests and ends it after them. */
 export function useMock(specPath?: string): {

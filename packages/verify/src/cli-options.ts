@@ -17,9 +17,9 @@ import {
   DEFAULT_MAX_PAGES,
   DEFAULT_RUNS,
   DEFAULT_TIMEOUT_MS,
-  MAX_CONSECUTIVE_CONNECTION_FAILURES,
   type VerifyOptions,
 } from "./run.js";
+import { MAX_CONSECUTIVE_CONNECTION_FAILURES } from "./send-case.js";
 
 /** What the command line asks for. */
 export interface CommandLine {

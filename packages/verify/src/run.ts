@@ -13,15 +13,6 @@ import type { VerifyReport } from "./report-types.js";
 import { type CaseSender, createCaseSender } from "./send-case.js";
 import { type OperationCase, operationResults, summarize } from "./summarize.js";
 
-export { CHECKS } from "./checks/index.js";
-export type {
-  CaseResult,
-  OperationResult,
-  VerifyReport,
-  VerifySummary,
-} from "./report-types.js";
-export { MAX_CONSECUTIVE_CONNECTION_FAILURES } from "./send-case.js";
-
 /** Options of `runVerify`. */
 export interface VerifyOptions {
   /** Base URL of the server under test, e.g. `https://api.example.com/v1`. Required. */

@@ -13,8 +13,9 @@ import { typeMessage } from "../src/judge.js";
 import { loadCommand } from "../src/load/command.js";
 import { UNREACHABLE_STATUS, verifyCommand } from "../src/main.js";
 import { isLoopbackUrl, PROBE_TIMEOUT_MS, unreachableLine } from "../src/probe.js";
+import type { VerifyReport } from "../src/report-types.js";
 import { formatFailures } from "../src/reports.js";
-import { MAX_CONSECUTIVE_CONNECTION_FAILURES, type VerifyReport } from "../src/run.js";
+import { MAX_CONSECUTIVE_CONNECTION_FAILURES } from "../src/send-case.js";
 import { writeReason } from "../src/side-effects.js";
 
 describe("the command line", () => {

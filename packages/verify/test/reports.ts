@@ -5,7 +5,7 @@ import { createAjv } from "@merchant-payments/spec";
 import { parse, type TestSuites } from "junit2json";
 import { expect } from "vitest";
 import { VERIFY_REPORT_SCHEMA } from "../src/report-schema.js";
-import type { VerifyReport } from "../src/run.js";
+import type { VerifyReport } from "../src/report-types.js";
 
 const validateReport = createAjv().ajv.compile(VERIFY_REPORT_SCHEMA);
 

@@ -5,8 +5,8 @@ import { operation, operations } from "@merchant-payments/spec";
 import type { LoopbackServer } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { verifyCommand } from "../src/main.js";
+import type { VerifyReport } from "../src/report-types.js";
 import { MAX_FAILURE_LINES } from "../src/reports.js";
-import type { VerifyReport } from "../src/run.js";
 import { FAULTS, startFaultyServer } from "./faulty-server.js";
 import { readJsonReport, readJunitReport } from "./reports.js";
 

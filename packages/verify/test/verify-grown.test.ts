@@ -6,7 +6,8 @@ import { createRequire } from "node:module";
 import { operations } from "@merchant-payments/spec";
 import type { LoopbackServer } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runVerify, type VerifyReport } from "../src/run.js";
+import type { VerifyReport } from "../src/report-types.js";
+import { runVerify } from "../src/run.js";
 import { startExampleServer } from "./example-server.js";
 
 const require = createRequire(import.meta.url);
