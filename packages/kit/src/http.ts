@@ -3,7 +3,6 @@
 // through it. No public API of any package: each names its own outcomes.
 export { NODE_MAX_SOCKETS_PER_ORIGIN } from "./http/agents.js";
 export { codingSteps, type Decoder, decoderChain } from "./http/coding.js";
-export { type FailureKind, failureKind } from "./http/failure-kind.js";
 export {
   type HttpAnswer,
   type HttpFailure,

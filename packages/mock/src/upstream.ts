@@ -3,7 +3,7 @@
 // answer read and decoded within a deadline and a size limit. Decoding streams through zlib (off the event loop, chunk
 // by chunk), so a slow, huge or compressed-bomb answer costs only its own exchange, never the proxy's other requests.
 import type { IncomingHttpHeaders } from "node:http";
-import { failureKind, type HttpFailure, send } from "@merchant-payments/kit/http";
+import { type HttpFailure, send } from "@merchant-payments/kit/http";
 
 /** An upstream answer, its body decoded from its Content-Encoding. */
 export interface UpstreamAnswer {
@@ -51,16 +51,16 @@ function incomingHeaders(headers: Headers): IncomingHttpHeaders {
 function failureOutcome(failure: HttpFailure): UpstreamExchange {
   const status = failure.head?.status;
   const at = status === undefined ? {} : { status };
-  const kind = failureKind(failure);
-  if (kind === "timeout") return { kind: "timeout", ...at };
-  if (kind === "response-too-large") return { kind: "too-large", ...at };
+  const stop = failure.stop;
+  if (stop === "deadline") return { kind: "timeout", ...at };
+  if (stop === "too-large") return { kind: "too-large", ...at };
   const cause = failure.cause as { code?: string; message?: string } | undefined;
   const detail = cause?.code ?? cause?.message ?? String(cause);
   const coding = failure.head?.headers.get("content-encoding") ?? "";
   const message =
-    kind === "corrupt-coding"
+    stop === "corrupt-coding"
       ? `the upstream's ${coding} coding is corrupt or truncated: ${cause?.message ?? ""}`
-      : kind === "truncated-body"
+      : stop === "truncated-body"
         ? `the upstream's answer broke off: ${cause?.message ?? detail}`
         : `the upstream could not be reached or reset the connection: ${detail}`;
   return { kind: "transport", message, ...at };

@@ -1,6 +1,6 @@
 // One HTTP exchange with the server under test: the answer as received, or the transport failure that
 // prevented it (a timeout, a reset before the answer, a body cut short, a refused connection).
-import { failureKind, type HttpFailure, send } from "@merchant-payments/kit/http";
+import { type HttpFailure, send } from "@merchant-payments/kit/http";
 import { describeCauses } from "@merchant-payments/spec/causes";
 
 /** The request verify sends: method, absolute URL, headers and the body's exact text or bytes. */
@@ -16,8 +16,9 @@ export interface OutgoingRequest {
 }
 
 /**
- * How a request can fail before a whole answer arrives (the kit's failure kinds but `aborted`: verify never aborts
- * one), each a defect of the transport check. Listed here, not derived from the kit's type, so that the published
+ * How a request can fail before a whole answer arrives, in verify's words (the kit's `HttpStop` but `aborted`:
+ * verify never aborts one; `deadline` is `timeout`, `too-large` `response-too-large`), each a defect of the
+ * transport check. Listed here, not derived from the kit's type, so that the published
  * declarations of the report name no private package.
  */
 export const TRANSPORT_FAILURES = [
@@ -78,30 +79,30 @@ export async function exchange(
 
 /** A request that got no whole answer, in verify's words. */
 function failureOf(failure: HttpFailure, timeoutMs: number, maxBytes: number): ExchangeOutcome {
-  const kind = failureKind(failure);
+  const stop = failure.stop;
   const status = failure.head?.status;
   const chain = describeCauses(failure.cause);
   if (status === undefined) {
-    return kind === "timeout"
+    return stop === "deadline"
       ? { kind: "transport", failure: "timeout", message: `no answer within ${timeoutMs} ms` }
       : {
           kind: "transport",
-          failure: kind === "connection-refused" || kind === "reset" ? kind : "connection-failed",
+          failure: stop === "connection-refused" || stop === "reset" ? stop : "connection-failed",
           message: `the connection failed before an answer: ${chain}`,
         };
   }
   const arrived = `status ${status} arrived`;
   const coding = failure.head?.headers.get("content-encoding") ?? "";
   const [failed, message]: [TransportFailureKind, string] =
-    kind === "response-too-large"
+    stop === "too-large"
       ? [
-          kind,
+          "response-too-large",
           `${arrived}, the body is larger than ${maxBytes} bytes (as received or decoded); not read`,
         ]
-      : kind === "timeout"
-        ? [kind, `${arrived}, the body did not end within ${timeoutMs} ms`]
-        : kind === "corrupt-coding"
-          ? [kind, `${arrived}, its ${coding} coding is corrupt: ${chain}`]
+      : stop === "deadline"
+        ? ["timeout", `${arrived}, the body did not end within ${timeoutMs} ms`]
+        : stop === "corrupt-coding"
+          ? [stop, `${arrived}, its ${coding} coding is corrupt: ${chain}`]
           : ["truncated-body", `${arrived}, the body was cut short: ${chain}`];
   return { kind: "transport", failure: failed, status, message };
 }

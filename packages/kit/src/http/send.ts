@@ -1,10 +1,11 @@
 // One HTTP request under Node and its whole answer, bounded in time and size and decoded: the one upstream HTTP
 // module of the workspace (the client's Node transport, the mock's validation proxy and verify send through it).
-// Only Node built-ins: any bundler handles it with no configuration.
+// Only Node built-ins and the spec's dependency-free causes module: any bundler handles it with no configuration.
 import type { ClientRequest, IncomingMessage } from "node:http";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { Socket } from "node:net";
+import { describeCauses } from "@merchant-payments/spec/causes";
 import { whenAbortedOrDue } from "../timers.js";
 import { sharedAgents, targetOf } from "./agents.js";
 import { codingSteps, type Decoder, decoderChain } from "./coding.js";
@@ -53,10 +54,31 @@ export interface HttpAnswer extends HttpHead {
 
 /**
  * Why a request ended without a whole answer: `"deadline"` (the timeout passed), `"aborted"` (the signal fired),
- * `"too-large"` (over `maxResponseBytes`, received or decoded), `"corrupt-coding"` (zlib refused the coding),
- * `"error"` (what Node reported: refused, reset, closed early, a URL or header Node refuses).
+ * `"too-large"` (over `maxResponseBytes`, received or decoded), `"corrupt-coding"` (zlib refused the coding), or an
+ * error Node reported: `"truncated-body"` (the connection broke after the head), `"connection-refused"`, `"reset"`
+ * (dropped before the answer) or `"connection-failed"` (any other, a URL or header Node refuses included). The one
+ * name of how a request failed: the client, the mock's proxy and verify each put it in their own words.
  */
-export type HttpStop = "deadline" | "aborted" | "too-large" | "corrupt-coding" | "error";
+export type HttpStop =
+  | "deadline"
+  | "aborted"
+  | "too-large"
+  | "corrupt-coding"
+  | "truncated-body"
+  | "connection-refused"
+  | "reset"
+  | "connection-failed";
+
+/** Node's words for a connection the other side dropped before answering. */
+const RESET = /ECONNRESET|EPIPE|socket hang up|closed before the answer/;
+
+/** The stop of an error Node reported: a body cut short once the head arrived, else refused, reset or failed. */
+function errorStop(cause: unknown, head: HttpHead | undefined): HttpStop {
+  if (head) return "truncated-body";
+  const causes = describeCauses(cause);
+  if (/ECONNREFUSED/.test(causes)) return "connection-refused";
+  return RESET.test(causes) ? "reset" : "connection-failed";
+}
 
 /** A request that ended without a whole answer. */
 export interface HttpFailure {
@@ -203,7 +225,8 @@ class RequestInFlight {
   }
 
   /** Ends without an answer because Node reported an error. */
-  private readonly fail = (cause: unknown): void => this.failWith("error", cause);
+  private readonly fail = (cause: unknown): void =>
+    this.failWith(errorStop(cause, this.head), cause);
 
   /** Ends without an answer and destroys the request, and so its socket (Node never pools a destroyed socket). */
   private stop(why: HttpStop, cause?: unknown): void {
@@ -251,7 +274,7 @@ class RequestInFlight {
     try {
       headers = headersOf(answer.rawHeaders);
     } catch (error) {
-      this.stop("error", error);
+      this.stop(errorStop(error, this.head), error);
       return;
     }
     this.head = { status: answer.statusCode ?? 0, headers };
@@ -301,8 +324,9 @@ class RequestInFlight {
   };
 
   private readonly onResponseClose = (): void => {
-    if (!this.ended)
-      this.stop("error", new Error("the connection closed before the whole answer arrived"));
+    if (this.ended) return;
+    const cause = new Error("the connection closed before the whole answer arrived");
+    this.stop(errorStop(cause, this.head), cause);
   };
 
   private readonly onRequestClose = (): void => {
