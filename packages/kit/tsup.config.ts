@@ -7,6 +7,7 @@ export default defineConfig({
     http: "src/http.ts",
     timers: "src/timers.ts",
     redact: "src/redact.ts",
+    "deliberately-invalid": "src/deliberately-invalid.ts",
   },
   format: ["esm"],
   dts: true,
