@@ -8,5 +8,6 @@ export default defineConfig(
     http: "src/http.ts",
     timers: "src/timers.ts",
     redact: "src/redact.ts",
+    "deliberately-invalid": "src/deliberately-invalid.ts",
   }),
 );

@@ -21,7 +21,8 @@ const cli = join(
  * first rate, stopping after the first failure or p99 above 10 x P99_MS (the mock saturated). */
 const [RATES, SECONDS, P99_MS] = [[10, 25, 50, 100, 200, 400], 10, 50];
 
-type Step = {
+/** One rate's figures from Artillery's JSON report. */
+export type Step = {
   rate: number;
   p50: number;
   p99: number;
@@ -32,7 +33,7 @@ type Step = {
 };
 
 /** `load` with `args` against `server` (token in the environment, as users run it); rejects on a usage error. */
-async function load(server: Server, args: string[]) {
+async function load(server: Pick<Server, "baseUrl">, args: string[]) {
   const env = { ...process.env, MERCHANT_PAYMENTS_TOKEN: "bench-token" };
   const run = await x(process.execPath, [cli, "load", "--base-url", server.baseUrl, ...args], {
     nodeOptions: { env },
@@ -42,7 +43,12 @@ async function load(server: Server, args: string[]) {
 }
 
 /** One rate: the generated script run by Artillery for `seconds`; figures from its JSON report. */
-async function step(server: Server, dir: string, rate: number, seconds = SECONDS): Promise<Step> {
+export async function step(
+  server: Pick<Server, "baseUrl">,
+  dir: string,
+  rate: number,
+  seconds = SECONDS,
+): Promise<Step> {
   const report = join(dir, `${rate}-${seconds}.report.json`);
   const args = ["--out", join(dir, `${rate}.yml`), "--run", "--report-json", report];
   const [loadAtStart = 0] = loadavg();

@@ -10,6 +10,7 @@ import { benchArtillery } from "./bench-artillery.js";
 import { batch, concurrent, loopback, memory, stubbed } from "./bench-client.js";
 import { benchMock } from "./bench-mock.js";
 import { benchScale } from "./bench-scale.js";
+import { benchThroughput } from "./bench-throughput.js";
 import { benchPipeline, benchSize } from "./bench-tools.js";
 import { type Results, renderMarkdown, result, status } from "./report.js";
 
@@ -20,6 +21,7 @@ const pipeline = () => benchPipeline(root, join(tmp, "hyperfine.json"));
 const scale = () => benchScale(path("../../client"), join(tmp, "scale"));
 const sections = {
   ...{ loopback, concurrent, stubbed, batch, memory, mock: benchMock, artillery: benchArtillery },
+  throughput: benchThroughput,
   ...{ size, scale, pipeline },
 };
 const only = process.argv[2]?.split(",");

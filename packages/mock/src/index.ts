@@ -14,8 +14,11 @@ export type { ProblemError } from "./request-issues.js";
 export { bundledSpecPath, SpecLoadError } from "./spec-source.js";
 export { type MockServer, type StartMockOptions, startMock } from "./start-mock.js";
 export {
+  type FailOn,
   type ProxyEvent,
+  type ProxyOutcome,
   type ProxyReport,
+  type ProxySummary,
   type StartValidationProxyOptions,
   startValidationProxy,
   type ValidationProxy,

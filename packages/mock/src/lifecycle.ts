@@ -21,6 +21,11 @@ export interface ViolationReport {
    * `response status`…), `path` a JSON Pointer inside that part, `keyword` the rule that failed, where one did.
    */
   issues: readonly Issue[];
+  /**
+   * Whose mistake it is (the proxy's reports only): `caller` (the request breaks the spec), `server` (its answer
+   * does, or it failed to answer), `proxy` (the proxy itself failed); unset for the mock's own answers.
+   */
+  blame?: "caller" | "server" | "proxy";
 }
 
 /** Options shared by the mock and the validation proxy. */

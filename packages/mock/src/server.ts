@@ -32,8 +32,10 @@ export interface SpecServerOptions {
   answer(request: CheckedRequest): Promise<Answer>;
   /** Where the server logs (never bodies). */
   logger: Logger;
-  /** Told of every request a stage refused before `answer` (the proxy records it); default none. */
-  onRefused?: (req: IncomingMessage, refusal: Refusal) => void;
+  /** Told of every request a stage refused before `answer`, with its operation's id if it matched one (the proxy records it); default none. */
+  onRefused?: (req: IncomingMessage, refusal: Refusal, operationId?: string) => void;
+  /** Whether a request a `body` check refused is answered by `answer` all the same (`CheckedRequest.refusal`); default never. */
+  answersRefused?: (req: IncomingMessage) => boolean;
   /** Keep the body's bytes for `answer` (the proxy forwards them); default false (a large body moves to a worker). */
   keepBodies?: boolean;
 }
@@ -67,6 +69,7 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
     keepBodies: options.keepBodies ?? false,
     answer: options.answer,
     ...(options.onRefused ? { onRefused: options.onRefused } : {}),
+    ...(options.answersRefused ? { answersRefused: options.answersRefused } : {}),
   });
 
   const server = createServer(

@@ -1,6 +1,8 @@
 // The validation proxy: the mock's server and request checks in front of a real implementation, every answer
 // of which is checked with the spec model's `checkResponse`. CI-grade: every failure is recorded, reported
 // (JSON lines) and makes the CLI exit non-zero.
+import type { IncomingMessage } from "node:http";
+import { DELIBERATELY_INVALID_HEADER } from "@merchant-payments/kit/deliberately-invalid";
 import { redactSecret } from "@merchant-payments/kit/redact";
 import { DEFAULT_CHECKS } from "./checks.js";
 import { type CommonServerOptions, listen, prepare, type RunningServer } from "./lifecycle.js";
@@ -14,7 +16,12 @@ import {
   passedHeaders,
   requestIssues,
 } from "./proxy/facts.js";
-import { createRecorder, type ProxyEvent, type ProxyReport } from "./proxy/recorder.js";
+import {
+  createRecorder,
+  type FailOn,
+  type ProxyEvent,
+  type ProxyReport,
+} from "./proxy/recorder.js";
 import { reportedIssues } from "./reported-issue.js";
 import { credentialValues } from "./security.js";
 import { type Answer, type CheckedRequest, createSpecServer } from "./server.js";
@@ -22,7 +29,7 @@ import type { SpecSource } from "./spec-source.js";
 import { forward } from "./upstream.js";
 
 export type { ProxyOutcome } from "./proxy/classify.js";
-export type { ProxyEvent, ProxyReport, ProxySummary } from "./proxy/recorder.js";
+export type { FailOn, ProxyEvent, ProxyReport, ProxySummary } from "./proxy/recorder.js";
 
 /** Options of `startValidationProxy`. */
 export interface StartValidationProxyOptions extends CommonServerOptions {
@@ -38,8 +45,19 @@ export interface StartValidationProxyOptions extends CommonServerOptions {
   maxResponseBytes?: number;
   /** File to write the report to, as JSON lines (one per exchange, a summary line at close); default none. */
   report?: string;
-  /** Called at the first failure (the CLI's `--fail-fast` stops there); default none. */
+  /** Called at the first failure that fails the run under `failOn` (the CLI's `--fail-fast` stops there); default none. */
   onFailure?: (event: ProxyEvent) => void;
+  /**
+   * Which failures fail the run (the summary's `verdict`, `onFailure`, the CLI's exit status): `"all"` (default) the
+   * caller's request violations too, `"responses"` only the server's answer violations and the proxy's errors.
+   */
+  failOn?: FailOn;
+}
+
+/** The value of the request's `Merchant-Payments-Deliberately-Invalid` header, if it has one. */
+function deliberatelyInvalid(headers: IncomingMessage["headers"]): string | undefined {
+  const value = headers[DELIBERATELY_INVALID_HEADER];
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 /** The running proxy. */
@@ -71,6 +89,7 @@ export async function startValidationProxy(
     logger,
     logFailures: !options.onViolations,
     ...(options.onFailure ? { onFailure: options.onFailure } : {}),
+    ...(options.failOn ? { failOn: options.failOn } : {}),
   });
 
   const server = createSpecServer({
@@ -79,14 +98,22 @@ export async function startValidationProxy(
     checks: [...DEFAULT_CHECKS, ...(options.checks ?? [])],
     logger,
     keepBodies: true,
-    // A request refused before it could be forwarded (malformed JSON, a body too large, a media type not taken)
-    // is an exchange too: recorded as a request violation, its path without the query (which may hold a key).
-    onRefused(req, refusal) {
+    // A request marked deliberately invalid goes to the upstream even when a body check refuses it (malformed
+    // JSON): the server's own refusal is what is checked.
+    answersRefused: (req) => deliberatelyInvalid(req.headers) !== undefined,
+    // A request refused before it could be forwarded (a body too large, a media type not taken; malformed JSON
+    // unless marked) is an exchange too: recorded as a request violation, its path without the query (which may
+    // hold a key).
+    onRefused(req, refusal, operationId) {
       const url = new URL(req.url ?? "/", "http://proxy.invalid");
       recorder.record({
         time: new Date().toISOString(),
         method: req.method ?? "",
         path: url.pathname,
+        ...(operationId ? { operationId } : {}),
+        ...(deliberatelyInvalid(req.headers) === undefined
+          ? {}
+          : { deliberatelyInvalid: deliberatelyInvalid(req.headers) as string }),
         outcome: "request-violation",
         status: refusal.status,
         issues: refusal.issues?.length
@@ -102,11 +129,13 @@ export async function startValidationProxy(
       });
       const redact = (text: string) =>
         secrets.reduce((out, secret) => redactSecret(out, secret), text);
+      const mark = request.headers[DELIBERATELY_INVALID_HEADER];
       const base = {
         time: new Date().toISOString(),
         method: request.method,
         path: redact(request.url),
         ...(request.operation ? { operationId: request.operation.operationId } : {}),
+        ...(mark === undefined ? {} : { deliberatelyInvalid: mark }),
       };
       // Whatever happens below, the exchange is recorded (and fails the run) with the token scrubbed from it.
       const record = (event: ProxyEvent) =>
@@ -156,7 +185,9 @@ async function proxyRequest(
   proxy: ProxyContext,
   request: CheckedRequest,
   redact: (text: string) => string,
-  record: (entry: Omit<ProxyEvent, "time" | "method" | "path" | "operationId">) => void,
+  record: (
+    entry: Omit<ProxyEvent, "time" | "method" | "path" | "operationId" | "deliberatelyInvalid">,
+  ) => void,
 ): Promise<Answer> {
   const { spec, upstream, refuseViolations, timeoutMs, maxResponseBytes } = proxy;
   const { operation } = request;
@@ -168,6 +199,8 @@ async function proxyRequest(
     refuseViolations,
     redact,
   };
+  const mark = request.headers[DELIBERATELY_INVALID_HEADER];
+  if (mark !== undefined) facts.deliberatelyInvalid = mark;
   /** The answer of a verdict: recorded, then its refusal or the upstream's answer passed on. */
   const conclude = (verdict: Verdict, passed?: Answer): Answer => {
     if (verdict.kind === "forward") throw new Error("the exchange was forwarded already");

@@ -248,7 +248,8 @@ describe("the proxy CLI's exit code", () => {
     const bad = JSON.stringify({ merchantAccountNumber: 12345678, userId: "2048" });
     const { code, out } = await runProxyCli(upstream.baseUrl, [], [bad]);
     expect(code).toBe(1);
-    expect(out.match(/spec violation/g)).toHaveLength(1);
+    expect(out.match(/✖ /g)).toHaveLength(1);
+    expect(out).toContain("✖ answer violation (the server's) in POST /security/merchantUsers/get");
     // One line per issue: its check, its pointer, its message.
     expect(out).toMatch(/^ {4}response schema \/userId must be string$/m);
     expect(out).not.toContain("proxy: response-violation");
@@ -260,4 +261,28 @@ describe("the proxy CLI's exit code", () => {
     expect(code).toBe(1);
     expect(out).toContain("--fail-fast: response-violation");
   }, 60_000);
+
+  test("prints the caller's and the server's mistakes apart; --fail-on responses exits 0 on the caller's alone", async () => {
+    const invalid = JSON.stringify({ merchantAccountNumber: 1, userId: "1024" });
+    const all = await runProxyCli(upstream.baseUrl, [], [invalid, userRequest]);
+    expect(all.code).toBe(1);
+    expect(all.out).toContain(
+      "✖ request violation (the caller's) in POST /security/merchantUsers/get",
+    );
+    expect(all.out).toContain("  request violations (the caller's): 1");
+    expect(all.out).toMatch(/^ {2}answer violations \(the server's\): 0 /m);
+    expect(all.out.trim().split("\n").at(-1)).toBe("Proxy verdict: FAILED (--fail-on all)");
+    const responses = await runProxyCli(
+      upstream.baseUrl,
+      ["--fail-on", "responses"],
+      [invalid, userRequest],
+    );
+    expect(responses.code).toBe(0);
+    expect(responses.out.trim().split("\n").at(-1)).toBe(
+      "Proxy verdict: PASSED (--fail-on responses)",
+    );
+    const bad = JSON.stringify({ merchantAccountNumber: 12345678, userId: "2048" });
+    const server = await runProxyCli(upstream.baseUrl, ["--fail-on", "responses"], [bad]);
+    expect(server.code).toBe(1);
+  }, 120_000);
 });

@@ -1,6 +1,10 @@
 // The first request of `verify` and of `load --run`: one GET of the base URL, before any check or load, so that a
 // server that is not there stops the command at once with one line (and the same exit status for both commands).
 import { isIP } from "node:net";
+import {
+  DELIBERATELY_INVALID_HEADER,
+  PROBE_MARK,
+} from "@merchant-payments/kit/deliberately-invalid";
 import { exchange } from "./exchange.js";
 
 /** The exit status of `verify` and `load --run` when nothing answers at the base URL. */
@@ -42,7 +46,12 @@ export async function probeServer(
   timeoutMs = PROBE_TIMEOUT_MS,
 ): Promise<string | undefined> {
   const answer = await exchange(
-    { method: "GET", url: `${baseUrl}/`, headers: { accept: "*/*" } },
+    // Outside the spec on purpose: marked, so that the mock's validation proxy does not count it as a mistake.
+    {
+      method: "GET",
+      url: `${baseUrl}/`,
+      headers: { accept: "*/*", [DELIBERATELY_INVALID_HEADER]: PROBE_MARK },
+    },
     timeoutMs,
     PROBE_MAX_BYTES,
   );

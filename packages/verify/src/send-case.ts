@@ -1,6 +1,8 @@
 // Sends one planned case and judges its answer, and notices a server that cannot be reached: after
 // MAX_CONSECUTIVE_CONNECTION_FAILURES connection failures in a row, the cases left are skipped, not sent.
+import { DELIBERATELY_INVALID_HEADER } from "@merchant-payments/kit/deliberately-invalid";
 import type { SpecAjv } from "@merchant-payments/spec";
+import type { CaseKind } from "./case-kinds.js";
 import { type ExchangeOutcome, exchange } from "./exchange.js";
 import { defectName, defectPlace, judge } from "./judge.js";
 import type { VerifyCase } from "./plan.js";
@@ -44,15 +46,32 @@ export interface CaseSender {
   unreachable(): string | undefined;
 }
 
-/** The request of a case on the wire: Content-Length stated (Node sends a DELETE's body neither chunked nor sized). */
-function outgoing(baseUrl: string, { request }: VerifyCase) {
+/** Whether each kind of case breaks the spec on purpose (then it is marked with DELIBERATELY_INVALID_HEADER). */
+const MEANT_TO_BE_REFUSED: Readonly<Record<CaseKind, boolean>> = {
+  example: false,
+  "generated-valid": false,
+  "generated-invalid": true,
+  "invalid-parameter": true,
+  "malformed-json": true,
+  "no-credentials": true,
+  "next-page": false,
+};
+
+/**
+ * The request of a case on the wire: Content-Length stated (Node sends a DELETE's body neither chunked nor sized),
+ * and a case meant to be refused marked for the mock's validation proxy (DELIBERATELY_INVALID_HEADER).
+ */
+function outgoing(baseUrl: string, { request, kind }: VerifyCase) {
+  const marked = MEANT_TO_BE_REFUSED[kind]
+    ? { ...request.headers, [DELIBERATELY_INVALID_HEADER]: kind }
+    : request.headers;
   return {
     method: request.method,
     url: baseUrl + request.target,
     headers:
       request.body === undefined
-        ? request.headers
-        : { ...request.headers, "content-length": String(Buffer.byteLength(request.body.body)) },
+        ? marked
+        : { ...marked, "content-length": String(Buffer.byteLength(request.body.body)) },
     ...(request.body ? { body: request.body.body } : {}),
   };
 }

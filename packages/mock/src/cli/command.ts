@@ -5,6 +5,7 @@ import type { ViolationReport } from "../lifecycle.js";
 import { formatReportedIssue } from "../reported-issue.js";
 import { type StartMockOptions, startMock } from "../start-mock.js";
 import {
+  type ProxySummary,
   type StartValidationProxyOptions,
   startValidationProxy,
   type ValidationProxy,
@@ -23,10 +24,31 @@ function listenErrorLine(error: unknown, host: string, port: number): string | u
   return undefined;
 }
 
+/** What a report's first line calls it, by whose mistake it is (the proxy's reports say; the mock's do not). */
+const VIOLATION_KIND: Record<NonNullable<ViolationReport["blame"]> | "none", string> = {
+  caller: "request violation (the caller's)",
+  server: "answer violation (the server's)",
+  proxy: "proxy error",
+  none: "spec violation",
+};
+
 /** A report in lines: the exchange, then one line per issue (`    response body /amount must be >= 0`). */
 function formatViolations(report: ViolationReport): string {
   const lines = report.issues.map((issue) => `    ${formatReportedIssue(issue)}`);
-  return `✖ spec violation in ${report.method} ${report.path} (answered ${report.status}):\n${lines.join("\n")}`;
+  const kind = VIOLATION_KIND[report.blame ?? "none"];
+  return `✖ ${kind} in ${report.method} ${report.path} (answered ${report.status}):\n${lines.join("\n")}`;
+}
+
+/** The proxy's summary at stop: the counts, the caller's and the server's mistakes apart, the verdict last. */
+export function proxySummaryLines(summary: ProxySummary): string[] {
+  const s = summary;
+  return [
+    `Proxy summary: ${s.exchanges} exchanges, ${s.passed} passed, ${s.failed} failed (${s.expectedRefusals} of the passed: expected refusals of requests marked deliberately invalid)`,
+    `  request violations (the caller's): ${s.requestViolations}`,
+    `  answer violations (the server's): ${s.answerViolations} (${s.responseViolations} non-conforming answers, ${s.undocumentedStatuses} undocumented statuses, ${s.transportFailures} transport failures, ${s.timeouts} timeouts, ${s.tooLarge} too large)`,
+    ...(s.proxyErrors > 0 ? [`  proxy errors: ${s.proxyErrors}`] : []),
+    `Proxy verdict: ${s.verdict === "passed" ? "PASSED" : "FAILED"} (--fail-on ${s.failOn})`,
+  ];
 }
 
 /** The exit status of an error: 2 for a command line it cannot run, else 1; the one line says why. */
@@ -128,10 +150,8 @@ function untilStopped(
       void server.close().then(() => {
         if (!proxy) return resolve(0);
         const { summary } = proxy.report();
-        console.log(
-          `Proxy summary: ${summary.exchanges} exchanges, ${summary.passed} passed, ${summary.failed} failed (${summary.requestViolations} request violations, ${summary.responseViolations} response violations, ${summary.undocumentedStatuses} undocumented statuses, ${summary.transportFailures} transport failures, ${summary.timeouts} timeouts)`,
-        );
-        resolve(failed || summary.failed > 0 ? 1 : 0);
+        console.log(proxySummaryLines(summary).join("\n"));
+        resolve(failed || summary.verdict === "failed" ? 1 : 0);
       });
     };
     // `on`, not `once`: a second Ctrl-C (or one passed on by a wrapper) while stopping changes nothing.

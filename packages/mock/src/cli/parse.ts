@@ -6,8 +6,9 @@ import { UsageError } from "@merchant-payments/spec/usage-error";
 import { FAULT_KINDS, type FaultKind, isFaultKind } from "../fault-kinds.js";
 import type { FaultOptions, FaultRule } from "../faults.js";
 import { LOG_LEVELS, type LogLevelOption, logLevelOf } from "../logger.js";
+import { FAIL_ON } from "../proxy/recorder.js";
 import type { StartMockOptions } from "../start-mock.js";
-import type { StartValidationProxyOptions } from "../start-proxy.js";
+import type { FailOn, StartValidationProxyOptions } from "../start-proxy.js";
 
 /** What `--help` or an unknown command prints (a usage error may quote it): each command and option, defaults. */
 export const USAGE = `Usage:
@@ -16,13 +17,16 @@ export const USAGE = `Usage:
                               [--fault-rate <0..1>] [--fault-kinds <kind,...>] [--fault-seed <seed>]
                               [--fault-latency-ms <ms>] [--fault-retry-after <s>] [--fault-operation <id=rate>]...
   merchant-payments-mock proxy <upstream-url> [--port 4010] [--host 127.0.0.1] [--no-errors] [--spec <file>]
-                              [--report <file>] [--fail-fast] [--upstream-timeout-ms 30000] [--log-level …]
-                              [--max-response-bytes <n>]
+                              [--report <file>] [--fail-fast] [--fail-on all|responses]
+                              [--upstream-timeout-ms 30000] [--max-response-bytes <n>] [--log-level …]
 
 mock   serves the spec with Prism's mocker: static examples, or --dynamic generated data (--seed for
        reproducible data). --fault-* answer a seeded share of requests with a fault (${FAULT_KINDS.join(", ")}).
 proxy  puts the spec in front of a real server, checks every request and answer, and exits 1 at stop if it
        saw a violation, a transport failure, an undocumented status or a timeout (--fail-fast: at the first).
+       Request violations (the caller's) and answer violations (the server's) are counted apart; --fail-on
+       responses fails on the server's only (default all). A request with the header
+       Merchant-Payments-Deliberately-Invalid (verify sets it) is forwarded, and its documented 4xx expected.
 
 The port defaults to MOCK_PORT (else 4010), the host to HOST (else 127.0.0.1). Relative --report and --spec
 paths are read from the folder the command was run in (INIT_CWD when run by pnpm or npm).`;
@@ -147,6 +151,7 @@ export function parseCommandLine(argv: readonly string[], env: CommandEnvironmen
       "fault-operation": { type: "string", multiple: true },
       report: { type: "string" },
       "fail-fast": { type: "boolean" },
+      "fail-on": { type: "string" },
       "upstream-timeout-ms": { type: "string" },
       "max-response-bytes": { type: "string" },
       help: { type: "boolean" },
@@ -173,6 +178,9 @@ export function parseCommandLine(argv: readonly string[], env: CommandEnvironmen
   const quiet = values.quiet ?? false;
   if (command === "proxy") {
     if (!upstream) throw new UsageError(`proxy needs the upstream URL.\n\n${USAGE}`);
+    const failOn = (values["fail-on"] ?? "all") as FailOn;
+    if (!FAIL_ON.includes(failOn))
+      throw new UsageError(`--fail-on must be one of ${FAIL_ON.join(", ")}, got ${failOn}`);
     return {
       command,
       quiet,
@@ -181,6 +189,7 @@ export function parseCommandLine(argv: readonly string[], env: CommandEnvironmen
         ...sharedOptions,
         upstream,
         errors: values.errors ?? true,
+        failOn,
         ...(values.report ? { report: resolve(env.invokedFrom, values.report) } : {}),
         upstreamTimeoutMs:
           number("upstream-timeout-ms", values["upstream-timeout-ms"], 1, 3_600_000) ?? 30_000,

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Issue, OperationSpec } from "@merchant-payments/spec/model";
 import type { RequestContext } from "../checks.js";
 import { parameterIssues } from "../parameters.js";
-import type { Answer } from "../problems.js";
+import type { Answer, Refusal } from "../problems.js";
 import { missingBodyIssues } from "../request-issues.js";
 import type { SpecSource } from "../spec-source.js";
 import type { CheckedHead } from "./check-head.js";
@@ -29,6 +29,8 @@ export interface CheckedRequest {
   issues: readonly Issue[];
   /** Context of the checks (preferences…). */
   context: RequestContext;
+  /** The refusal of a `body` check the request went on despite (see the server's `answersRefused`); else none. */
+  refusal?: Refusal;
 }
 
 function joinHeaders(headers: IncomingMessage["headers"]): Record<string, string> {

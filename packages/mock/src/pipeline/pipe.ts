@@ -35,8 +35,13 @@ export interface Pipeline extends Omit<HeadStage, "checks"> {
   keepBodies: boolean;
   /** The answer to a request that passed every stage. */
   answer(request: CheckedRequest): Promise<Answer>;
-  /** Told of every request a stage refused (the proxy records it); default none. */
-  onRefused?: (req: IncomingMessage, refusal: Refusal) => void;
+  /** Told of every request a stage refused, with its operation's id if it matched one (the proxy records it). */
+  onRefused?: (req: IncomingMessage, refusal: Refusal, operationId?: string) => void;
+  /**
+   * Whether a request a `body` check refused goes on to `answer` all the same, its refusal in
+   * `CheckedRequest.refusal` (the proxy forwards a request marked deliberately invalid); default never.
+   */
+  answersRefused?: (req: IncomingMessage) => boolean;
 }
 
 /** The request handler of the pipeline. */
@@ -45,8 +50,8 @@ export function pipe(pipeline: Pipeline) {
   const headStage: HeadStage = { ...pipeline, checks: pipeline.headChecks };
 
   /** Answers a halted request, telling `onRefused` of a refusal first. */
-  const halt = (req: IncomingMessage, res: ServerResponse, stop: Halt): void => {
-    if ("refuse" in stop) pipeline.onRefused?.(req, stop.refuse);
+  const halt = (req: IncomingMessage, res: ServerResponse, stop: Halt, operationId?: string) => {
+    if ("refuse" in stop) pipeline.onRefused?.(req, stop.refuse, operationId);
     answerHalt(spec, req, res, stop, pipeline.limits);
   };
 
@@ -56,7 +61,7 @@ export function pipe(pipeline: Pipeline) {
     const head = checkHead(req, headStage);
     if (!carriesOn(head)) return halt(req, res, head);
     const body = await readBody(req, pipeline.limits);
-    if (!carriesOn(body)) return halt(req, res, body);
+    if (!carriesOn(body)) return halt(req, res, body, head.next.operation?.operationId);
     // Measured first: a large body moves to the inspector's worker, which detaches these bytes.
     const hasBody = body.next.length > 0;
     await inspectRequestBody(
@@ -66,14 +71,22 @@ export function pipe(pipeline: Pipeline) {
       spec.ajv,
       pipeline.keepBodies,
     );
-    const checked = checkBody(head.next.context, pipeline.bodyChecks);
-    if (!carriesOn(checked)) return halt(req, res, checked);
     const { method, url, operation, context } = head.next;
+    const checked = checkBody(context, pipeline.bodyChecks);
+    const carriedRefusal =
+      !carriesOn(checked) && "refuse" in checked && pipeline.answersRefused?.(req)
+        ? checked.refuse
+        : undefined;
+    if (!carriesOn(checked) && !carriedRefusal)
+      return halt(req, res, checked, operation?.operationId);
     const fault = pipeline.faultFor(operation?.operationId, context.preferences);
     if (fault) logger.info(`${method} ${url.pathname} ${describeFault(fault)}`);
     const afterFault = await applyFault(fault, req);
-    if (!carriesOn(afterFault)) return halt(req, res, afterFault);
-    const answer = await pipeline.answer(checkedRequest(spec, req, head.next, body.next, hasBody));
+    if (!carriesOn(afterFault)) return halt(req, res, afterFault, operation?.operationId);
+    const request = checkedRequest(spec, req, head.next, body.next, hasBody);
+    const answer = await pipeline.answer(
+      carriedRefusal ? { ...request, refusal: carriedRefusal } : request,
+    );
     if (afterFault.next.reset) sendHalfAndReset(req, res, answer);
     else send(res, answer);
   }

@@ -4,9 +4,13 @@ import type { Issue } from "@merchant-payments/spec/model";
 import { type Refusal, refusals } from "../problems.js";
 import { reportedIssue, reportedIssues } from "../reported-issue.js";
 
-/** What went wrong in one exchange, if anything. */
+/**
+ * What went wrong in one exchange, if anything. `expected-refusal`: a request marked deliberately invalid
+ * (`Merchant-Payments-Deliberately-Invalid`) that the server refused as the spec documents; it passes.
+ */
 export type ProxyOutcome =
   | "ok"
+  | "expected-refusal"
   | "request-violation"
   | "response-violation"
   | "undocumented-status"
@@ -27,6 +31,11 @@ export interface RequestFacts {
   issues: readonly Issue[];
   /** Refuse a non-conforming request or answer (the proxy's `errors` option). */
   refuseViolations: boolean;
+  /**
+   * The value of the request's `Merchant-Payments-Deliberately-Invalid` header (verify's case kind, or `probe`):
+   * the caller breaks the spec on purpose, so the request is forwarded and a documented refusal is expected.
+   */
+  deliberatelyInvalid?: string;
   /** Removes the caller's credentials from a text shown in an answer. */
   redact(text: string): string;
 }
@@ -70,18 +79,22 @@ export type Verdict =
 
 /**
  * Classifies an exchange. Without `upstream` (not yet forwarded): an unknown operation is refused 404, a
- * non-conforming request 401 (only credentials missing) or 422 when violations are refused; else `forward`. With it:
- * a too-large, slow or broken answer is refused (502, 504, 502); a non-conforming one 502 when violations are
- * refused; else it passes, its outcome saying what was wrong with the request or the answer.
+ * non-conforming request 401 (only credentials missing) or 422 when violations are refused and the request is not
+ * marked deliberately invalid; else `forward`. With it: a too-large, slow or broken answer is refused (502, 504,
+ * 502); a non-conforming one 502 when violations are refused; else it passes, its outcome saying what was wrong
+ * with the request or the answer (a marked request that breaks the spec: `expected-refusal` when the server refused
+ * it with a documented 4xx, else a `response-violation`).
  */
 export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts): Verdict {
   const { issues: requestIssues } = request;
+  const marked = request.deliberatelyInvalid !== undefined;
   if (!request.matched) {
     const message = `${request.method} ${request.path} is not in the spec`;
     return {
       kind: "refuse",
       record: {
-        outcome: "request-violation",
+        // A request outside the spec sent so on purpose (verify's probe) is refused here, as documented: expected.
+        outcome: marked ? "expected-refusal" : "request-violation",
         status: 404,
         issues: [reportedIssue("request", { check: "operation", path: "", message })],
       },
@@ -89,7 +102,8 @@ export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts
     };
   }
   if (upstream === undefined) {
-    if (requestIssues.length === 0 || !request.refuseViolations) return { kind: "forward" };
+    if (requestIssues.length === 0 || !request.refuseViolations || marked)
+      return { kind: "forward" };
     const status = requestIssues.every((i) => i.check === "credentials") ? 401 : 422;
     return {
       kind: "refuse",
@@ -140,16 +154,22 @@ export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts
         refusal: refusals.upstreamTransport(request.redact(upstream.message)),
       };
     case "answered": {
-      const outcome: ProxyOutcome = upstream.conforms
-        ? requestIssues.length > 0
-          ? "request-violation"
-          : "ok"
-        : upstream.undocumentedStatus
+      const accepted = acceptedDeliberatelyInvalid(request, upstream);
+      const outcome: ProxyOutcome = !upstream.conforms
+        ? upstream.undocumentedStatus
           ? "undocumented-status"
-          : "response-violation";
+          : "response-violation"
+        : accepted
+          ? "response-violation"
+          : requestIssues.length === 0
+            ? "ok"
+            : marked
+              ? "expected-refusal"
+              : "request-violation";
       const issues = [
         ...reportedIssues("request", requestIssues),
         ...reportedIssues("response", upstream.issues),
+        ...(accepted ? [reportedIssue("response", accepted)] : []),
       ];
       if (!upstream.conforms && request.refuseViolations) {
         return {
@@ -164,4 +184,21 @@ export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts
       };
     }
   }
+}
+
+/**
+ * The issue of a server that did not refuse a request the caller marked deliberately invalid and the proxy found
+ * in breach of the spec: a documented answer, but not a 4xx refusal. Undefined otherwise.
+ */
+function acceptedDeliberatelyInvalid(
+  request: RequestFacts,
+  upstream: Extract<UpstreamFacts, { kind: "answered" }>,
+): Issue | undefined {
+  if (request.deliberatelyInvalid === undefined || request.issues.length === 0) return undefined;
+  if (upstream.status >= 400 && upstream.status < 500) return undefined;
+  return {
+    check: "status",
+    path: "",
+    message: `a request that breaks the spec (marked deliberately invalid: ${request.deliberatelyInvalid}) was answered ${upstream.status}, not refused with a documented 4xx`,
+  };
 }

@@ -27,13 +27,22 @@ const HOP_BY_HOP = new Set([
   "content-length",
 ]);
 
-/** The request's violations of the spec: missing credentials first, then the parameters' and the body's. */
+/**
+ * The request's violations of the spec: missing credentials first, then the parameters' and the body's, then
+ * what a body check refused it for (malformed JSON …) when it went on all the same (`CheckedRequest.refusal`).
+ */
 export function requestIssues(request: CheckedRequest, operation: OperationSpec): Issue[] {
   const missing = credentialsIssue(operation, {
     headers: request.headers,
     query: new URLSearchParams(request.url.split("?")[1] ?? ""),
   });
-  return missing ? [missing, ...request.issues] : [...request.issues];
+  const { refusal } = request;
+  const refused: Issue[] = refusal
+    ? refusal.issues?.length
+      ? [...refusal.issues]
+      : [{ check: "body", path: "", message: refusal.detail }]
+    : [];
+  return [...(missing ? [missing] : []), ...request.issues, ...refused];
 }
 
 /** The headers forwarded upstream: the request's end-to-end headers, its body length, and no compression asked. */

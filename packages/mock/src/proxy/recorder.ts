@@ -17,19 +17,34 @@ export interface ProxyEvent extends ExchangeRecord {
   path: string;
   /** The operation, if the request matched one. */
   operationId?: string;
+  /** The request's `Merchant-Payments-Deliberately-Invalid` value (e.g. verify's `malformed-json`), if marked. */
+  deliberatelyInvalid?: string;
 }
+
+/**
+ * Which failures fail the run (exit status, `--fail-fast`, `verdict`): `all` (default) the caller's and the
+ * server's; `responses` only the server's (answer violations) and the proxy's own errors.
+ */
+export type FailOn = "all" | "responses";
+
+/** Every value of `FailOn`, the default first. */
+export const FAIL_ON: readonly FailOn[] = ["all", "responses"];
 
 /** The counts of a proxy's report. */
 export interface ProxySummary {
   /** Exchanges recorded so far, `passed` plus `failed`. */
   exchanges: number;
-  /** Exchanges without any failure. */
+  /** Exchanges without any failure (expected refusals included). */
   passed: number;
-  /** Exchanges with a failure (the sum of the counts below). */
+  /** Exchanges with a failure: `requestViolations` + `answerViolations` + `proxyErrors`. */
   failed: number;
-  /** Requests that violate the spec (or match no operation). */
+  /** Requests marked deliberately invalid that the server refused as documented (among `passed`). */
+  expectedRefusals: number;
+  /** The caller's mistakes: requests that violate the spec (or match no operation), not marked deliberately invalid. */
   requestViolations: number;
-  /** Answers that violate the spec. */
+  /** The server's mistakes: the sum of the five counts below. */
+  answerViolations: number;
+  /** Answers that violate the spec (a request marked deliberately invalid answered without a 4xx included). */
   responseViolations: number;
   /** Answers with a status the operation does not document. */
   undocumentedStatuses: number;
@@ -41,6 +56,10 @@ export interface ProxySummary {
   tooLarge: number;
   /** Exchanges the proxy itself failed on (each is recorded and fails the run). */
   proxyErrors: number;
+  /** Which failures fail the run. */
+  failOn: FailOn;
+  /** `failed` when a failure that `failOn` counts was seen (the CLI then exits 1), else `passed`. */
+  verdict: "passed" | "failed";
 }
 
 /** The report: a summary and every exchange. */
@@ -49,15 +68,24 @@ export interface ProxyReport {
   events: ProxyEvent[];
 }
 
-const OUTCOME_COUNT: Record<Exclude<ProxyOutcome, "ok">, keyof ProxySummary> = {
-  "request-violation": "requestViolations",
-  "response-violation": "responseViolations",
-  "undocumented-status": "undocumentedStatuses",
-  "transport-failure": "transportFailures",
-  timeout: "timeouts",
-  "response-too-large": "tooLarge",
-  "proxy-error": "proxyErrors",
+/** The count of each failing outcome, and whose mistake it is. */
+const OUTCOME_COUNT: Record<
+  Exclude<ProxyOutcome, "ok" | "expected-refusal">,
+  { count: keyof ProxySummary; blame: "caller" | "server" | "proxy" }
+> = {
+  "request-violation": { count: "requestViolations", blame: "caller" },
+  "response-violation": { count: "responseViolations", blame: "server" },
+  "undocumented-status": { count: "undocumentedStatuses", blame: "server" },
+  "transport-failure": { count: "transportFailures", blame: "server" },
+  timeout: { count: "timeouts", blame: "server" },
+  "response-too-large": { count: "tooLarge", blame: "server" },
+  "proxy-error": { count: "proxyErrors", blame: "proxy" },
 };
+
+/** Whether a failure of `blame` fails the run under `failOn`. */
+function failsRun(blame: "caller" | "server" | "proxy", failOn: FailOn): boolean {
+  return blame !== "caller" || failOn === "all";
+}
 
 /** Options of `createRecorder`. */
 export interface RecorderOptions {
@@ -69,8 +97,10 @@ export interface RecorderOptions {
   logger: Logger;
   /** Log each failed exchange (when nobody else prints the violations). */
   logFailures: boolean;
-  /** Called at the first failure; default none. */
+  /** Called at the first failure that fails the run under `failOn`; default none. */
   onFailure?: (event: ProxyEvent) => void;
+  /** Which failures fail the run; default `all`. */
+  failOn?: FailOn;
 }
 
 /** The recorder of a proxy. */
@@ -86,42 +116,49 @@ export interface Recorder {
 /** Creates the recorder (and the report file, with its folder). */
 export function createRecorder(options: RecorderOptions): Recorder {
   const events: ProxyEvent[] = [];
+  const failOn = options.failOn ?? "all";
   const summary: ProxySummary = {
     exchanges: 0,
     passed: 0,
     failed: 0,
+    expectedRefusals: 0,
     requestViolations: 0,
+    answerViolations: 0,
     responseViolations: 0,
     undocumentedStatuses: 0,
     transportFailures: 0,
     timeouts: 0,
     tooLarge: 0,
     proxyErrors: 0,
+    failOn,
+    verdict: "passed",
   };
   let file: WriteStream | undefined;
   if (options.file) {
     mkdirSync(dirname(options.file), { recursive: true });
     file = createWriteStream(options.file, { flags: "w" });
   }
-  let failedOnce = false;
 
-  const fail = (event: ProxyEvent) => {
+  const fail = (event: ProxyEvent, outcome: Exclude<ProxyOutcome, "ok" | "expected-refusal">) => {
+    const { count, blame } = OUTCOME_COUNT[outcome];
     summary.failed++;
-    summary[OUTCOME_COUNT[event.outcome as Exclude<ProxyOutcome, "ok">]]++;
+    (summary[count] as number)++;
+    if (blame === "server") summary.answerViolations++;
     // The event's issues as they are (already reported issues): to the reporter (the CLI's onViolations).
     options.reportViolations({
       method: event.method,
       path: event.path,
       status: event.status,
       issues: event.issues,
+      blame,
     });
     if (options.logFailures) {
       options.logger.error(
-        `proxy: ${event.outcome} in ${event.method} ${event.path}: ${formatReportedIssues(event.issues)}`,
+        `proxy: ${event.outcome} (the ${blame}'s) in ${event.method} ${event.path}: ${formatReportedIssues(event.issues)}`,
       );
     }
-    if (!failedOnce) {
-      failedOnce = true;
+    if (failsRun(blame, failOn) && summary.verdict === "passed") {
+      summary.verdict = "failed";
       options.onFailure?.(event);
     }
   };
@@ -130,8 +167,10 @@ export function createRecorder(options: RecorderOptions): Recorder {
     record(event) {
       events.push(event);
       summary.exchanges++;
-      if (event.outcome === "ok") summary.passed++;
-      else fail(event);
+      if (event.outcome === "ok" || event.outcome === "expected-refusal") {
+        summary.passed++;
+        if (event.outcome === "expected-refusal") summary.expectedRefusals++;
+      } else fail(event, event.outcome);
       file?.write(`${JSON.stringify({ type: "exchange", ...event })}\n`);
     },
     report: () => ({ summary: { ...summary }, events: [...events] }),

@@ -24,6 +24,18 @@ describe("mock command line", () => {
     });
   });
 
+  it("fails the proxy's run on every failure by default, on the server's only with --fail-on responses", () => {
+    expect(parseCommandLine(["proxy", "http://up.test"], env)).toMatchObject({
+      options: { failOn: "all" },
+    });
+    expect(
+      parseCommandLine(["proxy", "http://up.test", "--fail-on", "responses"], env),
+    ).toMatchObject({ options: { failOn: "responses" } });
+    expect(() =>
+      parseCommandLine(["proxy", "http://up.test", "--fail-on", "requests"], env),
+    ).toThrow(/--fail-on must be one of all, responses, got requests/);
+  });
+
   it("asks for the usage with --help (0) and for an unknown command (2)", () => {
     expect(parseCommandLine(["--help"], env)).toEqual({ command: "usage", status: 0 });
     expect(parseCommandLine(["serve"], env)).toEqual({ command: "usage", status: 2 });

@@ -98,4 +98,43 @@ describe("classifyExchange", () => {
       }),
     ).toMatchObject({ kind: "pass", record: { outcome: "undocumented-status", status: 200 } });
   });
+
+  it("forwards a request marked deliberately invalid even when violations are refused", () => {
+    const marked = request({ issues: [schema], deliberatelyInvalid: "generated-invalid" });
+    expect(classifyExchange(marked)).toEqual({ kind: "forward" });
+    expect(
+      classifyExchange(request({ matched: false, deliberatelyInvalid: "probe" })),
+    ).toMatchObject({
+      kind: "refuse",
+      record: { outcome: "expected-refusal", status: 404 },
+    });
+  });
+
+  it("judges a marked request by the server's answer: a documented 4xx expected, anything else the server's mistake", () => {
+    const marked = request({ issues: [schema], deliberatelyInvalid: "generated-invalid" });
+    const answered = (status: number) => ({
+      kind: "answered" as const,
+      status,
+      conforms: true,
+      undocumentedStatus: false,
+      issues: [],
+    });
+    expect(classifyExchange(marked, answered(422))).toMatchObject({
+      kind: "pass",
+      record: { outcome: "expected-refusal", status: 422, issues: [{ check: "request schema" }] },
+    });
+    for (const status of [200, 503])
+      expect(classifyExchange(marked, answered(status))).toMatchObject({
+        kind: "pass",
+        record: {
+          outcome: "response-violation",
+          status,
+          issues: [{ check: "request schema" }, { check: "response status" }],
+        },
+      });
+    // Marked, but the proxy finds nothing wrong with it: judged like any request.
+    expect(
+      classifyExchange(request({ deliberatelyInvalid: "generated-invalid" }), answered(200)),
+    ).toMatchObject({ record: { outcome: "ok" } });
+  });
 });

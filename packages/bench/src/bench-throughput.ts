@@ -1,0 +1,143 @@
+// The mock beside Prism CLI under `pnpm load` (Artillery, the generated script and its processor checking every
+// answer with the spec model) at one fixed arrival rate, the same spec, machine and load generator: requests,
+// non-conforming answers, p50/p99 and the server's memory. Each server runs as users run it: its own CLI.
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { getFreePort } from "@merchant-payments/test-support";
+import { type Step, step } from "./bench-artillery.js";
+import { result, target } from "./report.js";
+
+const require = createRequire(import.meta.url);
+/** Arrivals a second (one request each), seconds of load, the p99 goal in ms, and the warm-up (rate, seconds). */
+const [RATE, SECONDS, P99_MS, WARM_UP] = [1_000, 15, 50, [100, 3]] as const;
+const MB = 1e6;
+
+/** How to start one server from its CLI on `port`, and the line it prints once it listens. */
+type ServerCommand = { name: string; args: (port: number) => string[]; ready: string };
+
+const SERVERS: ServerCommand[] = [
+  {
+    name: "mock (merchant-payments-mock)",
+    args: (port) => [
+      join(
+        dirname(require.resolve("@merchant-payments/mock/package.json")),
+        "bin/merchant-payments-mock.js",
+      ),
+      ...["mock", "--port", `${port}`, "--host", "127.0.0.1"],
+    ],
+    ready: "Base URL",
+  },
+  {
+    name: "Prism CLI (prism mock)",
+    args: (port) => [
+      join(dirname(require.resolve("@stoplight/prism-cli/package.json")), "dist/index.js"),
+      ...["mock", require.resolve("@merchant-payments/spec/openapi.json")],
+      ...["--port", `${port}`, "--host", "127.0.0.1"],
+    ],
+    ready: "Prism is listening",
+  },
+];
+
+/** The process and every descendant of `pid` (Prism CLI forks its server), from /proc. */
+function processTree(pid: number): number[] {
+  const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+    readFileSync(`/proc/${pid}/task/${task}/children`, "utf8")
+      .split(" ")
+      .filter(Boolean)
+      .map(Number),
+  );
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** Peak resident memory (VmHWM) summed over the process tree of `pid`, in bytes. */
+function peakRss(pid: number): number {
+  return processTree(pid).reduce((total, id) => {
+    const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/status`, "utf8"))?.[1];
+    return total + Number(kb ?? 0) * 1024;
+  }, 0);
+}
+
+/** Starts `command` on a free port; resolves once it printed its ready line (60 s at most). */
+async function startServer(
+  command: ServerCommand,
+): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const port = await getFreePort();
+  const child = spawn(process.execPath, command.args(port), {
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  let printed = "";
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`${command.name} did not start: ${printed}`)),
+      60_000,
+    );
+    child.stdout?.on("data", (chunk: Buffer) => {
+      // Kept short: Prism logs every request; only the start matters, the rest is drained.
+      if (printed.length < 10_000) printed += chunk.toString();
+      if (printed.includes(command.ready)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`${command.name} exited ${code}: ${printed}`)));
+  });
+  await ready;
+  return { child, baseUrl: `http://127.0.0.1:${port}` };
+}
+
+/** One server under the load: its figures and its peak memory. */
+async function measure(command: ServerCommand, dir: string): Promise<Step & { rss: number }> {
+  const { child, baseUrl } = await startServer(command);
+  try {
+    console.log(`  ${command.name}:`);
+    await step({ baseUrl }, dir, WARM_UP[0], WARM_UP[1]);
+    const figures = await step({ baseUrl }, dir, RATE, SECONDS);
+    return { ...figures, rss: peakRss(child.pid as number) };
+  } finally {
+    child.kill("SIGKILL");
+    if (child.exitCode === null) await once(child, "exit");
+  }
+}
+
+/** The mock and Prism CLI, one after the other, at RATE arrivals a second for SECONDS. */
+export async function benchThroughput() {
+  const dir = mkdtempSync(join(tmpdir(), "bench-throughput-"));
+  const runs = new Map<string, Step & { rss: number }>();
+  for (const command of SERVERS) runs.set(command.name, await measure(command, dir));
+  const rate = (s: Step) => (s.requests - s.failed) / SECONDS;
+  const rows = new Map([...runs].map(([name, s]) => [name, [rate(s)]]));
+  const note = [...runs]
+    .map(
+      ([name, s]) =>
+        `${name}: ${s.requests} requests (${rate(s).toFixed(0)}/s answered without failure), ${s.nonConforming} non-conforming, ${s.failed} failed, p50 ${s.p50} ms, p99 ${s.p99} ms, peak RSS ${(s.rss / MB).toFixed(0)} MB, load average ${s.load.toFixed(1)} at start`,
+    )
+    .join("; ");
+  const mock = runs.get(SERVERS[0]?.name ?? "") as Step & { rss: number };
+  return result(
+    `Mock and Prism CLI under Artillery at ${RATE.toLocaleString("en-US")} arrivals/s (${SECONDS} s, the load generator on the same machine)`,
+    "requests/s answered",
+    rows,
+    note,
+    [
+      target(
+        "mock",
+        `>= ${RATE} requests/s answered`,
+        RATE - rate(mock),
+        0,
+        `${rate(mock).toFixed(0)}/s`,
+      ),
+      target("mock", `p99 < ${P99_MS} ms`, mock.p99, P99_MS, `p99 ${mock.p99} ms`),
+      target(
+        "mock",
+        "every answer conforming, none failed",
+        mock.nonConforming + mock.failed,
+        0,
+        `${mock.nonConforming} non-conforming, ${mock.failed} failed`,
+      ),
+    ],
+  );
+}

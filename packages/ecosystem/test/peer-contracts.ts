@@ -1,0 +1,98 @@
+// What the peer contract suites share (Redocly Respect; Portman run by newman): the two specs they run on, a copy of
+// each whose only server is the mock, and the judgement of a run against its list of known peer limits: every
+// failing check must be a listed limit, and every listed limit must still fail (else the list is stale).
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { type MockServer, startMock } from "@merchant-payments/mock";
+import { afterAll, beforeAll } from "vitest";
+import { publishedSpec, scratch } from "./support.js";
+
+const require = createRequire(import.meta.url);
+
+/** The specs the suites run on: the product spec, and the grown fixture (one operation of every OpenAPI shape). */
+export const PEER_SPECS = {
+  product: publishedSpec,
+  grown: require.resolve("@merchant-payments/spec/fixtures/grown.json"),
+} as const;
+
+/** Which of {@link PEER_SPECS}. */
+export type PeerSpec = keyof typeof PEER_SPECS;
+
+/** A check a peer tool gets wrong on our spec and mock: why, and the tool's own issue where there is one. */
+export interface PeerLimit {
+  /** The spec it fails on. */
+  readonly spec: PeerSpec;
+  /** The failing checks, each as the suite names it (`<workflow or request> :: <check>`), exactly. */
+  readonly checks: readonly string[];
+  /** Why the tool fails it (what it sends or checks wrongly), and what the mock answers. */
+  readonly reason: string;
+  /** The tool's issue about it, where one exists. */
+  readonly issue?: string;
+}
+
+/** A peer suite's run on one spec: how many checks ran, and the names of those that failed. */
+export interface PeerRun {
+  readonly checks: number;
+  readonly failed: readonly string[];
+}
+
+/** The failures of `run` no limit lists, and the listed checks that no longer fail (stale entries). */
+export function judgePeerRun(
+  run: PeerRun,
+  spec: PeerSpec,
+  limits: readonly PeerLimit[],
+): { unexplained: string[]; stale: string[] } {
+  const listed = new Set(limits.filter((l) => l.spec === spec).flatMap((l) => l.checks));
+  const failed = new Set(run.failed);
+  return {
+    unexplained: [...failed].filter((check) => !listed.has(check)).sort(),
+    stale: [...listed].filter((check) => !failed.has(check)).sort(),
+  };
+}
+
+/** A scratch folder with a mock per spec, each spec copied there with the mock as its only server. */
+export interface PeerWorkspace {
+  /** The scratch folder. */
+  dir: string;
+  /** The mock serving `spec`. */
+  mock(spec: PeerSpec): MockServer;
+  /** The copy of `spec` (JSON) whose `servers` is the mock's URL alone. */
+  specFile(spec: PeerSpec): string;
+}
+
+/** Registers the set-up of a peer suite: in `beforeAll` a scratch folder and a mock per spec; `afterAll` removes them. */
+export function usePeerWorkspace(name: string): PeerWorkspace {
+  let work: Awaited<ReturnType<typeof scratch>> | undefined;
+  const mocks = new Map<PeerSpec, MockServer>();
+  const files = new Map<PeerSpec, string>();
+  beforeAll(async () => {
+    work = await scratch(name);
+    for (const spec of Object.keys(PEER_SPECS) as PeerSpec[]) {
+      const mock = await startMock({ spec: PEER_SPECS[spec] });
+      mocks.set(spec, mock);
+      const document = JSON.parse(readFileSync(PEER_SPECS[spec], "utf8"));
+      document.servers = [{ url: mock.baseUrl }];
+      const file = join(work.dir, `${spec}.json`);
+      writeFileSync(file, JSON.stringify(document, null, 2));
+      files.set(spec, file);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([...mocks.values()].map((mock) => mock.close()));
+    await work?.remove();
+  });
+  const get = <T>(map: Map<PeerSpec, T>, spec: PeerSpec): T => {
+    const value = map.get(spec);
+    if (value === undefined) throw new Error("the peer workspace is set up in beforeAll");
+    return value;
+  };
+  return {
+    get dir() {
+      if (!work) throw new Error("the peer workspace is set up in beforeAll");
+      return work.dir;
+    },
+    mock: (spec) => get(mocks, spec),
+    specFile: (spec) => get(files, spec),
+  };
+}
