@@ -1,4 +1,6 @@
 import { testConfig } from "@merchant-payments/test-support/vitest-preset";
 
-// The tests start mocks, compile samples and drive a browser: one file at a time (the preset bounds hangs).
-export default testConfig({ fileParallelism: false });
+// The tests mostly wait (on Chromium, the mocks they start, the samples' tsc and curl), so two files run at once, each
+// with its own browser and mock on free ports and its own work folders (`.tmp/<file's name>`, temporary folders):
+// vitest's default on a 2-core machine is one file at a time (cores - 1).
+export default testConfig({ maxWorkers: 2 });

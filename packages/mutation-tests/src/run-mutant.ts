@@ -1,10 +1,10 @@
-// Makes one mutant in a temporary copy, rebuilds what it touches, runs the suites that must catch it, and says
-// which tests failed. Every process runs with a time limit (tinyexec).
-import { readFileSync } from "node:fs";
+// Makes one mutant in the shared temporary copy, rebuilds what it touches, runs the suites that must catch it, says
+// which tests failed, and puts the copy back as it was. Every process runs with a time limit (tinyexec).
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { x } from "tinyexec";
 import type { Mutant } from "./mutants.js";
-import { applyEdit, copyWorkspace, removeWorkspace } from "./workspace-copy.js";
+import { applyEdit, restoreState, saveState } from "./workspace-copy.js";
 
 /** Milliseconds one rebuild or one suite may take. */
 export const STEP_TIMEOUT_MS = 120_000;
@@ -51,23 +51,26 @@ async function runCommand(
 }
 
 /**
- * Runs `mutant` against a copy of the repository at `root`, reporting each step's time to `log` (default
- * console.log); the copy is removed afterwards.
+ * Runs `mutant` in `copy` (a `copyWorkspace` of the repository, shared by the mutants, one at a time), reporting each
+ * step's time to `log` (default console.log). The folders it rebuilds and the files it edits are saved before and put
+ * back after, so the copy is unbroken again for the next mutant.
  */
 export async function runMutant(
-  root: string,
+  copy: string,
   mutant: Mutant,
   log: (line: string) => void = console.log,
 ): Promise<MutantOutcome> {
-  const copying = Date.now();
-  const copy = copyWorkspace(root);
-  log(`${mutant.id}: copied the repository in ${Date.now() - copying} ms`);
+  const saving = Date.now();
+  const edited = [...new Set(mutant.edits.flatMap((edit) => edit.files))];
+  const rebuilt = mutant.rebuild.map((step) => step.dir);
+  const saved = saveState(copy, rebuilt, edited);
+  log(`${mutant.id}: saved ${rebuilt.join(", ")} in ${Date.now() - saving} ms`);
   try {
     for (const edit of mutant.edits) applyEdit(copy, edit);
-    for (const dir of mutant.rebuild) {
+    for (const { dir, args } of mutant.rebuild) {
       const started = Date.now();
-      const build = await runCommand("pnpm", ["run", "build"], join(copy, dir));
-      log(`${mutant.id}: rebuilt ${dir} in ${Date.now() - started} ms`);
+      const build = await runCommand("pnpm", [...args], join(copy, dir));
+      log(`${mutant.id}: rebuilt ${dir} (pnpm ${args.join(" ")}) in ${Date.now() - started} ms`);
       if (build.code !== 0)
         throw new Error(`rebuilding ${dir} failed:\n${build.output.slice(-2000)}`);
     }
@@ -76,6 +79,8 @@ export async function runMutant(
     for (const suite of mutant.suites) {
       // Every package's vitest config (the test-support preset) writes this JSON report.
       const report = join(copy, suite.dir, ".test-results", "vitest.json");
+      // An earlier mutant's report must never be read as this one's.
+      rmSync(report, { force: true });
       const vitest = join(copy, suite.dir, "node_modules", ".bin", "vitest");
       const started = Date.now();
       const result = await runCommand(vitest, ["run", ...suite.files], join(copy, suite.dir));
@@ -103,6 +108,8 @@ export async function runMutant(
     );
     return { failedTests, killedBy, failedFiles };
   } finally {
-    removeWorkspace(copy);
+    const restoring = Date.now();
+    restoreState(copy, saved);
+    log(`${mutant.id}: put the copy back in ${Date.now() - restoring} ms`);
   }
 }
