@@ -83,7 +83,7 @@ function callContenders(baseUrl: string): Contender[] {
 }
 
 /** Throws unless `answer` (or each answer of an array) is the spec's getTransaction example. */
-function checkLookup(answer: unknown): void {
+function assertLookupAnswer(answer: unknown): void {
   const { transactionReferenceNumber: ref } = lookup.answer;
   if ([answer].flat().some((one: Json) => one?.transactionReferenceNumber !== ref))
     throw new Error(`answered ${JSON.stringify(answer).slice(0, 300)}`);
@@ -93,7 +93,7 @@ function checkLookup(answer: unknown): void {
 export const loopback = () =>
   withServer("trivial", async ({ baseUrl }) => {
     const plan = { rounds: 140, iterations: 100, warmup: 200, scale: 1000 };
-    const { wall, cpu, note } = await timed(plan, callContenders(baseUrl), checkLookup);
+    const { wall, cpu, note } = await timed(plan, callContenders(baseUrl), assertLookupAnswer);
     const cpuTitle = "CPU per call in the calling process (same runs)";
     return [
       result("Per call over loopback (getTransaction)", "µs/call", wall, note, [
@@ -112,7 +112,7 @@ export const concurrent = () =>
     const opened: string[] = [];
     for (const { name, run } of contenders) {
       const before = (await server.stats()).connections;
-      checkLookup(await run()); // the warm-up burst
+      assertLookupAnswer(await run()); // the warm-up burst
       opened.push(`${name} ${(await server.stats()).connections - before}`);
     }
     const { wall } = await timed({ rounds: 6, iterations: 1, warmup: 0 }, contenders);

@@ -23,11 +23,16 @@ export async function alternate<T extends Named>(items: T[], rounds: number, sam
 type Named = { name: string };
 type Sampler<T> = (item: T) => Promise<number>;
 
-/** Checked warm-up operations per contender, then alternated rounds of `iterations` operations (one tinybench
- * run after a GC): mean wall time and this process's CPU time per operation, in ms times `scale` (default 1). */
-export async function timed(plan: Plan, contenders: Contender[], check = (_: unknown) => {}) {
+/** `warmup` operations per contender, each answer given to `assertAnswer` (throws on a wrong one; default none),
+ * then alternated rounds of `iterations` operations (one tinybench run after a GC): mean wall time and this
+ * process's CPU time per operation, in ms times `scale` (default 1). */
+export async function timed(
+  plan: Plan,
+  contenders: Contender[],
+  assertAnswer = (_: unknown) => {},
+) {
   const { rounds, iterations, warmup, scale = 1 } = plan;
-  for (const { run } of contenders) for (let i = 0; i < warmup; i++) check(await run());
+  for (const { run } of contenders) for (let i = 0; i < warmup; i++) assertAnswer(await run());
   const cpu: Samples = new Map(contenders.map(({ name }) => [name, []]));
   const wall = await alternate(contenders, rounds, async ({ name, run }) => {
     const tiny = new Bench({ iterations, time: 0, warmup: false, throws: true }).add(

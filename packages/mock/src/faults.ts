@@ -49,7 +49,7 @@ function generator(seed: string | number): () => number {
 
 /** Checks fault options; throws a RangeError naming the wrong field. */
 export function validateFaultOptions(options: FaultOptions, operationIds: readonly string[]): void {
-  const check = (rule: FaultRule, where: string) => {
+  const validateRule = (rule: FaultRule, where: string) => {
     if (rule.rate !== undefined && !(rule.rate >= 0 && rule.rate <= 1))
       throw new RangeError(`${where}rate must be from 0 to 1, got ${rule.rate}`);
     for (const kind of rule.kinds ?? [])
@@ -65,11 +65,11 @@ export function validateFaultOptions(options: FaultOptions, operationIds: readon
         throw new RangeError(`${where}${key} must be a non-negative integer, got ${value}`);
     }
   };
-  check(options, "faults.");
+  validateRule(options, "faults.");
   for (const [id, rule] of Object.entries(options.operations ?? {})) {
     if (!operationIds.includes(id))
       throw new RangeError(`faults.operations: ${id} is not an operation of the spec`);
-    check(rule, `faults.operations.${id}.`);
+    validateRule(rule, `faults.operations.${id}.`);
   }
 }
 

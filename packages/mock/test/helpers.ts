@@ -19,17 +19,17 @@ export function processExists(pid: number): boolean {
   }
 }
 
-/** Polls `check` every 100 ms until it is true or `timeoutMs` (default 5000) passes; resolves with its last value. */
+/** Polls `condition` every 100 ms until it is true or `timeoutMs` (default 5000) passes; resolves with its last value. */
 export async function eventually(
-  check: () => boolean | Promise<boolean>,
+  condition: () => boolean | Promise<boolean>,
   timeoutMs = 5000,
 ): Promise<boolean> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    if (await check()) return true;
+    if (await condition()) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return check();
+  return condition();
 }
 
 /** An answer as the tests read it. */

@@ -7,9 +7,9 @@ export function checkBody(
   context: RequestContext,
   checks: readonly RequestCheck[],
 ): StageResult<RequestContext> {
-  for (const check of checks) {
-    const rejection = check.check(context);
-    if (rejection) return { refuse: rejection };
+  for (const requestCheck of checks) {
+    const refusal = requestCheck.check(context);
+    if (refusal) return { refuse: refusal };
   }
   return { next: context };
 }

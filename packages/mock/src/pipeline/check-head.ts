@@ -70,9 +70,9 @@ export function checkHead(req: IncomingMessage, stage: HeadStage): StageResult<C
     preferences: {},
     issues: [],
   };
-  for (const check of stage.checks) {
-    const rejection = check.check(context);
-    if (rejection) return { refuse: rejection, close: true };
+  for (const requestCheck of stage.checks) {
+    const refusal = requestCheck.check(context);
+    if (refusal) return { refuse: refusal, close: true };
   }
   return { next: { method, url, operation, context } };
 }
