@@ -154,6 +154,18 @@ describe("the mock under hostile input", () => {
     expect(batch).toBeDefined();
     expect(mock.limits.maxBodyBytes).toBeGreaterThan(Buffer.byteLength(JSON.stringify(batch)));
 
+    // The size limit is under test, not the body's timer: on a busy machine the 64 MiB stream can take longer than the
+    // default body timeout, which would answer 408 first.
+    const patient = await startMock({ limits: { bodyTimeoutMs: 120_000 } });
+    try {
+      await streamBeyondTheLimit(patient);
+    } finally {
+      await patient.close();
+    }
+  });
+
+  /** Streams a chunked body past the mock's byte limit and expects the 413 that stops it. */
+  async function streamBeyondTheLimit(mock: MockServer): Promise<void> {
     const socket = await open(mock.port);
     const chunks: Buffer[] = [];
     socket.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -173,7 +185,7 @@ describe("the mock under hostile input", () => {
     await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 5000))]);
     socket.destroy();
     expect(Buffer.concat(chunks).toString("latin1")).toMatch(/^HTTP\/1\.1 413/);
-  });
+  }
 
   test("answers a head dribbled in slower than the head timeout with 408", async () => {
     const request = head("POST", PATH, { "content-type": "application/json", "content-length": 2 });
