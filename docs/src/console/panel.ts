@@ -34,7 +34,7 @@ import {
   saveSettings,
   takesAcceptLanguage,
 } from "./request.js";
-import { apiKeySchemes, takesToken } from "./security.js";
+import { apiKeySchemes, noCredentialsNote, takesToken } from "./security.js";
 
 export { answerBadge } from "./answer.js";
 
@@ -169,15 +169,7 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
         ]
       : []),
     ...apiKeys.elements,
-    ...(noCredentials
-      ? [
-          h(
-            "p",
-            { class: "mp-no-credentials" },
-            "Sent without credentials (the operation needs none).",
-          ),
-        ]
-      : []),
+    ...(noCredentials ? [h("p", { class: "mp-no-credentials" }, noCredentialsNote(op))] : []),
     ...parameters.elements,
     ...(examples.length > 1 ? [field("Example", exampleSelect)] : []),
     ...(takesAcceptLanguage(op) ? [field("Accept-Language", acceptLanguage)] : []),

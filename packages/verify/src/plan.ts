@@ -8,7 +8,6 @@ import { isObject, type OperationSpec, type SpecAjv } from "@merchant-payments/s
 import { styleOf, valueAt } from "@merchant-payments/spec/wire";
 import fc from "fast-check";
 import { invalidArbitrary, mutationsOf, validArbitrary } from "./arbitraries.js";
-import { API_KEY_VARIABLE } from "./arguments.js";
 import { bodyKind } from "./bodies.js";
 import type { CaseKind } from "./case-kinds.js";
 import type { ParameterValues } from "./parameters.js";
@@ -64,6 +63,8 @@ export interface PlanOptions {
   readonly token: string;
   /** API key for `apiKey` schemes; operations that need one are skipped without it. */
   readonly apiKey?: string;
+  /** `user:password` for `http` `basic` schemes; operations that need them are skipped without. */
+  readonly basic?: string;
 }
 
 /** Everything verify will send and skip. */
@@ -88,10 +89,12 @@ export function planCases(
   let discarded = 0;
   operations.forEach((op, index) => {
     const seed = options.seed + index * 4;
-    const found = credentialsFor(
-      op,
-      options.apiKey ? { token: options.token, apiKey: options.apiKey } : { token: options.token },
-    );
+    const { token, apiKey, basic } = options;
+    const found = credentialsFor(op, {
+      token,
+      ...(apiKey ? { apiKey } : {}),
+      ...(basic ? { basic } : {}),
+    });
     const draft = draftOperation(
       document,
       op,
@@ -104,7 +107,7 @@ export function planCases(
     const reason = writeReason(op);
     const skipReason =
       "missing" in found
-        ? `${found.missing}: set ${API_KEY_VARIABLE} or give --api-key-file <file>`
+        ? `${found.missing}: ${found.hint}`
         : reason !== undefined && !options.allowWrites
           ? `${reason}; pass --allow-writes to send its ${examples.length} example(s) once each`
           : undefined;
