@@ -526,13 +526,14 @@ export const owaspAnswers = [
 
 /**
  * The answers as Spectral `overrides` of a ruleset beside the spec package: one per answer, each rule `off` at
- * exactly its places in `bundle`.
+ * exactly its places in `bundle` (each JSON Pointer written as a URI fragment, as Spectral matches it).
  * @param {string} [bundle] the linted file, relative to the ruleset's folder
  * @returns {{ files: string[], rules: Record<string, "off"> }[]}
  */
 export function owaspOverrides(bundle = OWASP_LINTED_BUNDLE) {
   return owaspAnswers.map((answer) => ({
-    files: answer.paths.map((path) => `${bundle}#${path}`),
+    // Spectral compares a place as a URI fragment (`{` of a path template as `%7B`, @stoplight/json's pathToPointer).
+    files: answer.paths.map((path) => `${bundle}#${encodeURI(path)}`),
     rules: Object.fromEntries(answer.rules.map((rule) => [rule, "off"])),
   }));
 }
