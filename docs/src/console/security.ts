@@ -57,11 +57,11 @@ export function apiKeySchemes(op: OperationSpec): readonly SecuritySchemeSpec[] 
 
 /**
  * What the panel says where it asks for no credential: the operation needs none, or its only alternatives are ones
- * a page cannot send (an API key in a cookie), which the curl line sends.
+ * a page cannot send (an API key in a cookie), which curl can (`--cookie`).
  */
 export function noCredentialsNote(op: OperationSpec): string {
   return sendableAlternatives(op).length === 0
-    ? "Its credentials (an API key in a cookie) cannot be sent from a page: use the curl line."
+    ? "Its credentials (an API key in a cookie) cannot be sent from a page: add them to the curl line with --cookie."
     : "Sent without credentials (the operation needs none).";
 }
 
