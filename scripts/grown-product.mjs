@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { GROWN_PLACES, growingSteps, growSpec } from "./lib/grow-spec.mjs";
 import { ROOT } from "./lib/quiet-build.mjs";
-import { packageLine, readAllResults, totalLine } from "./lib/test-reports.mjs";
+import { packageLine, readAllResults, testedPackageDirs, totalLine } from "./lib/test-reports.mjs";
 import { copyWorkspace } from "./lib/workspace-copy.mjs";
 
 mkdirSync(join(ROOT, ".test-results"), { recursive: true });
@@ -57,7 +57,9 @@ if (!copy) {
     `grown: ${copy}: ${paths.length} operations' paths and ${files} files of the grown fixture added to spec/openapi/ (${Date.now() - started} ms)`,
   );
 } else {
-  rmSync(join(copy, ".test-results"), { recursive: true, force: true });
+  // A reused copy: every report of its earlier runs goes, so that only this run's packages are counted.
+  for (const dir of [".", ...testedPackageDirs(copy)])
+    rmSync(join(copy, dir, ".test-results"), { recursive: true, force: true });
 }
 
 try {

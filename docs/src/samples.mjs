@@ -134,10 +134,26 @@ export function runCompiledSample(workDir, operationId, { env = {}, timeoutMs = 
 /**
  * Runs one curl sample with sh and collects its output.
  * @param {string} operationId
- * @param {{ env?: Record<string, string | undefined>, timeoutMs?: number }} [options] timeoutMs defaults to 30000
+ * @param {{ env?: Record<string, string | undefined>, timeoutMs?: number, cwd?: string }} [options] timeoutMs
+ *   defaults to 30000; cwd (default this process's) is where the files the sample uploads (`@file`) are read from
  */
-export function runCurlSample(operationId, { env = {}, timeoutMs = 30_000 } = {}) {
-  return runProgram("sh", [sampleFile("curl", operationId)], { env, timeoutMs });
+export function runCurlSample(operationId, { env = {}, timeoutMs = 30_000, cwd } = {}) {
+  return runProgram("sh", [sampleFile("curl", operationId)], {
+    env,
+    timeoutMs,
+    ...(cwd ? { cwd } : {}),
+  });
+}
+
+/**
+ * The local files a curl sample uploads (`--form "name=@file;…"`, `--data-binary @file`), as it names them.
+ * @param {string} sample the sample's text
+ * @returns {string[]}
+ */
+export function uploadedFiles(sample) {
+  return [...sample.matchAll(/(?:=|--data-binary\s+|--data\s+)@([^\s;"']+)/g)].map(
+    (match) => match[1] ?? "",
+  );
 }
 
 /**

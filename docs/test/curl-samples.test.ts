@@ -1,8 +1,11 @@
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type MockServer, startMock } from "@merchant-payments/mock";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { listOperations, runCurlSample } from "../src/samples.mjs";
+import { listOperations, runCurlSample, uploadedFiles } from "../src/samples.mjs";
 import { writeFakeCurl } from "./support/fake-curl.js";
 
 const operations = listOperations();
@@ -160,6 +163,9 @@ describe.each(operations)("the curl sample of $operationId", (op) => {
 
 describe("the curl samples run against the mock", () => {
   let mock: MockServer;
+  // Where the samples run: the files they upload (`@file`, "in the current directory") exist there.
+  const workDir = mkdtempSync(join(tmpdir(), "curl-samples-"));
+  afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
   beforeAll(async () => {
     const found = spawnSync("curl", ["--version"], { encoding: "utf8" });
@@ -173,9 +179,12 @@ describe("the curl samples run against the mock", () => {
   test.each(operations)(
     "the $operationId sample gets the response the spec documents",
     async (op) => {
+      for (const file of uploadedFiles(op.curl ?? ""))
+        writeFileSync(join(workDir, file), `%PDF-1.4\n% ${file}: a stand-in upload\n%%EOF\n`);
       const run = await runCurlSample(op.operationId, {
         env: { ...CREDENTIALS, MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl },
         timeoutMs: 20_000,
+        cwd: workDir,
       });
       expect(run.code, run.stderr).toBe(0);
       // A JSON 200 answer with examples: the mock answers the first; other answers are checked by their kind in

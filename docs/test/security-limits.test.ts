@@ -38,7 +38,9 @@ describe("the Security and limits section", () => {
     for (const answer of owaspAnswers) {
       for (const rule of answer.rules) expect(page).toContain(`\`${rule}\``);
       for (const path of answer.paths) expect(page).toContain(placeName(document, path));
-      expect(page).toContain(oneLine(answer.quote));
+      expect(page).toContain(
+        `${answer.document.title}, §${answer.section}: "${oneLine(answer.quote)}"`,
+      );
       expect(page).toContain(oneLine(answer.reason));
     }
   });

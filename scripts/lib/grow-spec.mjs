@@ -1,7 +1,9 @@
 // @ts-check
 // Grows a repository's product spec (`spec/openapi/`) by the grown test fixture's own operations
 // (`spec/fixtures/grown/`): the fixture's path, component and code-sample files are copied into `spec/openapi/` with
-// their references re-pointed, and its paths, tags and security schemes are added to `spec/openapi/openapi.yaml`.
+// their references re-pointed, and its paths, tags and security schemes are added to `spec/openapi/openapi.yaml`; its
+// answers to the OWASP ruleset's findings on those operations (`owasp-answers.yaml`, quoting the fixture's README) are
+// copied to `spec/spectral/answers/`.
 // The result is what a user gets by adding operations of every common shape to the product spec, as the README's
 // "Growing the spec" section says: spec files alone.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
@@ -13,6 +15,12 @@ const YAML = createRequire(new URL("../../spec/package.json", import.meta.url))(
 
 /** The fixture's folders whose files are copied into the product spec (same layout on both sides). */
 export const GROWN_FOLDERS = ["paths", "components", "code_samples"];
+
+/** Where a user answers the OWASP findings of the operations they add (relative to the repository). */
+export const ANSWERS_DIR = "spec/spectral/answers";
+
+/** The name of the fixture's answers file there. */
+export const GROWN_ANSWERS_FILE = "grown-fixture.yaml";
 
 /** Every file below `dir`, as paths relative to it. */
 function filesBelow(dir) {
@@ -105,12 +113,18 @@ export function growSpec(root) {
     fixture.getIn(["components", "securitySchemes"]),
   );
   writeFileSync(entry, product.toString({ lineWidth: 0 }));
-  return { files, paths };
+
+  const answers = join(root, ANSWERS_DIR, GROWN_ANSWERS_FILE);
+  if (existsSync(answers))
+    throw new Error(`${relative(root, answers)} exists: cannot add the fixture's OWASP answers`);
+  mkdirSync(dirname(answers), { recursive: true });
+  writeFileSync(answers, readFileSync(join(fixtureDir, "owasp-answers.yaml"), "utf8"));
+  return { files: files + 1, paths };
 }
 
 /**
  * The README's "Growing the spec" steps (after its `<!-- growing-the-spec -->` marker): the spec files and folders
- * step 1 names, and the command of step 2's `sh` block.
+ * step 1 names (`spec/…` in backticks), and the command of step 2's `sh` block.
  * @param {string} readme the root README's text.
  * @returns {{ places: string[], command: string }}
  */
@@ -119,14 +133,15 @@ export function growingSteps(readme) {
   if (start < 0) throw new Error("README.md has no <!-- growing-the-spec --> section");
   const section = readme.slice(start, readme.indexOf("\n## ", start));
   const stepOne = section.slice(0, section.indexOf("\n2. "));
-  const places = [...stepOne.matchAll(/`(spec\/openapi\/[^`]*)`/g)].map((match) => match[1] ?? "");
+  const places = [...stepOne.matchAll(/`(spec\/[^`]*)`/g)].map((match) => match[1] ?? "");
   const command = section.match(/```sh\n\s*(.+)\n\s*```/)?.[1]?.trim();
   if (!command) throw new Error("the README's growing-the-spec section has no sh command block");
   return { places, command };
 }
 
-/** The places of the product spec that `growSpec` writes: each folder it copies into, and the entry file. */
+/** The places of the spec package that `growSpec` writes: each folder it copies into, the entry file, the answers. */
 export const GROWN_PLACES = [
   ...GROWN_FOLDERS.map((folder) => `spec/openapi/${folder}/`),
   "spec/openapi/openapi.yaml",
+  `${ANSWERS_DIR}/`,
 ];

@@ -1,10 +1,11 @@
 // Rule `merchant-payments/x-pagination`: an operation's `x-pagination` is
-// `{ cursor: <query parameter name>, next: <JSON Pointer>, items: <JSON Pointer> }`, its cursor names an optional
-// query parameter of the operation, and both pointers resolve in the schema of every 2xx JSON answer: `items` to an
-// array, `next` to a string or integer (which may be nullable).
+// `{ cursor: <query parameter name>, next: <JSON Pointer>, items: <JSON Pointer>, limit?: <query parameter name> }`,
+// its cursor names an optional query parameter of the operation, its limit (the page size; optional) another optional
+// integer query parameter, and both pointers resolve in the schema of every 2xx JSON answer: `items` to an array,
+// `next` to a string or integer (which may be nullable).
 import { isInnerPointer, pointerSegments } from "./json-pointer.js";
 
-const KEYS = ["cursor", "next", "items"];
+const KEYS = ["cursor", "next", "items", "limit"];
 const MAX_REF_HOPS = 64;
 
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -62,6 +63,35 @@ function successSchemas(ctx, operation) {
   return out;
 }
 
+/** Reports a `limit` that does not name an optional integer query parameter of the operation other than the cursor. */
+function checkLimit(ctx, value, parameters, where, report) {
+  const at = where.child(["limit"]);
+  if (typeof value.limit !== "string" || value.limit === "") {
+    report("x-pagination.limit must name the page-size query parameter of the operation.", at);
+    return;
+  }
+  const limit = parameters.find((p) => p.in === "query" && p.name === value.limit);
+  if (!limit) {
+    report(`x-pagination.limit "${value.limit}" is not a query parameter of the operation.`, at);
+    return;
+  }
+  if (value.limit === value.cursor) {
+    report(
+      `x-pagination.limit "${value.limit}" is the cursor: the page size needs its own parameter.`,
+      at,
+    );
+    return;
+  }
+  if (limit.required === true)
+    report(
+      `x-pagination.limit "${value.limit}" must be optional: a page is asked for without it.`,
+      at,
+    );
+  const schema = follow(ctx, limit.schema, undefined).node;
+  if (!isObject(schema) || !types(schema).includes("integer"))
+    report(`x-pagination.limit "${value.limit}" must be an integer query parameter.`, at);
+}
+
 /** Redocly rule: checks the shape of `x-pagination` and that it agrees with the operation's parameters and answers. */
 export function XPagination() {
   return {
@@ -79,7 +109,7 @@ export function XPagination() {
           for (const key of Object.keys(value))
             if (!KEYS.includes(key))
               report(
-                `x-pagination has an unknown key "${key}" (allowed: cursor, next, items).`,
+                `x-pagination has an unknown key "${key}" (allowed: cursor, next, items, limit).`,
                 where.child([key]).key(),
               );
           if (typeof value.cursor !== "string" || value.cursor === "")
@@ -89,13 +119,14 @@ export function XPagination() {
               report(
                 `x-pagination.${key} must be a JSON Pointer into the answer, such as "/${key === "next" ? "nextCursor" : "items"}".`,
               );
+          const parameters = [
+            ...(parents.PathItem?.parameters ?? []),
+            ...(operation.parameters ?? []),
+          ]
+            .map((p) => follow(ctx, p, undefined).node)
+            .filter(isObject);
+          if ("limit" in value) checkLimit(ctx, value, parameters, where, report);
           if (typeof value.cursor === "string" && value.cursor !== "") {
-            const parameters = [
-              ...(parents.PathItem?.parameters ?? []),
-              ...(operation.parameters ?? []),
-            ]
-              .map((p) => follow(ctx, p, undefined).node)
-              .filter(isObject);
             const cursor = parameters.find((p) => p.in === "query" && p.name === value.cursor);
             if (!cursor)
               report(

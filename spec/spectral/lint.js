@@ -13,7 +13,7 @@ for (const finding of findings) {
 }
 if (findings.length > 0) {
   console.error(
-    "Fix each in the spec from a fact of the interface document, or answer it in spectral/owasp-answers.js.",
+    "Fix each in the spec from a fact of its document, or answer it: the interface document's operations in spectral/owasp-answers.js, operations you added in a file of spectral/answers/ (see its README.md).",
   );
 }
 const verdict = `Spectral OWASP ruleset on ${OWASP_LINTED_BUNDLE}: ${count("error")} errors, ${count("warning")} warnings, ${findings.length} findings`;

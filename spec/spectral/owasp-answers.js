@@ -5,12 +5,28 @@
 // limit, format, header or status to please the ruleset. Findings fixed in the spec itself are not listed here (see
 // spec/README.md). Read by the project ruleset (spec/.spectral.js), by test/owasp.test.ts (every finding of the pure
 // ruleset answered, no override stale, every quote in the document) and by the docs' "Security and limits" page.
+// Operations added beyond the interface document's (see the root README's "Growing the spec") are answered in YAML
+// files of spectral/answers/, each quoting the document it names (the format is in spectral/answers/README.md);
+// `owaspAnswers` holds both.
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import YAML from "yaml";
 
 /** The bundle the ruleset is run on, relative to the spec package (and to the project ruleset). */
 export const OWASP_LINTED_BUNDLE = "dist/openapi.json";
 
 /** The interface document the quotes come from, relative to the spec package. */
 export const INTERFACE_DOCUMENT = "interface/merchant-payments-service-interface.md";
+
+/** The folder of answers files (operations added beyond the interface document's), relative to the spec package. */
+export const OWASP_ANSWERS_DIR = "spectral/answers";
+
+/** The document the answers of this module quote: the service's interface document. */
+export const INTERFACE_DOCUMENT_SOURCE = Object.freeze({
+  path: INTERFACE_DOCUMENT,
+  title: "The interface document",
+});
 
 /** What a reader looks for, in the order the docs page lists them. */
 export const OWASP_TOPICS = {
@@ -60,13 +76,14 @@ const OPERATION_PATHS = [
  * @property {string[]} rules the OWASP rules overridden (each must report at every one of `paths`)
  * @property {string[]} paths JSON Pointers into the bundle where the rules report
  * @property {keyof typeof OWASP_TOPICS} topic what the reader looks for
- * @property {string} section the section of the interface document quoted
- * @property {string} quote a sentence (or the part of a field's line) of the interface document, verbatim
+ * @property {string} section the section of the quoted document
+ * @property {string} quote a sentence (or the part of a field's line) of the quoted document, verbatim
  * @property {string} reason why the spec states nothing more here
+ * @property {{ path: string, title: string }} document the quoted document (path relative to the spec package)
  */
 
-/** @type {OwaspAnswer[]} */
-export const owaspAnswers = [
+/** @type {Omit<OwaspAnswer, "document">[]} */
+const interfaceDocumentAnswers = [
   {
     rules: ["owasp:api2:2023-jwt-best-practices"],
     paths: ["/components/securitySchemes/BearerAuth/description"],
@@ -409,15 +426,114 @@ export const owaspAnswers = [
   },
 ];
 
+/** A malformed answers file of spectral/answers/: names the file and what is wrong. */
+export class OwaspAnswersFileError extends Error {
+  /** @param {string} file the file, relative to the spec package @param {string} problem what is wrong */
+  constructor(file, problem) {
+    super(`${file}: ${problem}`);
+    this.name = "OwaspAnswersFileError";
+    /** The file, relative to the spec package. */
+    this.file = file;
+  }
+}
+
+/** @param {unknown} value @returns {value is string[]} a non-empty list of non-empty strings */
+const isStringList = (value) =>
+  Array.isArray(value) &&
+  value.length > 0 &&
+  value.every((item) => typeof item === "string" && item.length > 0);
+
+/**
+ * The answers of one answers file's text, checked field by field.
+ * @param {string} text the file's YAML
+ * @param {string} file its path relative to the spec package (for errors)
+ * @returns {OwaspAnswer[]}
+ */
+export function parseAnswersFile(text, file) {
+  /** @type {any} */
+  let data;
+  try {
+    data = YAML.parse(text);
+  } catch (error) {
+    throw new OwaspAnswersFileError(file, `not YAML (${/** @type {Error} */ (error).message})`);
+  }
+  const fail = (/** @type {string} */ problem) => {
+    throw new OwaspAnswersFileError(file, problem);
+  };
+  if (typeof data?.document !== "string" || data.document.length === 0)
+    fail("`document` (the quoted document, relative to the spec package) is missing");
+  if (typeof data.title !== "string" || data.title.length === 0)
+    fail("`title` (the quoted document's name, as the docs page shows it) is missing");
+  if (!Array.isArray(data.answers) || data.answers.length === 0)
+    fail("`answers` is not a non-empty list");
+  const document = { path: data.document, title: data.title };
+  return data.answers.map((/** @type {any} */ answer, /** @type {number} */ index) => {
+    const at = `answers[${index}]`;
+    if (
+      !isStringList(answer?.rules) ||
+      !answer.rules.every((/** @type {string} */ rule) => rule.startsWith("owasp:"))
+    )
+      fail(`${at}.rules is not a non-empty list of owasp: rules`);
+    if (
+      !isStringList(answer.paths) ||
+      !answer.paths.every((/** @type {string} */ path) => path.startsWith("/"))
+    )
+      fail(`${at}.paths is not a non-empty list of JSON Pointers`);
+    if (!Object.hasOwn(OWASP_TOPICS, answer.topic))
+      fail(`${at}.topic is not one of ${Object.keys(OWASP_TOPICS).join(", ")}`);
+    for (const field of ["section", "quote", "reason"])
+      if (typeof answer[field] !== "string" || answer[field].trim().length === 0)
+        fail(`${at}.${field} is missing`);
+    const { rules, paths, topic, section, quote, reason } = answer;
+    return { rules, paths, topic, section, quote, reason, document };
+  });
+}
+
+/**
+ * The spec package's folder: beside this module, or (where a bundler hides the module's place, as Spectral's ruleset
+ * bundler does for spec/.spectral.js) the working folder, which spectral/run-spectral.js sets to the spec package.
+ * @returns {string}
+ */
+function specPackageDir() {
+  try {
+    return fileURLToPath(new URL("..", import.meta.url));
+  } catch {
+    return process.cwd();
+  }
+}
+
+/**
+ * The answers of every `*.yaml` file of spectral/answers/, in file-name order.
+ * @param {string} [specDir] the spec package's folder (default: this module's package)
+ * @returns {OwaspAnswer[]}
+ */
+export function readAnswersFiles(specDir = specPackageDir()) {
+  const dir = join(specDir, OWASP_ANSWERS_DIR);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => /\.ya?ml$/.test(name))
+    .sort()
+    .flatMap((name) =>
+      parseAnswersFile(readFileSync(join(dir, name), "utf8"), `${OWASP_ANSWERS_DIR}/${name}`),
+    );
+}
+
+/** Every answer: the interface document's operations' (this module), then those of spectral/answers/. */
+export const owaspAnswers = [
+  ...interfaceDocumentAnswers.map((answer) => ({ ...answer, document: INTERFACE_DOCUMENT_SOURCE })),
+  ...readAnswersFiles(),
+];
+
 /**
  * The answers as Spectral `overrides` of a ruleset beside the spec package: one per answer, each rule `off` at
- * exactly its places in `bundle`.
+ * exactly its places in `bundle` (each JSON Pointer written as a URI fragment, as Spectral matches it).
  * @param {string} [bundle] the linted file, relative to the ruleset's folder
  * @returns {{ files: string[], rules: Record<string, "off"> }[]}
  */
 export function owaspOverrides(bundle = OWASP_LINTED_BUNDLE) {
   return owaspAnswers.map((answer) => ({
-    files: answer.paths.map((path) => `${bundle}#${path}`),
+    // Spectral compares a place as a URI fragment (`{` of a path template as `%7B`, @stoplight/json's pathToPointer).
+    files: answer.paths.map((path) => `${bundle}#${encodeURI(path)}`),
     rules: Object.fromEntries(answer.rules.map((rule) => [rule, "off"])),
   }));
 }

@@ -122,6 +122,8 @@ export interface PaginationSpec {
   readonly next: string;
   /** JSON Pointer of the page's items (an array) in the answer. */
   readonly items: string;
+  /** The query parameter that sets the page size (the optional `limit` key), when the extension names one. */
+  readonly limit?: string;
 }
 
 /** A header a response declares. */
@@ -328,10 +330,34 @@ function securityOf(document: Json, op: JsonObject): SecuritySchemeSpec[][] {
 
 function paginationOf(raw: Json): PaginationSpec | undefined {
   if (!isObject(raw)) return undefined;
-  const { cursor, next, items } = raw;
-  return typeof cursor === "string" && typeof next === "string" && typeof items === "string"
-    ? { cursor, next, items }
-    : undefined;
+  const { cursor, next, items, limit } = raw;
+  if (typeof cursor !== "string" || typeof next !== "string" || typeof items !== "string")
+    return undefined;
+  if (limit === undefined) return { cursor, next, items };
+  return typeof limit === "string" ? { cursor, next, items, limit } : undefined;
+}
+
+/** A schema's `type` as a list (`[]` when it has none). */
+function schemaTypes(schema: Json | undefined): string[] {
+  if (!isObject(schema)) return [];
+  const type = schema.type;
+  return Array.isArray(type) ? type.map(String) : typeof type === "string" ? [type] : [];
+}
+
+/**
+ * The page-size query parameter of a paginated operation: the one its `x-pagination.limit` names, or else (inferred)
+ * its one optional integer query parameter besides the cursor. Undefined when it is not paginated, when `limit` names
+ * no query parameter, or when nothing is named and there is no such parameter or several.
+ */
+export function pageSizeParameter(op: OperationSpec): ParameterSpec | undefined {
+  const pagination = op.pagination;
+  if (!pagination) return undefined;
+  const query = op.parameters.filter((p) => p.in === "query");
+  if (pagination.limit !== undefined) return query.find((p) => p.name === pagination.limit);
+  const candidates = query.filter(
+    (p) => !p.required && p.name !== pagination.cursor && schemaTypes(p.schema).includes("integer"),
+  );
+  return candidates.length === 1 ? candidates[0] : undefined;
 }
 
 function refOrPointer(node: Json, fallback: string): string {

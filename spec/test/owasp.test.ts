@@ -1,19 +1,25 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import {
   INTERFACE_DOCUMENT,
+  OWASP_ANSWERS_DIR,
   OWASP_LINTED_BUNDLE,
   OWASP_TOPICS,
   type OwaspAnswer,
+  OwaspAnswersFileError,
   owaspAnswers,
+  parseAnswersFile,
+  readAnswersFiles,
 } from "../spectral/owasp-answers.js";
 import { runSpectral, SPEC_DIR, type SpectralFinding } from "../spectral/run-spectral.js";
 import { loadBundle, resolvePointer } from "../src/index.js";
 
 // The OWASP API Security ruleset on the bundle: every finding of the pure ruleset is answered by an override with a
 // quote of the interface document (or was fixed in the spec, and then no longer appears), and no override outlives
-// its finding. The interface document is the service's (a verbatim copy in spec/interface/).
+// its finding. The interface document is the service's (a verbatim copy in spec/interface/); operations added beyond
+// it are answered in spectral/answers/, each file quoting the document it names.
 
 /** One rule at one place: the unit an override answers. */
 const key = (rule: string, pointer: string) => `${rule} at ${pointer}`;
@@ -43,7 +49,13 @@ function stale(findings: readonly SpectralFinding[], answers: readonly OwaspAnsw
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, " ").trim();
-const interfaceDocument = collapse(readFileSync(join(SPEC_DIR, INTERFACE_DOCUMENT), "utf8"));
+/** The quoted documents' texts (whitespace collapsed), by path relative to the spec package. */
+const documents = new Map<string, string>();
+const documentText = (path: string) => {
+  if (!documents.has(path))
+    documents.set(path, collapse(readFileSync(join(SPEC_DIR, path), "utf8")));
+  return documents.get(path) ?? "";
+};
 const bundle = loadBundle();
 
 let pureFindings: SpectralFinding[] = [];
@@ -91,9 +103,10 @@ describe("the OWASP ruleset on the bundle", () => {
 
 describe("each override's reason", () => {
   test.each(owaspAnswers.map((answer) => [answer.rules.join(", "), answer] as const))(
-    "%s: quotes the interface document verbatim and says why",
+    "%s: quotes its document verbatim and says why",
     (_rules, answer) => {
-      expect(interfaceDocument).toContain(collapse(answer.quote));
+      expect(documentText(answer.document.path)).toContain(collapse(answer.quote));
+      expect(answer.document.title.length).toBeGreaterThan(0);
       expect(answer.reason.trim().length).toBeGreaterThan(20);
       expect(Object.keys(OWASP_TOPICS)).toContain(answer.topic);
       expect(answer.section).toMatch(/^\d+(\.\d+)?(, \d+(\.\d+)?)*$/);
@@ -111,6 +124,84 @@ describe("each override's reason", () => {
         }
       });
     expect(missing).toEqual([]);
+  });
+});
+
+describe("the answers files of spectral/answers/ (operations added beyond the interface document's)", () => {
+  const answer = {
+    rules: ["owasp:api4:2023-string-limit"],
+    paths: ["/components/schemas/Refund/properties/refundId"],
+    topic: "lengths-and-formats",
+    section: "3",
+    quote: "Length of the refund identifier: not shown.",
+    reason: "The identifier's length is not given, so no maxLength is declared.",
+  };
+  const file = (fields: Record<string, unknown>) => JSON.stringify(fields);
+
+  test("the interface document's answers quote it, and name it as their document", () => {
+    const own = owaspAnswers.filter((a) => a.document.path === INTERFACE_DOCUMENT);
+    expect(own.length).toBeGreaterThan(0);
+    expect(new Set(own.map((a) => a.document.title)).size).toBe(1);
+  });
+
+  test("a file's answers carry its document, and every file of the folder is read in name order", () => {
+    const dir = mkdtempSync(join(tmpdir(), "owasp-answers-"));
+    try {
+      mkdirSync(join(dir, OWASP_ANSWERS_DIR), { recursive: true });
+      const write = (name: string, quote: string) =>
+        writeFileSync(
+          join(dir, OWASP_ANSWERS_DIR, name),
+          file({ document: "refunds.md", title: "Refunds", answers: [{ ...answer, quote }] }),
+        );
+      write("b.yaml", "second");
+      write("a.yml", "first");
+      writeFileSync(join(dir, OWASP_ANSWERS_DIR, "README.md"), "# not read");
+      const read = readAnswersFiles(dir);
+      expect(read.map((a) => a.quote)).toEqual(["first", "second"]);
+      expect(read[0]?.document).toEqual({ path: "refunds.md", title: "Refunds" });
+      expect(readAnswersFiles(join(dir, "nowhere"))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test.each([
+    ["no document", { title: "T", answers: [answer] }, "`document`"],
+    ["no title", { document: "d.md", answers: [answer] }, "`title`"],
+    ["no answers", { document: "d.md", title: "T", answers: [] }, "`answers`"],
+    [
+      "a rule not of OWASP",
+      { document: "d.md", title: "T", answers: [{ ...answer, rules: ["x"] }] },
+      "answers[0].rules",
+    ],
+    [
+      "a place not a pointer",
+      { document: "d.md", title: "T", answers: [{ ...answer, paths: ["a"] }] },
+      "answers[0].paths",
+    ],
+    [
+      "an unknown topic",
+      { document: "d.md", title: "T", answers: [{ ...answer, topic: "x" }] },
+      "answers[0].topic",
+    ],
+    [
+      "no quote",
+      { document: "d.md", title: "T", answers: [{ ...answer, quote: " " }] },
+      "answers[0].quote",
+    ],
+  ])(
+    "a file with %s is refused with an error naming the file and the field",
+    (_case, fields, named) => {
+      const parse = () => parseAnswersFile(file(fields), "spectral/answers/x.yaml");
+      expect(parse).toThrow(OwaspAnswersFileError);
+      expect(parse).toThrow(`spectral/answers/x.yaml: ${named}`);
+    },
+  );
+
+  test("a file that is not YAML is refused with an error naming it", () => {
+    expect(() => parseAnswersFile("a: [", "spectral/answers/x.yaml")).toThrow(
+      /^spectral\/answers\/x\.yaml: not YAML/,
+    );
   });
 });
 

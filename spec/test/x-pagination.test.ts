@@ -14,6 +14,13 @@ afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const setPagination = (block: string) => (text: string) =>
   text.replace(/ {2}x-pagination:\n( {4}.*\n)+/, `  x-pagination:\n${block}`);
+/** The fixture's x-pagination block with a `limit` key naming `name`. */
+const withLimit = (name: string) =>
+  `    cursor: cursor\n    next: /nextCursor\n    items: /transactions\n    limit: ${name}\n`;
+/** Copies the rule must pass: the optional `limit` key naming the page-size parameter. */
+const accepted: [string, (text: string) => string][] = [
+  ["a limit naming the optional integer page-size parameter", setPagination(withLimit("limit"))],
+];
 const cases: [string, (text: string) => string, string][] = [
   [
     "a cursor that is no query parameter of the operation",
@@ -47,9 +54,24 @@ const cases: [string, (text: string) => string, string][] = [
   [
     "an unknown key",
     setPagination(
-      "    cursor: cursor\n    next: /nextCursor\n    items: /transactions\n    limit: limit\n",
+      "    cursor: cursor\n    next: /nextCursor\n    items: /transactions\n    pageSize: limit\n",
     ),
-    'x-pagination has an unknown key "limit" (allowed: cursor, next, items).',
+    'x-pagination has an unknown key "pageSize" (allowed: cursor, next, items, limit).',
+  ],
+  [
+    "a limit that is no query parameter of the operation",
+    setPagination(withLimit("pageSize")),
+    'x-pagination.limit "pageSize" is not a query parameter of the operation.',
+  ],
+  [
+    "a limit that is the cursor",
+    setPagination(withLimit("cursor")),
+    'x-pagination.limit "cursor" is the cursor: the page size needs its own parameter.',
+  ],
+  [
+    "a limit that is no integer parameter",
+    setPagination(withLimit("status")),
+    'x-pagination.limit "status" must be an integer query parameter.',
   ],
   [
     "a value that is no object",
@@ -65,7 +87,8 @@ function brokenFixture(): string {
   const fixture = join(root, "fixtures", "grown");
   cpSync(join(specDir, "fixtures", "grown"), fixture, { recursive: true });
   const original = readFileSync(join(fixture, "paths", PAGINATED), "utf8");
-  const paths = cases.map(([name, edit], i) => {
+  const edits = [...cases, ...accepted].map(([name, edit]) => [name, edit] as const);
+  const paths = edits.map(([name, edit], i) => {
     const broken = edit(original).replace(/operationId: (\w+)/, `operationId: $1Broken${i}`);
     if (broken === original.replace(/operationId: (\w+)/, `operationId: $1Broken${i}`))
       throw new Error(`${name}: the edit did not change ${PAGINATED}`);
@@ -99,6 +122,13 @@ describe("x-pagination lint rule", () => {
     expect(result.status).not.toBe(0);
     expect(result.problems.filter((p) => p.ruleId !== RULE)).toEqual([]);
   });
+
+  test.each(accepted.map(([name], i) => [name, cases.length + i] as const))(
+    "passes %s",
+    (_name, i) => {
+      expect(messagesIn(`broken_${i}.yaml`)).toEqual([]);
+    },
+  );
 
   test.each(cases.map(([name, , message], i) => [name, message, i] as const))(
     "fails on %s",

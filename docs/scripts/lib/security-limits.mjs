@@ -135,14 +135,15 @@ function specSays(topic, document) {
 }
 
 /**
- * The table of one topic's answers: each OWASP rule overridden, where, the document's words and our reason.
+ * The table of one topic's answers: each OWASP rule overridden, where, the quoted document's words (the interface
+ * document's, or for operations added beyond it those of the document their answers file names) and our reason.
  * @param {readonly OwaspAnswer[]} answers
  * @param {Json} document
  * @returns {string[]}
  */
 function answersTable(answers, document) {
   return [
-    "| OWASP rule | Where | The interface document | Why the spec states nothing more |",
+    "| OWASP rule | Where | What the document says | Why the spec states nothing more |",
     "| --- | --- | --- | --- |",
     ...answers.map(
       (answer) =>
@@ -150,7 +151,7 @@ function answersTable(answers, document) {
           .map((path) => placeName(document, path))
           .join(
             ", ",
-          )} | §${cell(answer.section)}: "${cell(answer.quote)}" | ${cell(answer.reason)} |`,
+          )} | ${cell(answer.document.title)}, §${cell(answer.section)}: "${cell(answer.quote)}" | ${cell(answer.reason)} |`,
     ),
   ];
 }

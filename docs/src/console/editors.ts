@@ -31,7 +31,7 @@ import {
   schemaKind,
 } from "./parameters.js";
 import { checkBody, exampleText, type Payload, requestExamples } from "./request.js";
-import { apiKeySchemes } from "./security.js";
+import { apiKeySchemes, secretLabel } from "./security.js";
 
 /** The parameter fields of a panel and how to read them. */
 export interface ParameterInputs {
@@ -125,7 +125,10 @@ export function parameterInputs(op: OperationSpec): ParameterInputs {
   };
 }
 
-/** One password field per API key the operation's security takes, named `apiKey-<scheme key>`. */
+/**
+ * One password field per secret besides the token the operation's security alternatives take (an API key, or Basic
+ * `user:password`), named `apiKey-<scheme key>`.
+ */
 export function apiKeyInputs(op: OperationSpec): {
   elements: readonly HTMLElement[];
   read(): ReadonlyMap<string, string>;
@@ -139,12 +142,7 @@ export function apiKeyInputs(op: OperationSpec): {
     return { scheme, control };
   });
   return {
-    elements: controls.map(({ scheme, control }) =>
-      field(
-        `API key (${scheme.name} ${scheme.in === "query" ? "query parameter" : "header"})`,
-        control,
-      ),
-    ),
+    elements: controls.map(({ scheme, control }) => field(secretLabel(scheme), control)),
     read: () => new Map(controls.map(({ scheme, control }) => [scheme.key, control.value.trim()])),
   };
 }

@@ -16,7 +16,7 @@ import {
   type Settings,
   takesAcceptLanguage,
 } from "./request.js";
-import { apiKeySchemes, takesToken } from "./security.js";
+import { apiKeySchemes, noCredentialsNote, takesToken } from "./security.js";
 
 /** The controls of one panel's form, and the form holding them. */
 export interface PanelForm {
@@ -161,11 +161,7 @@ function credentialFields(op: OperationSpec, c: Omit<PanelForm, "form">): Child[
     ),
     ...c.apiKeys.elements,
     ...when(!takesToken(op) && apiKeySchemes(op).length === 0, () =>
-      h(
-        "p",
-        { class: "mp-no-credentials" },
-        "Sent without credentials (the operation needs none).",
-      ),
+      h("p", { class: "mp-no-credentials" }, noCredentialsNote(op)),
     ),
   ];
 }

@@ -4,34 +4,71 @@
 import type { OperationSpec, SecuritySchemeSpec } from "@merchant-payments/spec/model";
 import { placeCredential, credentialKind as wireKind } from "@merchant-payments/spec/wire";
 
-/** How the console sends one credential: a Bearer token, or an API key in a header or the query. */
-export type CredentialKind = "bearer" | "apiKey-header" | "apiKey-query";
+/** How the console sends one credential: a Bearer token, Basic credentials, or an API key in a header or the query. */
+export type CredentialKind = "bearer" | "basic" | "apiKey-header" | "apiKey-query";
 
-/** The kind of a security scheme the console can send, `undefined` for one it cannot (cookie, basic, mTLS). */
+/**
+ * The kind of a security scheme the console can send, `undefined` for one it cannot: an API key in a cookie (a page
+ * cannot set the `Cookie` header of a request: the curl line can) and mutual TLS.
+ */
 export function credentialKind(scheme: SecuritySchemeSpec): CredentialKind | undefined {
   const kind = wireKind(scheme);
-  return kind === "bearer" || kind === "apiKey-header" || kind === "apiKey-query"
+  return kind === "bearer" ||
+    kind === "basic" ||
+    kind === "apiKey-header" ||
+    kind === "apiKey-query"
     ? kind
     : undefined;
 }
 
 /**
- * The schemes the panel asks for: those of the operation's first security alternative (any one alternative
- * suffices). `security: []` (or an empty alternative) gives none: nothing is asked and no credential is sent.
+ * The operation's security alternatives the console can send (any one suffices): those whose every scheme it can
+ * send, in document order. `security: []` (or an empty alternative) gives an empty one: nothing is sent.
  */
-export function credentialSchemes(op: OperationSpec): readonly SecuritySchemeSpec[] {
-  const first = op.security[0] ?? [];
-  return first.filter((scheme) => credentialKind(scheme) !== undefined);
+export function sendableAlternatives(
+  op: OperationSpec,
+): readonly (readonly SecuritySchemeSpec[])[] {
+  if (op.security.length === 0) return [[]];
+  return op.security.filter((alternative) =>
+    alternative.every((scheme) => credentialKind(scheme) !== undefined),
+  );
 }
 
-/** True when the operation takes a Bearer token (`Authorization: Bearer …`). */
+/**
+ * The schemes the panel asks for: those of every alternative it can send, each once, in document order (the
+ * request then uses the first alternative whose credentials are all typed). None for `security: []`.
+ */
+export function credentialSchemes(op: OperationSpec): readonly SecuritySchemeSpec[] {
+  const schemes = new Map<string, SecuritySchemeSpec>();
+  for (const alternative of sendableAlternatives(op))
+    for (const scheme of alternative) if (!schemes.has(scheme.key)) schemes.set(scheme.key, scheme);
+  return [...schemes.values()];
+}
+
+/** True when the operation takes a Bearer token (`Authorization: Bearer …`) in one of its alternatives. */
 export function takesToken(op: OperationSpec): boolean {
   return credentialSchemes(op).some((s) => credentialKind(s) === "bearer");
 }
 
-/** The API key schemes the operation takes (header or query). */
+/** The schemes besides Bearer whose secret the panel asks for: API keys (header or query) and Basic credentials. */
 export function apiKeySchemes(op: OperationSpec): readonly SecuritySchemeSpec[] {
-  return credentialSchemes(op).filter((s) => credentialKind(s)?.startsWith("apiKey"));
+  return credentialSchemes(op).filter((s) => credentialKind(s) !== "bearer");
+}
+
+/**
+ * What the panel says where it asks for no credential: the operation needs none, or its only alternatives are ones
+ * a page cannot send (an API key in a cookie), which curl can (`--cookie`).
+ */
+export function noCredentialsNote(op: OperationSpec): string {
+  return sendableAlternatives(op).length === 0
+    ? "Its credentials (an API key in a cookie) cannot be sent from a page: add them to the curl line with --cookie."
+    : "Sent without credentials (the operation needs none).";
+}
+
+/** A field's label for a scheme's secret: `API key (X-Api-Key header)`, `Basic credentials (user:password)`. */
+export function secretLabel(scheme: SecuritySchemeSpec): string {
+  if (credentialKind(scheme) === "basic") return "Basic credentials (user:password)";
+  return `API key (${scheme.name} ${scheme.in === "query" ? "query parameter" : "header"})`;
 }
 
 /** The shell variable of the curl line that stands for a credential: `MERCHANT_PAYMENTS_TOKEN` for the token. */
@@ -63,8 +100,25 @@ export interface Credentials {
 }
 
 /**
- * The credentials of `op` from the token and the API keys typed (by scheme key); an empty value sends nothing.
- * `encode` is how a query value is written into the URL (so that its secret is found there).
+ * The alternative a request sends: the first the console can send whose every credential was typed (an empty one,
+ * for an operation that needs none, counts), else the first it can send (its missing credentials are left out, for
+ * the server to refuse).
+ */
+export function chosenAlternative(
+  op: OperationSpec,
+  token: string,
+  secrets: ReadonlyMap<string, string>,
+): readonly SecuritySchemeSpec[] {
+  const typed = (scheme: SecuritySchemeSpec) =>
+    (credentialKind(scheme) === "bearer" ? token : (secrets.get(scheme.key) ?? "")) !== "";
+  const alternatives = sendableAlternatives(op);
+  return alternatives.find((alternative) => alternative.every(typed)) ?? alternatives[0] ?? [];
+}
+
+/**
+ * The credentials of `op` from the token and the other secrets typed (API keys and Basic `user:password`, by scheme
+ * key), for its chosen alternative; an empty value sends nothing. `encode` is how a query value is written into the
+ * URL (so that its secret is found there).
  */
 export function credentialsFor(
   op: OperationSpec,
@@ -75,10 +129,11 @@ export function credentialsFor(
   const headers: [string, string][] = [];
   const query: [string, string][] = [];
   const secrets: Secret[] = [];
-  for (const scheme of credentialSchemes(op)) {
-    const bearer = credentialKind(scheme) === "bearer";
-    const secret = bearer ? token : (apiKeys.get(scheme.key) ?? "");
-    if (!secret || (bearer && headers.some(([name]) => name === "Authorization"))) continue;
+  for (const scheme of chosenAlternative(op, token, apiKeys)) {
+    const kind = credentialKind(scheme);
+    const secret = kind === "bearer" ? token : (apiKeys.get(scheme.key) ?? "");
+    const authorization = kind === "bearer" || kind === "basic";
+    if (!secret || (authorization && headers.some(([name]) => name === "Authorization"))) continue;
     const placed = placeCredential(scheme, secret);
     if (placed === undefined) continue;
     const variable = secretVariable(scheme);
@@ -86,9 +141,13 @@ export function credentialsFor(
       query.push([placed.name, placed.value]);
       secrets.push({ text: encode(secret), variable });
     } else {
-      // The header as the curl line shows it: `Authorization` capitalized, an API key's as the spec names it.
-      headers.push([bearer ? "Authorization" : placed.name, placed.value]);
-      secrets.push({ text: secret, variable });
+      // The header as the curl line shows it: `Authorization` capitalized, an API key's as the spec names it. Basic
+      // credentials are masked as sent (their base64), the variable standing for that encoded `user:password`.
+      headers.push([authorization ? "Authorization" : placed.name, placed.value]);
+      secrets.push({
+        text: kind === "basic" ? placed.value.slice("Basic ".length) : secret,
+        variable,
+      });
     }
   }
   return { headers, query, secrets };

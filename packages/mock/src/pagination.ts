@@ -1,6 +1,7 @@
 // Cursor pagination (`x-pagination`, spec/openapi/README.md): the answer of a paginated operation is one page of a
 // finite, deterministic list, the items of the answer's documented examples in document order. Each page holds up to
-// the page-size parameter's value of them (its default when absent, within its bounds), and a cursor to the next
+// the page-size parameter's value of them (its default when absent, within its bounds; the parameter `x-pagination`'s
+// `limit` names, else the one optional integer query parameter besides the cursor), and a cursor to the next
 // page that this mock issued; the last page has none. A cursor the mock never issued is a documented 400.
 import {
   deref,
@@ -8,12 +9,15 @@ import {
   type Json,
   type OperationSpec,
   type ParameterSpec,
+  pageSizeParameter,
   parsePointer,
   responseFor,
 } from "@merchant-payments/spec/model";
 import type { EngineAnswer, EngineRequest, PrismEngine } from "./prism-engine.js";
 import { type Answer, refusalAnswer } from "./problems.js";
 import { operationMatcher, type SpecSource } from "./spec-source.js";
+
+export { pageSizeParameter };
 
 /** Where the items, the next cursor and the page size of a paginated operation's answer are. */
 interface Paging {
@@ -31,21 +35,6 @@ function typesOf(schema: Json | undefined): string[] {
   if (!isObject(schema)) return [];
   const type = schema.type;
   return Array.isArray(type) ? type.map(String) : typeof type === "string" ? [type] : [];
-}
-
-/**
- * The operation's page-size parameter: its one optional integer query parameter besides the cursor (`limit` in the
- * grown fixture). None when it has no such parameter, or several (the mock cannot tell which one sizes the page).
- */
-export function pageSizeParameter(op: OperationSpec): ParameterSpec | undefined {
-  const candidates = op.parameters.filter(
-    (p) =>
-      p.in === "query" &&
-      !p.required &&
-      p.name !== op.pagination?.cursor &&
-      typesOf(p.schema).includes("integer"),
-  );
-  return candidates.length === 1 ? candidates[0] : undefined;
 }
 
 function pagingOf(op: OperationSpec): Paging | undefined {

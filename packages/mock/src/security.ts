@@ -16,16 +16,21 @@ function header(parts: CredentialParts, name: string): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
+/** The value of the cookie `name` in the request's Cookie header (empty when absent). */
+function cookie(parts: CredentialParts, name: string): string {
+  for (const pair of (header(parts, "cookie") ?? "").split(";")) {
+    const equals = pair.indexOf("=");
+    if (equals > 0 && pair.slice(0, equals).trim() === name) return pair.slice(equals + 1).trim();
+  }
+  return "";
+}
+
 /** True when the request carries `scheme`'s credential (its value is the server's to judge). */
 function carries(scheme: SecuritySchemeSpec, parts: CredentialParts): boolean {
   const name = scheme.name;
   if (scheme.type === "apiKey" && name) {
     if (scheme.in === "query") return (parts.query.get(name) ?? "") !== "";
-    if (scheme.in === "cookie")
-      return (header(parts, "cookie") ?? "").split(";").some((cookie) => {
-        const [key, value = ""] = cookie.trim().split("=");
-        return key === name && value !== "";
-      });
+    if (scheme.in === "cookie") return cookie(parts, name) !== "";
     return (header(parts, name) ?? "").trim() !== "";
   }
   const authorization = header(parts, "authorization") ?? "";
@@ -71,7 +76,9 @@ export function credentialValues(op: OperationSpec | undefined, parts: Credentia
         ? parts.query.get(scheme.name)
         : scheme.in === "header"
           ? header(parts, scheme.name)
-          : undefined;
+          : scheme.in === "cookie"
+            ? cookie(parts, scheme.name)
+            : undefined;
     if (value) values.push(value);
   }
   return values;

@@ -1,7 +1,10 @@
 // Cursor pagination on the mock (x-pagination), on the grown fixture's paginated operations: the whole sequence of
 // pages at several page sizes (bounds from the spec), the items being the documented examples' items in order, the
 // last page without a next cursor, a cursor never issued refused with the documented 400, the same pages each run.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { loadDocument } from "@merchant-payments/spec";
 import {
   checkResponse,
@@ -178,5 +181,69 @@ describe.each(paginated)("$operationId on the mock", (op) => {
     if (!chosen) throw new Error("no example");
     const answer = await get(op, baseQuery(op), { ...HEADERS, prefer: `example=${chosen.name}` });
     expect(answer.body).toEqual(chosen.value);
+  });
+});
+
+/** What the test edits of a bundle: an operation's parameters and `x-pagination`. */
+type PagedDocument = {
+  paths: Record<
+    string,
+    Record<string, { parameters: unknown[]; "x-pagination": Record<string, unknown> }>
+  >;
+};
+
+describe("the page-size parameter x-pagination's limit key names", () => {
+  const first = paginated[0];
+  if (!first?.pagination) throw new Error("the grown fixture has no paginated operation");
+  const op: OperationSpec = first;
+  const size = pageSizeParameter(op);
+  const minimum = (size?.schema as { minimum?: number } | undefined)?.minimum ?? 1;
+  /** A copy of the grown bundle whose paginated operation has a second optional integer query parameter. */
+  function withSecondInteger(limit: string | undefined) {
+    const copy = structuredClone(document) as unknown as PagedDocument;
+    const operation = copy.paths[op.path]?.[op.method.toLowerCase()];
+    if (!operation) throw new Error(`no ${op.operationId} in the copy`);
+    operation.parameters.push({
+      name: "minimumAmount",
+      in: "query",
+      required: false,
+      description: "A second optional integer, which inference cannot tell from the page size.",
+      schema: { type: "integer", minimum: 0 },
+    });
+    if (limit === undefined) delete operation["x-pagination"].limit;
+    else operation["x-pagination"].limit = limit;
+    return copy;
+  }
+  const find = (copy: PagedDocument) =>
+    operations(copy as unknown as typeof document).find(
+      (o) => o.operationId === op.operationId,
+    ) as OperationSpec;
+
+  test("is the page size even where inference finds two candidates, and inference is the fallback", () => {
+    expect(size?.name).toBeDefined();
+    expect(pageSizeParameter(find(withSecondInteger(undefined)))).toBeUndefined();
+    expect(pageSizeParameter(find(withSecondInteger(size?.name)))?.name).toBe(size?.name);
+    expect(pageSizeParameter(find(withSecondInteger("nowhere")))).toBeUndefined();
+  });
+
+  test("the mock pages by it: every item once, at its smallest value", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mock-limit-"));
+    const file = join(dir, "openapi.json");
+    writeFileSync(file, JSON.stringify(withSecondInteger(size?.name)));
+    const other = await startMock({ spec: file });
+    const saved = mock;
+    try {
+      mock = other;
+      const pages = await walk(find(withSecondInteger(size?.name)), minimum);
+      const items = documentedItems(op);
+      expect(pages.flatMap((page) => at(page, op.pagination?.items ?? "") as unknown[])).toEqual(
+        items,
+      );
+      expect(pages).toHaveLength(Math.ceil(items.length / minimum));
+    } finally {
+      mock = saved;
+      await other.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

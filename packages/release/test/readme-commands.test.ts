@@ -131,12 +131,16 @@ describe("the root README's Growing the spec steps", () => {
   const start = readme.indexOf("<!-- growing-the-spec -->");
   const section = readme.slice(start, readme.indexOf("\n## ", start));
 
-  test("are marked, and name in step 1 the spec's folders and entry file, which exist", () => {
+  test("are marked, and name in step 1 the spec's folders, entry file and OWASP answers folder, which exist", () => {
     expect(start).toBeGreaterThan(0);
     const stepOne = section.slice(0, section.indexOf("\n2. "));
-    const places = [...stepOne.matchAll(/`(spec\/openapi\/[^`]*)`/g)].map((m) => m[1] ?? "");
+    const places = [...stepOne.matchAll(/`(spec\/[^`]*)`/g)].map((m) => m[1] ?? "");
     expect(places).toEqual(
-      expect.arrayContaining(["spec/openapi/paths/", "spec/openapi/openapi.yaml"]),
+      expect.arrayContaining([
+        "spec/openapi/paths/",
+        "spec/openapi/openapi.yaml",
+        "spec/spectral/answers/",
+      ]),
     );
     for (const place of places) expect(existsSync(join(root, place)), place).toBe(true);
   });

@@ -7,14 +7,14 @@ import { type ParseArgsConfig, parseArgs } from "node:util";
 import { loadBundle } from "@merchant-payments/spec";
 import { checkBaseUrl } from "@merchant-payments/spec/base-url";
 import { UsageError } from "@merchant-payments/spec/usage-error";
-import { API_KEY_VARIABLE, TOKEN_VARIABLE } from "./variables.js";
+import { API_KEY_VARIABLE, BASIC_CREDENTIALS_VARIABLE, TOKEN_VARIABLE } from "./variables.js";
 
 export { UsageError };
 
 /** The environment the commands read (`MERCHANT_PAYMENTS_TOKEN`, `MERCHANT_PAYMENTS_API_KEY`, `INIT_CWD`). */
 export type Env = Readonly<Record<string, string | undefined>>;
 
-export { API_KEY_VARIABLE, TOKEN_VARIABLE };
+export { API_KEY_VARIABLE, BASIC_CREDENTIALS_VARIABLE, TOKEN_VARIABLE };
 
 /** The options `parseStrict` takes (node:util's). */
 export type OptionsConfig = NonNullable<ParseArgsConfig["options"]>;

@@ -2,6 +2,7 @@
 // are refused) and checked into VerifyOptions plus the report files.
 import {
   API_KEY_VARIABLE,
+  BASIC_CREDENTIALS_VARIABLE,
   baseUrlOption,
   type Env,
   fromInvocation,
@@ -46,6 +47,8 @@ Sends every operation of the Merchant Payments spec to a live server and checks 
                          --token <token> also works, but a package manager echoes its command line)
   --api-key-file <file>  read the API key of apiKey security schemes from <file> (or set MERCHANT_PAYMENTS_API_KEY);
                          without one, operations that need it are skipped
+  --basic-credentials-file <file>  read the user:password of http basic security schemes from <file> (or set
+                         MERCHANT_PAYMENTS_BASIC_CREDENTIALS); without them, operations that need them are skipped
   --max-response-bytes <n>  largest answer body read, in bytes (default from the spec: ${"largest maxItems × 1 KiB + 1 MiB"})
   --report-json <file>   write the JSON report to <file>
   --junit <file>         write a JUnit XML report to <file>
@@ -69,6 +72,7 @@ export function parseCommandLine(args: readonly string[], env: Env = process.env
     token: { type: "string" },
     "token-file": { type: "string" },
     "api-key-file": { type: "string" },
+    "basic-credentials-file": { type: "string" },
     "max-response-bytes": { type: "string" },
     "report-json": { type: "string" },
     junit: { type: "string" },
@@ -92,6 +96,12 @@ export function parseCommandLine(args: readonly string[], env: Env = process.env
     );
   }
   const apiKey = secretOption("api-key-file", values["api-key-file"], env, API_KEY_VARIABLE);
+  const basic = secretOption(
+    "basic-credentials-file",
+    values["basic-credentials-file"],
+    env,
+    BASIC_CREDENTIALS_VARIABLE,
+  );
   const document = specOption(values.spec, env);
   const maxResponseBytes = numberOption("max-response-bytes", values["max-response-bytes"], 1);
   const seed = numberOption("seed", values.seed, 0);
@@ -105,6 +115,7 @@ export function parseCommandLine(args: readonly string[], env: Env = process.env
       baseUrl,
       token,
       ...(apiKey ? { apiKey } : {}),
+      ...(basic ? { basic } : {}),
       ...(document === undefined ? {} : { document }),
       allowWrites: values["allow-writes"] === true,
       ...(seed === undefined ? {} : { seed }),

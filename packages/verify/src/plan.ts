@@ -6,7 +6,6 @@
 // page by page when it runs (see run.ts). Each kind of request has its planner in planners/ (one module per kind).
 import type { OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
 import { valueAt } from "@merchant-payments/spec/wire";
-import { API_KEY_VARIABLE } from "./arguments.js";
 import type { CaseKind } from "./case-kinds.js";
 import { PLANNERS, type PlannedCase, type PlannedKind } from "./planners/index.js";
 import { type Credentials, credentialsFor } from "./requests.js";
@@ -47,6 +46,8 @@ export interface PlanOptions {
   readonly token: string;
   /** API key for `apiKey` schemes; operations that need one are skipped without it. */
   readonly apiKey?: string;
+  /** `user:password` for `http` `basic` schemes; operations that need them are skipped without. */
+  readonly basic?: string;
 }
 
 /** Everything verify will send and skip. */
@@ -67,7 +68,7 @@ function skipReason(
   allowWrites: boolean,
 ): string | undefined {
   if ("missing" in found)
-    return `${found.missing}: set ${API_KEY_VARIABLE} or give --api-key-file <file>`;
+    return `${found.missing}: ${found.hint}`;
   if (write !== undefined && !allowWrites)
     return `${write}; pass --allow-writes to send its ${examples} example(s) once each`;
   return undefined;
@@ -85,10 +86,12 @@ export function planCases(
   let discarded = 0;
   operations.forEach((operation, index) => {
     const seed = options.seed + index * 4;
-    const found = credentialsFor(
-      operation,
-      options.apiKey ? { token: options.token, apiKey: options.apiKey } : { token: options.token },
-    );
+    const { token, apiKey, basic } = options;
+    const found = credentialsFor(operation, {
+      token,
+      ...(apiKey ? { apiKey } : {}),
+      ...(basic ? { basic } : {}),
+    });
     const credentials = "credentials" in found ? found.credentials : NO_CREDENTIALS;
     const draft = draftOperation(document, operation, ajv, seed, credentials);
     const write = writeReason(operation);

@@ -10,13 +10,25 @@ import type {
 import { credentialKind, encodeText, placeCredential } from "@merchant-payments/spec/wire";
 import { type EncodedBody, encodeBody } from "./bodies.js";
 import { type ParameterValues, serializeParameters } from "./parameters.js";
+import { API_KEY_VARIABLE, BASIC_CREDENTIALS_VARIABLE } from "./variables.js";
 
-/** The secrets verify may send: the Bearer token and an API key. */
+/** The secrets verify may send: the Bearer token, an API key and Basic credentials. */
 export interface Secrets {
   /** Bearer token, for `http` `bearer` (and `oauth2`/`openIdConnect`) schemes. */
   readonly token?: string;
   /** API key, for `apiKey` schemes (header, query or cookie). */
   readonly apiKey?: string;
+  /** `user:password`, for `http` `basic` schemes (sent base64-encoded in Authorization). */
+  readonly basic?: string;
+}
+
+/** How to give verify the secret a scheme needs, for a skipped operation's reason. */
+function secretHint(scheme: SecuritySchemeSpec): string | undefined {
+  const kind = credentialKind(scheme);
+  if (kind?.startsWith("apiKey-")) return `set ${API_KEY_VARIABLE} or give --api-key-file <file>`;
+  if (kind === "basic")
+    return `set ${BASIC_CREDENTIALS_VARIABLE} (user:password) or give --basic-credentials-file <file>`;
+  return undefined;
 }
 
 /** Credentials as they go on the wire: headers and query pairs (already encoded). */
@@ -69,9 +81,10 @@ function describe(scheme: SecuritySchemeSpec): string {
 export function credentialsFor(
   op: OperationSpec,
   secrets: Secrets,
-): { readonly credentials: Credentials } | { readonly missing: string } {
+): { readonly credentials: Credentials } | { readonly missing: string; readonly hint: string } {
   if (op.security.length === 0) return { credentials: { headers: {}, query: [] } };
   const wants: string[] = [];
+  const hints: string[] = [];
   for (const alternative of op.security) {
     const headers: Record<string, string> = {};
     const query: string[] = [];
@@ -84,11 +97,15 @@ export function credentialsFor(
           ? secrets.token
           : kind?.startsWith("apiKey-")
             ? secrets.apiKey
-            : undefined;
+            : kind === "basic"
+              ? secrets.basic
+              : undefined;
       const placed = secret ? placeCredential(scheme, secret) : undefined;
       if (placed === undefined) {
         ok = false;
         wants.push(describe(scheme));
+        const hint = secretHint(scheme);
+        if (hint) hints.push(hint);
       } else if (placed.in === "header") headers[placed.name] = placed.value;
       else if (placed.in === "query")
         query.push(`${encodeText(placed.name)}=${encodeText(placed.value)}`);
@@ -98,7 +115,10 @@ export function credentialsFor(
     if (cookies.length > 0) headers.cookie = cookies.join("; ");
     if (ok) return { credentials: { headers, query } };
   }
-  return { missing: `it needs ${[...new Set(wants)].join(" or ")}` };
+  return {
+    missing: `it needs ${[...new Set(wants)].join(" or ")}`,
+    hint: [...new Set(hints)].join("; ") || "verify cannot send these credentials",
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -21,6 +21,8 @@ export interface VerifyOptions {
   readonly token: string;
   /** API key sent where an `apiKey` scheme says (header, query or cookie); without it such operations are skipped. */
   readonly apiKey?: string;
+  /** `user:password` sent (base64) in Authorization where an `http` `basic` scheme says; without it such operations are skipped. */
+  readonly basic?: string;
   /** Pages of a paginated operation (`x-pagination`) read per valid request, the first included; default 3. */
   readonly maxPages?: number;
   /**
@@ -93,6 +95,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     allowWrites,
     token: options.token,
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+    ...(options.basic ? { basic: options.basic } : {}),
   });
   for (const skip of plan.skipped) log(`SKIP ${skip.operation.operationId}: ${skip.reason}`);
   const sender = createCaseSender({
@@ -100,7 +103,12 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     baseUrl,
     timeoutMs,
     maxResponseBytes: options.maxResponseBytes ?? largestMessageBytes(document, ops),
-    secrets: [options.token, options.apiKey],
+    secrets: [
+      options.token,
+      options.apiKey,
+      options.basic,
+      options.basic && Buffer.from(options.basic).toString("base64"),
+    ],
     log,
   });
   const results = await mapLimit(

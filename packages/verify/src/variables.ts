@@ -5,3 +5,5 @@
 export const TOKEN_VARIABLE = "MERCHANT_PAYMENTS_TOKEN";
 /** The environment variable holding the API key for `apiKey` security schemes. */
 export const API_KEY_VARIABLE = "MERCHANT_PAYMENTS_API_KEY";
+/** The environment variable holding the `user:password` of HTTP Basic security schemes. */
+export const BASIC_CREDENTIALS_VARIABLE = "MERCHANT_PAYMENTS_BASIC_CREDENTIALS";

@@ -100,6 +100,8 @@ describe("the verify action's script against the mock", () => {
       VERIFY_SEED: "11",
       VERIFY_ARGS: "--runs 3 --timeout-ms 5000",
       VERIFY_REPORT_DIR: "reports",
+      // The API key of operations whose security asks for one (a grown spec's), from the job's environment.
+      MERCHANT_PAYMENTS_API_KEY: "verify-test-api-key",
     });
   }, 120_000);
 

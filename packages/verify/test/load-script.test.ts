@@ -6,6 +6,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { operations } from "@merchant-payments/spec";
+import type { OperationSpec } from "@merchant-payments/spec/model";
+import { credentialKind } from "@merchant-payments/spec/wire";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { parseLoadCommandLine, UsageError } from "../src/load/options.js";
@@ -16,6 +18,18 @@ const dir = mkdtempSync(join(tmpdir(), "verify-load-script-"));
 const require = createRequire(import.meta.url);
 const reads = operations().filter((op) => writeReason(op) === undefined);
 const writes = operations().filter((op) => writeReason(op) !== undefined);
+
+/** The URLs a scenario of `op` may call: its path, each `{parameter}` filled, a query string after it. */
+const urlOf = (op: OperationSpec) =>
+  new RegExp(
+    `^${op.path
+      .split(/\{[^}]+\}/)
+      .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, "\\$&"))
+      .join("[^/?]+")}(\\?.*)?$`,
+  );
+/** True when the operation's first security alternative takes a Bearer token. */
+const takesBearer = (op: OperationSpec) =>
+  (op.security[0] ?? []).some((scheme) => credentialKind(scheme) === "bearer");
 
 interface Scenario {
   name: string;
@@ -115,11 +129,15 @@ describe("load: the generated script", () => {
   test("has one scenario per read operation of the spec by default, each calling its path with the token from the environment", () => {
     const scenarios = scenariosOf(script);
     expect(scenarios.map((s) => s.name)).toEqual(reads.map((op) => op.operationId));
+    expect(reads.some(takesBearer)).toBe(true);
     for (const [i, op] of reads.entries()) {
       const request = scenarios[i]?.flow[0]?.[op.method.toLowerCase()];
-      expect(request?.url).toBe(op.path);
+      expect(request?.url).toMatch(urlOf(op));
       expect(request?.name).toBe(op.operationId);
-      expect(request?.headers.authorization).toBe("Bearer {{ $env.MERCHANT_PAYMENTS_TOKEN }}");
+      // The token where the operation's security takes one (an API key, or nothing, elsewhere).
+      expect(request?.headers?.authorization).toBe(
+        takesBearer(op) ? "Bearer {{ $env.MERCHANT_PAYMENTS_TOKEN }}" : undefined,
+      );
     }
     const config = (parse(readFileSync(script, "utf8")) as { config: Record<string, unknown> })
       .config;

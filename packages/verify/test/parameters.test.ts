@@ -209,6 +209,7 @@ describe("credentialsFor: what each operation's security asks", () => {
     const found = credentialsFor(op([[basic], [cookieKey]]), { token: "t" });
     expect(found).toEqual({
       missing: "it needs Basic (http basic) or an API key in cookie sid (Session)",
+      hint: "set MERCHANT_PAYMENTS_BASIC_CREDENTIALS (user:password) or give --basic-credentials-file <file>; set MERCHANT_PAYMENTS_API_KEY or give --api-key-file <file>",
     });
   });
 });

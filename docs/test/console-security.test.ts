@@ -1,0 +1,140 @@
+// The console's credentials on operations whose security has several alternatives, Basic credentials and API keys in
+// a cookie (copies of a grown fixture operation with that `security`), without a browser: what the panel asks for,
+// which alternative a request sends, and the curl line (run by sh against a stand-in curl).
+import { spawnSync } from "node:child_process";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { loadDocument, operations } from "@merchant-payments/spec";
+import type { OperationSpec, SecuritySchemeSpec } from "@merchant-payments/spec/model";
+import { beforeAll, describe, expect, test } from "vitest";
+import { curlLine, prepareRequest } from "../src/console/request.js";
+import {
+  apiKeySchemes,
+  credentialSchemes,
+  noCredentialsNote,
+  secretLabel,
+  secretVariable,
+  takesToken,
+} from "../src/console/security.js";
+import { writeFakeCurl } from "./support/fake-curl.js";
+
+const require = createRequire(import.meta.url);
+const document = loadDocument(require.resolve("@merchant-payments/spec/fixtures/grown.json"));
+const fakeBin = fileURLToPath(new URL("../.tmp/console-security/bin/", import.meta.url));
+const BASE = "http://127.0.0.1:4010";
+beforeAll(() => writeFakeCurl(fakeBin));
+
+const bearer: SecuritySchemeSpec = { key: "BearerAuth", type: "http", scheme: "bearer" };
+const headerKey: SecuritySchemeSpec = {
+  key: "ApiKeyHeader",
+  type: "apiKey",
+  in: "header",
+  name: "X-Api-Key",
+};
+const basic: SecuritySchemeSpec = { key: "PartnerBasic", type: "http", scheme: "basic" };
+const cookieKey: SecuritySchemeSpec = {
+  key: "SessionCookie",
+  type: "apiKey",
+  in: "cookie",
+  name: "session",
+};
+
+/** The grown fixture's `readTransaction` (a GET with a path parameter) with `security` replaced. */
+function withSecurity(security: SecuritySchemeSpec[][]): OperationSpec {
+  const found = operations(document).find((o) => o.operationId === "readTransaction");
+  if (!found) throw new Error("no readTransaction in the grown fixture");
+  return { ...found, security };
+}
+
+const request = (op: OperationSpec, token: string, secrets: Record<string, string>) =>
+  prepareRequest(op, {
+    baseUrl: BASE,
+    token,
+    acceptLanguage: "",
+    parameters: new Map(op.parameters.map((p) => [p, p.in === "path" ? "TXN-1" : undefined])),
+    apiKeys: new Map(Object.entries(secrets)),
+  });
+const headerOf = (sent: ReturnType<typeof request>, name: string) =>
+  sent.headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
+
+/** The curl line run by sh with a stand-in curl and `env`: the arguments curl would get. */
+function curlArgs(line: string, env: Record<string, string>): string[] {
+  const run = spawnSync("sh", ["-c", line], {
+    encoding: "utf8",
+    timeout: 10_000,
+    env: { PATH: `${fakeBin}:/usr/bin:/bin`, ...env },
+  });
+  expect(run.stderr).toBe("");
+  return JSON.parse(run.stdout) as string[];
+}
+
+describe("security alternatives in the console", () => {
+  const either = withSecurity([[bearer], [headerKey]]);
+
+  test("asks for the credentials of every alternative, each once", () => {
+    expect(credentialSchemes(either).map((s) => s.key)).toEqual(["BearerAuth", "ApiKeyHeader"]);
+    expect(takesToken(either)).toBe(true);
+    expect(apiKeySchemes(either).map((s) => s.key)).toEqual(["ApiKeyHeader"]);
+    const both = withSecurity([[bearer, headerKey], [headerKey]]);
+    expect(credentialSchemes(both).map((s) => s.key)).toEqual(["BearerAuth", "ApiKeyHeader"]);
+  });
+
+  test("sends the first alternative whose credentials are all typed, and no other's", () => {
+    const keyOnly = request(either, "", { ApiKeyHeader: "k1" });
+    expect(headerOf(keyOnly, "X-Api-Key")).toBe("k1");
+    expect(headerOf(keyOnly, "Authorization")).toBeUndefined();
+    const tokenOnly = request(either, "t0k", {});
+    expect(headerOf(tokenOnly, "Authorization")).toBe("Bearer t0k");
+    expect(headerOf(tokenOnly, "X-Api-Key")).toBeUndefined();
+    const bothTyped = request(either, "t0k", { ApiKeyHeader: "k1" });
+    expect(headerOf(bothTyped, "Authorization")).toBe("Bearer t0k");
+    expect(headerOf(bothTyped, "X-Api-Key")).toBeUndefined();
+    const nothing = request(either, "", {});
+    expect(nothing.headers.map(([n]) => n.toLowerCase())).not.toContain("authorization");
+  });
+
+  test("sends an alternative of two schemes only when both are typed", () => {
+    const pair = withSecurity([[bearer, headerKey], [basic]]);
+    const half = request(pair, "t0k", { PartnerBasic: "u:p" });
+    expect(headerOf(half, "Authorization")).toBe(`Basic ${btoa("u:p")}`);
+    const full = request(pair, "t0k", { ApiKeyHeader: "k1", PartnerBasic: "u:p" });
+    expect(headerOf(full, "Authorization")).toBe("Bearer t0k");
+    expect(headerOf(full, "X-Api-Key")).toBe("k1");
+  });
+});
+
+describe("Basic credentials in the console", () => {
+  const op = withSecurity([[basic]]);
+
+  test("asks for user:password, sends it base64 in Authorization, and masks it in the curl line", () => {
+    expect(credentialSchemes(op).map((s) => s.key)).toEqual(["PartnerBasic"]);
+    expect(takesToken(op)).toBe(false);
+    expect(secretLabel(basic)).toBe("Basic credentials (user:password)");
+    const sent = request(op, "", { PartnerBasic: "merchant:s3cr€t" });
+    const encoded = Buffer.from("merchant:s3cr€t").toString("base64");
+    expect(headerOf(sent, "Authorization")).toBe(`Basic ${encoded}`);
+    const line = curlLine(sent);
+    expect(line).not.toContain(encoded);
+    const variable = secretVariable(basic);
+    expect(variable).toBe("MERCHANT_PAYMENTS_PARTNER_BASIC");
+    expect(curlArgs(line, { [variable]: encoded })).toContain(`Authorization: Basic ${encoded}`);
+  });
+});
+
+describe("API keys in a cookie", () => {
+  test("an alternative with one is left out (a page cannot set Cookie); the others are asked for", () => {
+    const op = withSecurity([[cookieKey], [basic]]);
+    expect(credentialSchemes(op).map((s) => s.key)).toEqual(["PartnerBasic"]);
+    const sent = request(op, "", { PartnerBasic: "u:p", SessionCookie: "c" });
+    expect(sent.headers.map(([n]) => n.toLowerCase())).not.toContain("cookie");
+  });
+
+  test("an operation whose only alternative takes one says so instead of claiming it needs none", () => {
+    const op = withSecurity([[cookieKey]]);
+    expect(credentialSchemes(op)).toEqual([]);
+    expect(noCredentialsNote(op)).toContain("cookie");
+    expect(noCredentialsNote(withSecurity([]))).toBe(
+      "Sent without credentials (the operation needs none).",
+    );
+  });
+});
