@@ -67,8 +67,7 @@ function skipReason(
   examples: number,
   allowWrites: boolean,
 ): string | undefined {
-  if ("missing" in found)
-    return `${found.missing}: ${found.hint}`;
+  if ("missing" in found) return `${found.missing}: ${found.hint}`;
   if (write !== undefined && !allowWrites)
     return `${write}; pass --allow-writes to send its ${examples} example(s) once each`;
   return undefined;
