@@ -7,7 +7,7 @@ import { formatChecks, type Issue, type Validator } from "./generated/validators
 import { MAX_ANSWER_DEPTH, nestsTooDeep, parseResult } from "./normalize.js";
 import { type ClientOptions, resolveOptions, type TokenSource } from "./options.js";
 import { redact } from "./redact.js";
-import { createRequestCore, loadShapes } from "./request-core.js";
+import { createRequestCore, loadBeyondJson } from "./request-core.js";
 import { ResponseValidationError } from "./response-validation-error.js";
 import { NOT_JSON, readJson, toObjectForm } from "./wire-values.js";
 import type { Exchange } from "./with-response.js";
@@ -60,7 +60,7 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
   function decode(exchange: Exchange): unknown {
     const info: OperationInfo = operations[exchange.operation];
     if (info.answers === undefined) return decodeJson(exchange);
-    return loadShapes().then((m) =>
+    return loadBeyondJson().then((m) =>
       m.decodeAnswer(info, exchange.response, () => decodeJson(exchange)),
     );
   }

@@ -36,8 +36,11 @@ export interface OperationInfo {
   readonly security?: readonly (readonly SecurityInfo[])[];
   /** The operation's `x-pagination`: cursor query parameter, JSON pointers of the next cursor and of the items. */
   readonly pagination?: { readonly cursor: string; readonly next: string; readonly items: string };
-  /** True for an operation beyond a JSON object body answered by one JSON 2xx with a bearer token (read by the shapes module). */
-  readonly shaped?: true;
+  /**
+   * True for an operation that is not a plain JSON-body one (a required JSON object body, no parameters, one JSON 2xx,
+   * the bearer token): its calls go through the lazily loaded `beyond-json.ts`.
+   */
+  readonly beyondJsonBody?: true;
   /** Property paths (`*`: every item) of integer-or-string answer fields below the top level, handed over as strings. */
   readonly nestedStringified?: readonly (readonly string[])[];
 }

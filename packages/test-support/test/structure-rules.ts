@@ -11,11 +11,6 @@ export const KNOWN_LONG_FUNCTIONS: Readonly<Record<string, number>> = {
   // createPanel and operationFacts: their lengths once this round's parallel work was merged (the console's enum
   // selects and send-anyway; the wire module's style defaults), which the list, measured before it, did not see.
   "docs/src/console/panel.ts:createPanel": 344,
-  "packages/client/src/request-core.ts:createRequestCore": 168,
-  "packages/client/scripts/generate.mjs:emitValidatorModules": 125,
-  "packages/client/scripts/lib/operation-facts.mjs:operationFacts": 222,
-  "packages/client/scripts/lib/type-codegen.mjs:typeEmitter": 348,
-  "packages/client/scripts/lib/validator-codegen.mjs:validatorEmitter": 334,
   "packages/kit/src/http/send.ts:sendOnce": 194,
   "packages/verify/src/plan.ts:planCases": 136,
   "packages/verify/src/plan.ts:planCases (callback)": 125,

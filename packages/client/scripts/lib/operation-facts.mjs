@@ -189,16 +189,18 @@ export function successResponse(op) {
   return undefined;
 }
 
+/** @typedef {{ name: string, in: "path" | "query" | "header", style: string, explode: boolean, required: boolean, schema: Json, schemaPointer: string, description?: string, example?: Json }} ParameterFact */
+/** @typedef {{ kind: "json" | "text" | "blob" | "empty", headers?: string[] }} AnswerFact */
+/** @typedef {{ status: number, kind: string, schema: Json | undefined, headers: string[] | undefined }} AnswerListEntry */
+
 /**
- * The facts of one operation the client's runtime reads (method, path, headers, date/decimal/integer fields,
- * answer normalization, parameters, body media, answers, security, pagination) plus what the generators of types
- * and validators need (request/response schemas).
+ * The request body: its media, kind, whether its properties go beside the parameters (`spread`), and its property
+ * names. Refuses a form body that is not an object and a body on GET or HEAD.
  * @param {Json} document
  * @param {OperationSpec} op
  */
-export function operationFacts(document, op) {
+function requestBodyFacts(document, op) {
   const id = op.operationId;
-  if (typeof op.safeToRetry !== "boolean") refuse(id, "no boolean x-safe-to-retry");
   const media = op.request ?? op.requestBodies[0];
   const bodyKind = media ? bodyKindOf(media.mediaType) : undefined;
   const spread =
@@ -210,15 +212,24 @@ export function operationFacts(document, op) {
     refuse(id, `a ${media.mediaType} body whose schema is not an object`);
   if (media && (op.method === "GET" || op.method === "HEAD"))
     refuse(id, `method ${op.method} with a request body (fetch cannot send one)`);
+  /** @type {Set<string>} */
   const bodyProperties = media && spread ? bodyPropertyNames(document, media.schema) : new Set();
-  /** Today's shape: a JSON object body, no parameters, answered by one JSON 2xx. */
-  const jsonObjectBody = media !== undefined && bodyKind === "json" && spread;
+  return { media, bodyKind, spread, bodyProperties };
+}
 
+/**
+ * The parameters the method's argument holds, the headers copied from the body (`x-equals-body-property`) and the
+ * `Accept` enum of an `accept` parameter. Refuses a cookie parameter and a header the client sets itself.
+ * @param {OperationSpec} op
+ * @param {Set<string>} bodyProperties
+ */
+function parameterFacts(op, bodyProperties) {
+  const id = op.operationId;
   /** @type {[string, string][]} */
   const derivedHeaders = [];
   /** @type {string[] | undefined} */
   let acceptEnum;
-  /** @type {{ name: string, in: "path" | "query" | "header", style: string, explode: boolean, required: boolean, schema: Json, schemaPointer: string, description?: string, example?: Json }[]} */
+  /** @type {ParameterFact[]} */
   const parameters = [];
   for (const p of op.parameters) {
     const lower = p.name.toLowerCase();
@@ -251,7 +262,18 @@ export function operationFacts(document, op) {
       ...(p.example !== undefined ? { example: p.example } : {}),
     });
   }
-  // A name used twice in the method's argument object is refused, naming both places.
+  return { derivedHeaders, acceptEnum, parameters };
+}
+
+/**
+ * Refuses a name used twice in the method's argument object, naming both places, and an `x-pagination` cursor that
+ * is not a query parameter.
+ * @param {OperationSpec} op
+ * @param {ParameterFact[]} parameters
+ * @param {ReturnType<typeof requestBodyFacts>} body
+ */
+function refuseNameClashes(op, parameters, { media, spread, bodyProperties }) {
+  const id = op.operationId;
   /** @type {Map<string, string>} */
   const places = new Map();
   const place = (/** @type {string} */ name, /** @type {string} */ where) => {
@@ -265,16 +287,19 @@ export function operationFacts(document, op) {
   const pagination = op.pagination;
   if (pagination && !parameters.some((p) => p.in === "query" && p.name === pagination.cursor))
     refuse(id, `x-pagination.cursor "${pagination.cursor}" is not a query parameter`);
+}
 
-  // Accept: every media type of the responses, unless an `accept` parameter restricts it with an enum.
-  const mediaTypes = [...new Set(op.responses.flatMap((r) => r.content.map((m) => m.mediaType)))];
-  const accept = acceptEnum ? acceptEnum.join(", ") : mediaTypes.join(", ") || "application/json";
-
+/**
+ * The 2xx answers: by status, how each is handed over (and its headers), and the same as a list with their schemas.
+ * Refuses an operation without one.
+ * @param {OperationSpec} op
+ */
+function answerFacts(op) {
   const okResponses = op.responses.filter((r) => /^2\d\d$/.test(r.status));
-  if (okResponses.length === 0) refuse(id, "no success (2xx) response");
-  /** @type {Record<string, { kind: "json" | "text" | "blob" | "empty", headers?: string[] }>} */
+  if (okResponses.length === 0) refuse(op.operationId, "no success (2xx) response");
+  /** @type {Record<string, AnswerFact>} */
   const answers = {};
-  /** @type {{ status: number, kind: string, schema: Json | undefined, headers: string[] | undefined }[]} */
+  /** @type {AnswerListEntry[]} */
   const answerList = [];
   for (const r of okResponses) {
     const status = Number(r.status);
@@ -292,41 +317,125 @@ export function operationFacts(document, op) {
       headers: r.headers.length > 0 ? r.headers.map((h) => h.name) : undefined,
     });
   }
+  return { okResponses, answers, answerList };
+}
+
+/**
+ * The property named by `x-normalize-to-object` of the answer schema (refused unless a oneOf has one object branch
+ * holding it), else undefined.
+ * @param {Json} document
+ * @param {string} id
+ * @param {Json | undefined} responseSchema
+ * @returns {string | undefined}
+ */
+function objectFormPropertyOf(document, id, responseSchema) {
+  const objectFormProperty = responseSchema?.["x-normalize-to-object"];
+  if (objectFormProperty === undefined) return undefined;
+  const objects = (responseSchema.oneOf ?? [])
+    .map((/** @type {Json} */ b) => deref(document, b))
+    .filter((/** @type {Json} */ b) => b.type === "object");
+  if (objects.length !== 1 || !objects[0].properties?.[objectFormProperty]) {
+    refuse(
+      id,
+      `x-normalize-to-object: ${objectFormProperty} needs a oneOf with one object branch holding that property`,
+    );
+  }
+  return objectFormProperty;
+}
+
+/**
+ * The parameters as the runtime's table holds them: name and place, style and explode only where they are not the
+ * place's default (the wire module supplies those), `date` for a `format: date` one; undefined when none.
+ * @param {ParameterFact[]} parameters
+ */
+function runtimeParameters(parameters) {
+  if (parameters.length === 0) return undefined;
+  return parameters.map((p) => ({
+    name: p.name,
+    in: p.in,
+    ...(p.style !== styleName({ name: p.name, in: p.in }) ? { style: p.style } : {}),
+    ...(p.explode !== explodeOf({ name: p.name, in: p.in, style: p.style })
+      ? { explode: p.explode }
+      : {}),
+    ...(p.schema.format === "date" ? { date: true } : {}),
+  }));
+}
+
+/**
+ * How the runtime sends the body: undefined for a required JSON object body, `{ kind: "none" }` for no body.
+ * @param {OperationSpec} op
+ * @param {ReturnType<typeof requestBodyFacts>} body
+ * @param {boolean} jsonObjectBody
+ */
+function runtimeBody(op, { media, bodyKind, spread }, jsonObjectBody) {
+  if (jsonObjectBody && op.requestBodyRequired) return undefined;
+  if (!media) return { kind: "none" };
+  return {
+    kind: bodyKind,
+    mediaType: media.mediaType,
+    spread,
+    required: op.requestBodyRequired,
+    ...(Object.keys(media.encoding).length > 0 ? { encoding: media.encoding } : {}),
+  };
+}
+
+/**
+ * Property paths of the JSON request body's fields the runtime converts: `format: date` fields (a Date is sent as
+ * its calendar date), `x-accepts-integer` fields (refused inside an array) and decimals.
+ * @param {Json} document
+ * @param {string} id
+ * @param {Json | undefined} jsonBody
+ */
+function requestFieldFacts(document, id, jsonBody) {
+  if (!jsonBody) return { dateFields: [], acceptsInteger: [], requestDecimals: [] };
+  const acceptsInteger = pathsWhere(document, jsonBody, (s) => s["x-accepts-integer"] === true);
+  for (const path of acceptsInteger) {
+    if (path.includes("*")) refuse(id, `x-accepts-integer inside an array (${path.join(".")})`);
+  }
+  return {
+    dateFields: pathsWhere(document, jsonBody, (s) => s.type === "string" && s.format === "date"),
+    acceptsInteger,
+    requestDecimals: pathsWhere(document, jsonBody, isDecimalSchema),
+  };
+}
+
+/**
+ * The facts of one operation the client's runtime reads (method, path, headers, date/decimal/integer fields,
+ * answer normalization, parameters, body media, answers, security, pagination) plus what the generators of types
+ * and validators need (request/response schemas).
+ * @param {Json} document
+ * @param {OperationSpec} op
+ */
+export function operationFacts(document, op) {
+  const id = op.operationId;
+  if (typeof op.safeToRetry !== "boolean") refuse(id, "no boolean x-safe-to-retry");
+  const body = requestBodyFacts(document, op);
+  const { media, bodyKind, spread } = body;
+  /** Today's shape: a JSON object body, no parameters, answered by one JSON 2xx. */
+  const jsonObjectBody = media !== undefined && bodyKind === "json" && spread;
+  const { derivedHeaders, acceptEnum, parameters } = parameterFacts(op, body.bodyProperties);
+  refuseNameClashes(op, parameters, body);
+  // Accept: every media type of the responses, unless an `accept` parameter restricts it with an enum.
+  const mediaTypes = [...new Set(op.responses.flatMap((r) => r.content.map((m) => m.mediaType)))];
+  const accept = acceptEnum ? acceptEnum.join(", ") : mediaTypes.join(", ") || "application/json";
+  const { okResponses, answers, answerList } = answerFacts(op);
   const success = successResponse(op);
+  const allJson = Object.values(answers).every((a) => a.kind === "json");
   const todayShape =
     jsonObjectBody &&
     op.requestBodyRequired &&
     parameters.length === 0 &&
     okResponses.length === 1 &&
     success !== undefined;
-  const responseSchema = success ? deref(document, success.schema) : undefined;
   // Integer-or-string answer fields are handed over as strings with every digit: top-level properties only.
   const stringified = success ? pathsWhere(document, success.schema, isIntegerOrString) : [];
   // Below the top level (an item of a page, a node of a tree) they are handed over as strings too, from the parsed
   // number (every digit of a safe integer).
   const nestedStringified = stringified.filter((p) => p.length !== 1);
-  const objectFormProperty = responseSchema?.["x-normalize-to-object"];
-  if (objectFormProperty !== undefined) {
-    const objects = (responseSchema.oneOf ?? [])
-      .map((/** @type {Json} */ b) => deref(document, b))
-      .filter((/** @type {Json} */ b) => b.type === "object");
-    if (objects.length !== 1 || !objects[0].properties?.[objectFormProperty]) {
-      refuse(
-        id,
-        `x-normalize-to-object: ${objectFormProperty} needs a oneOf with one object branch holding that property`,
-      );
-    }
-  }
-
+  const responseSchema = success ? deref(document, success.schema) : undefined;
   const jsonBody = media && bodyKind === "json" ? media.schema : undefined;
-  const acceptsInteger = jsonBody
-    ? pathsWhere(document, jsonBody, (s) => s["x-accepts-integer"] === true)
-    : [];
-  for (const path of acceptsInteger) {
-    if (path.includes("*")) refuse(id, `x-accepts-integer inside an array (${path.join(".")})`);
-  }
+  const { dateFields, acceptsInteger, requestDecimals } = requestFieldFacts(document, id, jsonBody);
   const responseDecimals = success ? pathsWhere(document, success.schema, isDecimalSchema) : [];
-  const requestDecimals = jsonBody ? pathsWhere(document, jsonBody, isDecimalSchema) : [];
   const security = securityOf(op);
   const bearerOnly =
     security.length === 1 && security[0]?.length === 1 && security[0][0]?.type === "bearer";
@@ -340,14 +449,12 @@ export function operationFacts(document, op) {
     safeToRetry: op.safeToRetry,
     accept,
     derivedHeaders,
-    dateFields: jsonBody
-      ? pathsWhere(document, jsonBody, (s) => s.type === "string" && s.format === "date")
-      : [],
+    dateFields,
     integerStringFields: acceptsInteger,
     stringifiedIntegers: stringified.filter((p) => p.length === 1).map((p) => p[0]),
     /** Runtime: property paths (`*`: every item) of integer-or-string answer fields below the top level. */
     nestedStringified: nestedStringified.length > 0 ? nestedStringified : undefined,
-    objectFormProperty,
+    objectFormProperty: objectFormPropertyOf(document, id, responseSchema),
     requestDecimals,
     requestDecimalKeys: jsonBody
       ? decimalKeys(document, id, jsonBody, requestDecimals, "request")
@@ -356,52 +463,24 @@ export function operationFacts(document, op) {
       ? decimalKeys(document, id, success.schema, responseDecimals, "answer")
       : [],
     /** Runtime: the parameters (absent when none). */
-    parameters:
-      parameters.length > 0
-        ? parameters.map((p) => ({
-            name: p.name,
-            in: p.in,
-            // Style and explode only where they are not the place's default (the wire module supplies those).
-            ...(p.style !== styleName({ name: p.name, in: p.in }) ? { style: p.style } : {}),
-            ...(p.explode !== explodeOf({ name: p.name, in: p.in, style: p.style })
-              ? { explode: p.explode }
-              : {}),
-            ...(p.schema.format === "date" ? { date: true } : {}),
-          }))
-        : undefined,
+    parameters: runtimeParameters(parameters),
     /** Runtime: how the body is sent, absent for today's shape (a JSON object body). */
-    body:
-      jsonObjectBody && op.requestBodyRequired
-        ? undefined
-        : media
-          ? {
-              kind: bodyKind,
-              mediaType: media.mediaType,
-              spread,
-              required: op.requestBodyRequired,
-              ...(Object.keys(media.encoding).length > 0 ? { encoding: media.encoding } : {}),
-            }
-          : { kind: "none" },
+    body: runtimeBody(op, body, jsonObjectBody),
     /** Runtime: the 2xx answers, absent for today's shape (one JSON answer). */
-    answers:
-      todayShape &&
-      nestedStringified.length === 0 &&
-      Object.values(answers).every((a) => a.kind === "json")
-        ? undefined
-        : answers,
+    answers: todayShape && nestedStringified.length === 0 && allJson ? undefined : answers,
     /** Runtime: the security alternatives, absent for a bearer token alone (today's). */
     security: bearerOnly ? undefined : security,
-    /** Runtime: true for an operation beyond today's shape (parameters, another body, its own answers or security). */
-    shaped:
+    /** Runtime: true for an operation that is not a plain JSON-body one (parameters, another body, its own answers or security); the runtime loads beyond-json.ts for it. */
+    beyondJsonBody:
       parameters.length > 0 ||
       !jsonObjectBody ||
       !op.requestBodyRequired ||
-      !(todayShape && Object.values(answers).every((a) => a.kind === "json")) ||
+      !(todayShape && allJson) ||
       !bearerOnly
         ? true
         : undefined,
     /** Runtime: x-pagination. */
-    pagination: pagination ? { ...pagination } : undefined,
+    pagination: op.pagination ? { ...op.pagination } : undefined,
     parameterList: parameters,
     bodyKind,
     bodySpread: spread,
