@@ -365,7 +365,7 @@ describe.each([
 
 describe("a custom transport's failure is classified the same way", () => {
   test("requestSent none from a transport makes the batch retry; unknown does not", async () => {
-    const { TransportFailure } = await import("../src/index.js");
+    const { TransportFailure } = await import("../src/transport/index.js");
     let calls = 0;
     const failing =
       (sent: "none" | "unknown"): Transport =>
