@@ -18,6 +18,7 @@ import {
   UnexpectedResponseError,
 } from "../src/index.js";
 import { nodeTransport } from "../src/transport/node.js";
+import { testClient } from "./helpers/client.js";
 import { example } from "./helpers/fixtures.js";
 
 const TOKEN = "processed-test-token-7Hq2";
@@ -102,13 +103,7 @@ afterAll(() => server?.close());
 
 const fast = { baseDelayMs: 1, maxDelayMs: 2 };
 const client = (extra: Record<string, unknown> = {}) =>
-  createMerchantPaymentsClient({
-    baseUrl: server.baseUrl,
-    token: TOKEN,
-    maxRetries: 0,
-    backoff: fast,
-    ...extra,
-  });
+  testClient(server, { token: TOKEN, maxRetries: 0, backoff: fast, ...extra });
 async function failure(
   p: Promise<unknown>,
 ): Promise<MerchantPaymentsError & Record<string, unknown>> {
