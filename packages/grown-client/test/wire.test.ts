@@ -496,3 +496,36 @@ describe("today's operations are unchanged", () => {
     expect(req?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 });
+
+describe("format: uri (issue 31)", () => {
+  const link = {
+    linkId: "PL-7Hq2Lm9X",
+    url: "https://pay.merchant-payments.example/l/PL-7Hq2Lm9X",
+    status: "active",
+    expiresAt: "2024-01-22T09:30:12Z",
+  };
+  const request = {
+    merchantAccountNumber: 12345678,
+    currencyCode: "KES",
+    description: "Order 4471",
+    amount: 2500,
+  };
+
+  test("an answer's uri field that is no absolute URI is a ResponseValidationError, as Ajv says", async () => {
+    server.handle((_req, res) => json(res, 201, { ...link, url: "pay here" }));
+    const error = await client({ validateResponses: true })
+      .createPaymentLink(request)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues).toEqual([
+      { path: "/url", message: "must be an absolute URI" },
+    ]);
+  });
+
+  test("an absolute URI passes", async () => {
+    server.handle((_req, res) => json(res, 201, link));
+    await expect(client({ validateResponses: true }).createPaymentLink(request)).resolves.toEqual(
+      link,
+    );
+  });
+});

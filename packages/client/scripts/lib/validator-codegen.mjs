@@ -48,6 +48,7 @@ export const FORMAT_FUNCTIONS = {
   email: { name: "isEmail", module: "formats.js" },
   uuid: { name: "isUuid", module: "formats.js" },
   "date-time": { name: "isDateTime", module: "date-time.js" },
+  uri: { name: "isUri", module: "uri.js" },
 };
 
 /** @param {string} name a format function's name; its module */
@@ -99,11 +100,10 @@ export function formatImports(names) {
 const isObjectSchemaNode = (node) =>
   node !== null && typeof node === "object" && !Array.isArray(node);
 
-/** Formats the validators accept without a check (numbers' widths, decimals, URIs). */
+/** Formats the validators accept without a check (numbers' widths, decimals, URI references). */
 const IGNORED_FORMATS = new Set([
   "decimal",
   "uri-reference",
-  "uri",
   "int32",
   "int64",
   "double",
@@ -138,6 +138,7 @@ function emitFormat({ schema, v, parts, only, push, str, useFormat }) {
     email: "an e-mail address",
     uuid: "a UUID",
     "date-time": "an ISO 8601 date-time",
+    uri: "an absolute URI",
   };
   return only("string", `if (!${fn}(${v})) ${push(parts, str(`must be ${words[schema.format]}`))}`);
 }
