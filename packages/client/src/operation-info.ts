@@ -26,7 +26,7 @@ export interface OperationInfo {
   readonly requestDecimals: readonly (readonly string[])[];
   /** Property names of the answer's decimal fields (unambiguous within the answer, checked at generation). */
   readonly responseDecimalKeys: readonly string[];
-  /** Path, query and header parameters, by their names in the method's argument; absent when there are none. */
+  /** Path, query, header and cookie parameters, by their names in the method's argument; absent when there are none. */
   readonly parameters?: readonly ParameterInfo[];
   /** How the request body is sent; absent for a JSON object body (its properties are the method's argument). */
   readonly body?: BodyInfo;
@@ -50,7 +50,7 @@ export interface ParameterInfo {
   /** Its name, in the method's argument and on the wire. */
   readonly name: string;
   /** Where it goes. */
-  readonly in: "path" | "query" | "header";
+  readonly in: "path" | "query" | "header" | "cookie";
   /** Its style, when not its place's default (the spec's wire module writes it; a new style is one entry there). */
   readonly style?: string;
   /** Its explode, when not its style's default. */
@@ -84,9 +84,11 @@ export interface AnswerInfo {
 /** One security scheme of an alternative. */
 export type SecurityInfo =
   | { readonly type: "bearer" }
+  /** HTTP Basic: `user:password` from `apiKeys[key]`, sent base64-encoded in Authorization. */
+  | { readonly type: "basic"; readonly key: string }
   | {
       readonly type: "apiKey";
       readonly key: string;
-      readonly in: "header" | "query";
+      readonly in: "header" | "query" | "cookie";
       readonly name: string;
     };

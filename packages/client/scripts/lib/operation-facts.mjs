@@ -10,7 +10,7 @@ import {
   refName,
   walkSchema,
 } from "@merchant-payments/spec/model";
-import { explodeOf, styleName } from "@merchant-payments/spec/wire";
+import { credentialKind, explodeOf, styleName } from "@merchant-payments/spec/wire";
 
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
 /** @typedef {import("@merchant-payments/spec/model").OperationSpec} OperationSpec */
@@ -137,37 +137,41 @@ function bodyPropertyNames(document, node, depth = 0) {
   return names;
 }
 
+/** @typedef {{ type: "bearer" } | { type: "basic", key: string } | { type: "apiKey", key: string, in: "header" | "query" | "cookie", name: string }} SecurityFact */
+
 /**
- * The security alternatives of an operation as the runtime applies them: `bearer` (also OAuth 2 and OpenID Connect
- * access tokens) or an API key in a header or the query. An alternative the client cannot fill (HTTP basic, a key in
- * a cookie, mutual TLS) is left out; an operation with none left is refused. `[]`: no credentials are sent.
+ * One security scheme as the runtime fills it (the spec's wire module's credential kinds), else undefined: `bearer`
+ * (HTTP bearer, OAuth 2 and OpenID Connect access tokens), HTTP `basic`, or an API key in a header, the query or a
+ * cookie.
+ * @param {{ key: string, type: string, scheme?: string, in?: string, name?: string }} s
+ * @returns {SecurityFact | undefined}
+ */
+function securityFact(s) {
+  const kind = credentialKind(s);
+  if (kind === "bearer") return { type: "bearer" };
+  if (kind === "basic") return { type: "basic", key: s.key };
+  if (kind === undefined) return undefined;
+  const place = /** @type {"header" | "query" | "cookie"} */ (kind.slice("apiKey-".length));
+  return { type: "apiKey", key: s.key, in: place, name: /** @type {string} */ (s.name) };
+}
+
+/**
+ * The security alternatives of an operation as the runtime applies them (see securityFact). An alternative the client
+ * cannot fill (mutual TLS) is left out; an operation with none left is refused. `[]`: no credentials are sent.
  * @param {OperationSpec} op
- * @returns {({ type: "bearer" } | { type: "apiKey", key: string, in: "header" | "query", name: string })[][]}
+ * @returns {SecurityFact[][]}
  */
 function securityOf(op) {
-  /** @type {({ type: "bearer" } | { type: "apiKey", key: string, in: "header" | "query", name: string })[][]} */
+  /** @type {SecurityFact[][]} */
   const out = [];
   for (const alternative of op.security) {
-    /** @type {({ type: "bearer" } | { type: "apiKey", key: string, in: "header" | "query", name: string })[]} */
-    const schemes = [];
-    let usable = true;
-    for (const s of alternative) {
-      if (
-        (s.type === "http" && s.scheme === "bearer") ||
-        s.type === "oauth2" ||
-        s.type === "openIdConnect"
-      ) {
-        schemes.push({ type: "bearer" });
-      } else if (s.type === "apiKey" && (s.in === "header" || s.in === "query") && s.name) {
-        schemes.push({ type: "apiKey", key: s.key, in: s.in, name: s.name });
-      } else usable = false;
-    }
-    if (usable) out.push(schemes);
+    const schemes = alternative.map(securityFact);
+    if (schemes.every((s) => s !== undefined)) out.push(/** @type {SecurityFact[]} */ (schemes));
   }
   if (op.security.length > 0 && out.length === 0) {
     refuse(
       op.operationId,
-      `security schemes ${op.security.map((a) => a.map((s) => s.key).join("+")).join(", ")} (only bearer tokens and API keys in a header or the query)`,
+      `security schemes ${op.security.map((a) => a.map((s) => s.key).join("+")).join(", ")} (only bearer tokens, HTTP Basic and API keys in a header, the query or a cookie)`,
     );
   }
   // An empty alternative (`{}`) means credentials are optional: none are sent.
@@ -189,7 +193,7 @@ export function successResponse(op) {
   return undefined;
 }
 
-/** @typedef {{ name: string, in: "path" | "query" | "header", style: string, explode: boolean, required: boolean, schema: Json, schemaPointer: string, description?: string, example?: Json }} ParameterFact */
+/** @typedef {{ name: string, in: "path" | "query" | "header" | "cookie", style: string, explode: boolean, required: boolean, schema: Json, schemaPointer: string, description?: string, example?: Json }} ParameterFact */
 /** @typedef {{ kind: "json" | "text" | "blob" | "empty", headers?: string[] }} AnswerFact */
 /** @typedef {{ status: number, kind: string, schema: Json | undefined, headers: string[] | undefined }} AnswerListEntry */
 
@@ -219,7 +223,8 @@ function requestBodyFacts(document, op) {
 
 /**
  * The parameters the method's argument holds, the headers copied from the body (`x-equals-body-property`) and the
- * `Accept` enum of an `accept` parameter. Refuses a cookie parameter and a header the client sets itself.
+ * `Accept` enum of an `accept` parameter (cookie parameters are sent in the Cookie header). Refuses a header the
+ * client sets itself.
  * @param {OperationSpec} op
  * @param {Set<string>} bodyProperties
  */
@@ -247,12 +252,11 @@ function parameterFacts(op, bodyProperties) {
       if (lower === "accept" && Array.isArray(p.schema.enum)) acceptEnum = p.schema.enum;
       continue;
     }
-    if (p.in === "cookie") refuse(id, `cookie parameter ${p.name}`);
     if (p.in === "header" && RESERVED_HEADERS.has(lower))
       refuse(id, `header parameter ${p.name} (the client sets it itself)`);
     parameters.push({
       name: p.name,
-      in: /** @type {"path" | "query" | "header"} */ (p.in),
+      in: /** @type {"path" | "query" | "header" | "cookie"} */ (p.in),
       style: p.style,
       explode: p.explode,
       required: p.required,

@@ -6,9 +6,26 @@ import type { OperationInfo, SecurityInfo } from "../generated/operation-table.j
 import type { ResolvedOptions, TokenSource } from "../options.js";
 import { kit } from "./kit.js";
 
-/** The API key source of a security scheme: `apiKeys[scheme]`, else `apiKey`. */
-function keyFor(resolved: ResolvedOptions, scheme: string): TokenSource | undefined {
-  return resolved.apiKeys?.[scheme] ?? resolved.apiKey;
+/**
+ * The credential source of a security scheme: the bearer `token`; for HTTP Basic `apiKeys[scheme]` (its
+ * `user:password`); for an API key `apiKeys[scheme]`, else `apiKey`.
+ */
+function sourceFor(resolved: ResolvedOptions, s: SecurityInfo): TokenSource | undefined {
+  if (s.type === "bearer") return resolved.token;
+  if (s.type === "basic") return resolved.apiKeys?.[s.key];
+  return resolved.apiKeys?.[s.key] ?? resolved.apiKey;
+}
+
+/** The option a scheme's credential comes from, for the error of a client that has none. */
+function optionFor(s: SecurityInfo): string {
+  if (s.type === "bearer") return "`token`";
+  if (s.type === "basic") return `\`apiKeys.${s.key}\` ("user:password")`;
+  return `\`apiKeys.${s.key}\` (or \`apiKey\`)`;
+}
+
+/** The scheme as the spec's wire module reads it (the table's `basic` is HTTP Basic). */
+function wireScheme(s: SecurityInfo): Parameters<typeof placeCredential>[0] {
+  return s.type === "basic" ? { type: "http", scheme: "basic" } : s;
 }
 
 /**
@@ -22,27 +39,24 @@ export function securityFor(
 ): readonly SecurityInfo[] {
   const alternatives = info.security ?? [[{ type: "bearer" } as const]];
   if (alternatives.length === 0) return [];
-  const has = (s: SecurityInfo) =>
-    s.type === "bearer" ? resolved.token !== undefined : keyFor(resolved, s.key) !== undefined;
+  const has = (s: SecurityInfo) => sourceFor(resolved, s) !== undefined;
   const usable = alternatives.find((alternative) => alternative.every(has));
   if (usable) return usable;
   if (info.security === undefined) throw kit.noToken(op);
-  const wanted = alternatives
-    .map((a) =>
-      a
-        .map((s) => (s.type === "bearer" ? "`token`" : `\`apiKeys.${s.key}\` (or \`apiKey\`)`))
-        .join(" and "),
-    )
-    .join(", or ");
+  const wanted = alternatives.map((a) => a.map(optionFor).join(" and ")).join(", or ");
   throw kit.notSent(
     new TypeError(`${op}: the client has no credentials this operation accepts: give it ${wanted}`),
   );
 }
 
-/** The credentials of one attempt: headers to set, query pairs to add, the first secret, the API-key header names. */
+/**
+ * The credentials of one attempt: headers to set, query pairs and cookies (`name=value`, encoded) to add, the first
+ * secret, the names of the headers holding an API key.
+ */
 export interface PlacedCredentials {
   readonly headers: Record<string, string>;
   readonly query: string[];
+  readonly cookies: string[];
   readonly secret: string | undefined;
   /** Lower-case names of the headers holding an API key (masked in log lines). */
   readonly keyHeaders: string[];
@@ -60,22 +74,23 @@ export async function placeCredentials(
 ): Promise<PlacedCredentials> {
   const headers: Record<string, string> = {};
   const query: string[] = [];
+  const cookies: string[] = [];
   const keyHeaders: string[] = [];
   let secret: string | undefined;
   for (const scheme of security) {
-    const source =
-      scheme.type === "bearer" ? resolved.token : (keyFor(resolved, scheme.key) as TokenSource);
+    const source = sourceFor(resolved, scheme) as TokenSource;
     const value =
       typeof source === "string"
         ? source
         : await kit.tokenFrom(source as () => string | Promise<string>, timeoutMs, signal);
     secret ??= value;
-    const placed = placeCredential(scheme, value);
+    const placed = placeCredential(wireScheme(scheme), value);
+    const pair = placed && `${encodeText(placed.name)}=${encodeText(placed.value)}`;
     if (placed?.in === "header") {
       headers[placed.name.toLowerCase()] = placed.value;
-      if (scheme.type !== "bearer") keyHeaders.push(placed.name.toLowerCase());
-    } else if (placed?.in === "query")
-      query.push(`${encodeText(placed.name)}=${encodeText(placed.value)}`);
+      if (scheme.type === "apiKey") keyHeaders.push(placed.name.toLowerCase());
+    } else if (placed?.in === "query") query.push(pair as string);
+    else if (placed?.in === "cookie") cookies.push(pair as string);
   }
-  return { headers, query, secret, keyHeaders };
+  return { headers, query, cookies, secret, keyHeaders };
 }

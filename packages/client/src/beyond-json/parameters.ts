@@ -19,7 +19,7 @@ export function urlOf(
 ): string {
   const serialized = serializeParameters(
     info.path,
-    (info.parameters ?? []).filter((p) => p.in !== "header"),
+    (info.parameters ?? []).filter((p) => p.in === "path" || p.in === "query"),
     (p) => withDates(params[p.name]),
   );
   const query = [...serialized.query, ...extraQuery].join("&");
@@ -27,16 +27,23 @@ export function urlOf(
   return `${base.prefix}${serialized.path}${base.query ? `${base.query}&` : "?"}${query}`;
 }
 
-/** The header parameters given, by lower-case name, written by their style (`simple`: arrays joined by commas). */
+/**
+ * The header parameters given, by lower-case name, written by their style (`simple`: arrays joined by commas), and
+ * the cookie parameters given as the `cookie` header (`name=value` pairs, encoded, joined by "; ").
+ */
 export function headerParameters(
   info: OperationInfo,
   params: Record<string, unknown>,
 ): Record<string, string> {
   const out: Record<string, string> = {};
+  const cookies: string[] = [];
   for (const p of info.parameters ?? []) {
     const value = params[p.name];
-    if (p.in !== "header" || value === undefined) continue;
-    out[p.name.toLowerCase()] = serializeParameter(p, withDates(value)).join("");
+    if (value === undefined) continue;
+    if (p.in === "header")
+      out[p.name.toLowerCase()] = serializeParameter(p, withDates(value)).join("");
+    else if (p.in === "cookie") cookies.push(...serializeParameter(p, withDates(value)));
   }
+  if (cookies.length > 0) out.cookie = cookies.join("; ");
   return out;
 }

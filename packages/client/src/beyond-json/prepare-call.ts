@@ -83,7 +83,12 @@ export async function prepareCall(
       for (const [name, prop] of info.derivedHeaders) headers[name] = String(bodyObject[prop]);
       const credentials = await placeCredentials(resolved, security, timeoutMs, signal);
       Object.assign(headers, credentials.headers);
-      const { query, secret, keyHeaders } = credentials;
+      const { query, secret, keyHeaders, cookies } = credentials;
+      if (cookies.length > 0) {
+        // An API key in a cookie joins the cookie parameters; the whole Cookie header is masked in log lines.
+        headers.cookie = [parameterHeaders.cookie, ...cookies].filter(Boolean).join("; ");
+        keyHeaders.push("cookie");
+      }
       let logged: Record<string, string> | undefined;
       if (keyHeaders.length > 0) {
         logged = { ...headers };
