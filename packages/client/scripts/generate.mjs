@@ -66,7 +66,7 @@ const RUNTIME_FACTS = /** @type {const} */ ([
   "integerStringFields",
   "objectFormProperty",
   "requestDecimals",
-  "responseDecimalKeys",
+  "responseDecimals",
   "parameters",
   "body",
   "answers",

@@ -6,16 +6,11 @@
 //   body-encoding.ts - the body in its media type (JSON, multipart, urlencoded, text, binary)
 //   credentials.ts   - the security alternative the client can fill, each credential placed by its scheme
 //   prepare-call.ts  - a call checked and encoded, and how each attempt is made
-//   answers.ts       - answers by kind (JSON, text, Blob, nothing), nested integer-or-string fields as strings
+//   answers.ts       - answers by kind (JSON, text, Blob, nothing)
 //   pagination.ts    - `x-pagination`: every item of every page
 //   kit.ts           - what the chunk uses of the entry, handed over by the request core
 
-import {
-  answerKind,
-  decodeAnswer,
-  nonJsonAnswer,
-  withNestedStrings,
-} from "./beyond-json/answers.js";
+import { answerKind, decodeAnswer, nonJsonAnswer } from "./beyond-json/answers.js";
 import { splitArguments, unknownArguments } from "./beyond-json/arguments.js";
 import { encodeBody } from "./beyond-json/body-encoding.js";
 import { securityFor } from "./beyond-json/credentials.js";
@@ -42,7 +37,6 @@ const beyondJsonModule = {
   pageParts,
   answerKind,
   nonJsonAnswer,
-  withNestedStrings,
   pages,
   securityFor,
   prepareCall,

@@ -68,8 +68,12 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
   function decodeJson({ response, secret, operation }: Exchange): unknown {
     const info = operations[operation];
     const objectForm = "objectFormProperty" in info ? info.objectFormProperty : undefined;
-    const quoting =
-      decimalStrings && objectForm === undefined && info.responseDecimalKeys.length > 0;
+    // Numbers kept as their exact text: decimals under `decimals: "string"`, integer-or-string fields below the top level.
+    const exact = [
+      ...(decimalStrings ? info.responseDecimals : []),
+      ...((info as OperationInfo).nestedStringified ?? []),
+    ];
+    const quoting = objectForm === undefined && exact.length > 0;
     const toResult = (
       validators: ResponseValidators | undefined,
       codec: typeof import("./decimals.js") | undefined,
@@ -79,7 +83,7 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
         objectForm === undefined
           ? parseResult(
               response.status,
-              codec ? codec.quoteDecimalFields(text, info.responseDecimalKeys) : text,
+              codec ? codec.quoteNumbersAt(text, exact) : text,
               info.stringifiedIntegers,
               secret,
               response.requestId,

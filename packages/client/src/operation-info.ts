@@ -22,10 +22,10 @@ export interface OperationInfo {
   readonly integerStringFields: readonly (readonly string[])[];
   /** `x-normalize-to-object` of the answer: a bare answer is handed over as `{ [property]: answer }`. */
   readonly objectFormProperty?: string;
-  /** Property paths (`*`: every array item) of the request's decimal fields; their last names are unambiguous. */
+  /** Data paths (`*`: every array item, `{}`: every map value) of the request's decimal fields. */
   readonly requestDecimals: readonly (readonly string[])[];
-  /** Property names of the answer's decimal fields (unambiguous within the answer, checked at generation). */
-  readonly responseDecimalKeys: readonly string[];
+  /** Data paths (`*`: every array item, `{}`: every map value) of the answer's decimal fields. */
+  readonly responseDecimals: readonly (readonly string[])[];
   /** Path, query, header and cookie parameters, by their names in the method's argument; absent when there are none. */
   readonly parameters?: readonly ParameterInfo[];
   /** How the request body is sent; absent for a JSON object body (its properties are the method's argument). */
@@ -41,7 +41,7 @@ export interface OperationInfo {
    * the bearer token): its calls go through the lazily loaded `beyond-json.ts`.
    */
   readonly beyondJsonBody?: true;
-  /** Property paths (`*`: every item) of integer-or-string answer fields below the top level, handed over as strings. */
+  /** Data paths (`*`, `{}`) of integer-or-string answer fields below the top level, handed over as strings with every digit. */
   readonly nestedStringified?: readonly (readonly string[])[];
 }
 

@@ -529,3 +529,57 @@ describe("format: uri (issue 31)", () => {
     );
   });
 });
+
+describe("exact numbers at any depth (issue 31)", () => {
+  /** Answers `text` as JSON, as written (numbers with more digits than a double holds). */
+  const raw = (text: string) =>
+    server.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(text);
+    });
+  const period = { from: "2024-01-01", to: "2024-01-31" };
+
+  test('decimals in a map are strings with every digit under decimals: "string", numbers otherwise', async () => {
+    const text = `{"period":{"from":"2024-01-01","to":"2024-01-31"},"totals":{"KES":12345678901234567.89,"USD":0.10},"changeFromPreviousPeriod":null}`;
+    raw(text);
+    const exact = await client({ apiKey: "analytics-key-1", decimals: "string" }).getVolumeSummary({
+      merchantAccountNumber: 12345678,
+      period,
+    });
+    expect(exact.totals).toEqual({ KES: "12345678901234567.89", USD: "0.10" });
+    raw(text);
+    const plain = await client({ apiKey: "analytics-key-1" }).getVolumeSummary({
+      merchantAccountNumber: 12345678,
+      period,
+    });
+    expect(plain.totals).toEqual({ KES: 12345678901234567.89, USD: 0.1 });
+  });
+
+  test("integer-or-string fields inside a page's items keep every digit past 2^53", async () => {
+    raw(
+      `{"transactions":[{"transactionReferenceNumber":"TX-1","transactionDate":"2024-01-15","beneficiaryAccountNumber":254712345678901234567,"amountSent":100.10}],"nextCursor":null}`,
+    );
+    const page = await client({ decimals: "string" }).listTransactions({
+      merchantAccountNumber: 12345678,
+    });
+    expect(page.transactions[0]).toMatchObject({
+      beneficiaryAccountNumber: "254712345678901234567",
+      amountSent: "100.10",
+    });
+  });
+
+  test("items of a top-level array: digits and decimals kept, strings left alone", async () => {
+    raw(
+      `[{"transactionReferenceNumber":"TX-\\"1","transactionDate":"2024-01-15","beneficiaryAccountNumber":9007199254740993,"amountSent":1e3},{"transactionReferenceNumber":"TX-2","transactionDate":"2024-01-15","beneficiaryAccountNumber":"0042"}]`,
+    );
+    const found = await client({ decimals: "string" }).lookupTransactions({ body: ["TX-1"] });
+    expect(found).toMatchObject([
+      {
+        transactionReferenceNumber: 'TX-"1',
+        beneficiaryAccountNumber: "9007199254740993",
+        amountSent: "1e3",
+      },
+      { transactionReferenceNumber: "TX-2", beneficiaryAccountNumber: "0042" },
+    ]);
+  });
+});

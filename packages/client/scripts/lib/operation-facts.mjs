@@ -1,7 +1,7 @@
 // What the client needs to know about each operation, read from the spec model (@merchant-payments/spec): its
-// parameters, body media, answers, security and pagination. Anything the client cannot honour (a cookie parameter, a
-// name used twice in the argument object, a security scheme it cannot fill, a nested integer-or-string answer...)
-// stops the generation with a message naming the operation.
+// parameters, body media, answers, security and pagination. Anything the client cannot honour (a name used twice in
+// the argument object, a security scheme it cannot fill, an x-accepts-integer field in an array or a map...) stops the
+// generation with a message naming the operation.
 // @ts-check
 import {
   bodyKind as bodyKindOf,
@@ -32,11 +32,18 @@ function refuse(operationId, message) {
 }
 
 /** The sub-schema keywords the client's facts follow. */
-const FOLLOWED = /** @type {const} */ (["properties", "items", "allOf", "anyOf", "oneOf"]);
+const FOLLOWED = /** @type {const} */ ([
+  "properties",
+  "items",
+  "additionalProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+]);
 
 /**
- * Every schema `root` reaches through `$ref`s, properties, items and branches, once per path, with its property
- * path (`*` for an array item). Keywords the runtime's paths cannot name yet (maps, tuples) are not followed.
+ * Every schema `root` reaches through `$ref`s, properties, items, maps and branches, once per path, with its data
+ * path (`*` for an array item, `{}` for a map value). Tuples, which the runtime's paths cannot name, are not followed.
  * @param {Json} document
  * @param {Json} root
  * @returns {SchemaVisit[]}
@@ -394,7 +401,8 @@ function requestFieldFacts(document, id, jsonBody) {
   if (!jsonBody) return { dateFields: [], acceptsInteger: [], requestDecimals: [] };
   const acceptsInteger = pathsWhere(document, jsonBody, (s) => s["x-accepts-integer"] === true);
   for (const path of acceptsInteger) {
-    if (path.includes("*")) refuse(id, `x-accepts-integer inside an array (${path.join(".")})`);
+    if (path.includes("*") || path.includes("{}"))
+      refuse(id, `x-accepts-integer inside an array or a map (${path.join(".")})`);
   }
   return {
     dateFields: pathsWhere(document, jsonBody, (s) => s.type === "string" && s.format === "date"),
@@ -431,11 +439,11 @@ export function operationFacts(document, op) {
     parameters.length === 0 &&
     okResponses.length === 1 &&
     success !== undefined;
-  // Integer-or-string answer fields are handed over as strings with every digit: top-level properties only.
+  // Integer-or-string answer fields are handed over as strings with every digit: a top-level property by the core,
+  // below the top level (an item of a page, a map's value, a node of a tree) by quoting its number before parsing.
   const stringified = success ? pathsWhere(document, success.schema, isIntegerOrString) : [];
-  // Below the top level (an item of a page, a node of a tree) they are handed over as strings too, from the parsed
-  // number (every digit of a safe integer).
-  const nestedStringified = stringified.filter((p) => p.length !== 1);
+  const topLevel = (/** @type {string[]} */ p) => p.length === 1 && p[0] !== "*" && p[0] !== "{}";
+  const nestedStringified = stringified.filter((p) => !topLevel(p));
   const responseSchema = success ? deref(document, success.schema) : undefined;
   const jsonBody = media && bodyKind === "json" ? media.schema : undefined;
   const { dateFields, acceptsInteger, requestDecimals } = requestFieldFacts(document, id, jsonBody);
@@ -455,17 +463,12 @@ export function operationFacts(document, op) {
     derivedHeaders,
     dateFields,
     integerStringFields: acceptsInteger,
-    stringifiedIntegers: stringified.filter((p) => p.length === 1).map((p) => p[0]),
-    /** Runtime: property paths (`*`: every item) of integer-or-string answer fields below the top level. */
+    stringifiedIntegers: stringified.filter(topLevel).map((p) => p[0]),
+    /** Runtime: data paths (`*`: every item, `{}`: every map value) of integer-or-string answer fields below the top level. */
     nestedStringified: nestedStringified.length > 0 ? nestedStringified : undefined,
     objectFormProperty: objectFormPropertyOf(document, id, responseSchema),
     requestDecimals,
-    requestDecimalKeys: jsonBody
-      ? decimalKeys(document, id, jsonBody, requestDecimals, "request")
-      : [],
-    responseDecimalKeys: success
-      ? decimalKeys(document, id, success.schema, responseDecimals, "answer")
-      : [],
+    responseDecimals,
     /** Runtime: the parameters (absent when none). */
     parameters: runtimeParameters(parameters),
     /** Runtime: how the body is sent, absent for today's shape (a JSON object body). */
@@ -500,26 +503,4 @@ export function operationFacts(document, op) {
     codeSamples: op.codeSamples,
     requestExample: media?.examples[0]?.value,
   };
-}
-
-/**
- * The property names of the decimal fields of an answer or a request. Their JSON text is rewritten by property name
- * (see src/decimals.ts), so a name that is a decimal in one place and something else elsewhere in the same body is
- * refused.
- * @param {Json} document
- * @param {string} id
- * @param {Json} root
- * @param {string[][]} decimalPaths
- * @param {"request" | "answer"} what
- * @returns {string[]}
- */
-function decimalKeys(document, id, root, decimalPaths, what) {
-  const keys = new Set(decimalPaths.map((p) => /** @type {string} */ (p[p.length - 1])));
-  for (const { schema, path } of schemaNodes(document, root)) {
-    const key = path[path.length - 1];
-    if (key === undefined || !keys.has(key) || isDecimalSchema(schema)) continue;
-    if (schema.anyOf || schema.oneOf || schema.allOf) continue; // its branches are visited on their own
-    refuse(id, `${what} property "${key}" is a decimal in one place and not elsewhere`);
-  }
-  return [...keys];
 }

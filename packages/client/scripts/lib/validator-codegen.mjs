@@ -101,14 +101,7 @@ const isObjectSchemaNode = (node) =>
   node !== null && typeof node === "object" && !Array.isArray(node);
 
 /** Formats the validators accept without a check (numbers' widths, decimals, URI references). */
-const IGNORED_FORMATS = new Set([
-  "decimal",
-  "uri-reference",
-  "int32",
-  "int64",
-  "double",
-  "float",
-]);
+const IGNORED_FORMATS = new Set(["decimal", "uri-reference", "int32", "int64", "double", "float"]);
 
 // The keywords emitResolved reads before the table: each changes how the whole schema is checked.
 export const STRUCTURAL_KEYWORDS = [

@@ -1,5 +1,5 @@
-// Answers of operations with several 2xx answers or non-JSON ones: JSON, text, a Blob or nothing; integer-or-string
-// fields below the top level as strings.
+// Answers of operations with several 2xx answers or non-JSON ones: JSON (the client's own decoding), text, a Blob or
+// nothing.
 
 import { isJsonMedia } from "@merchant-payments/spec/wire";
 import type { OperationInfo } from "../generated/operation-table.js";
@@ -31,29 +31,9 @@ export function nonJsonAnswer(
 }
 
 /**
- * The answer with every number at `paths` (property names, `*` for every item) replaced by its decimal digits (an
- * integer-or-string field below the top level, handed over as a string). Changes `data` in place.
- */
-export function withNestedStrings(data: unknown, paths: readonly (readonly string[])[]): unknown {
-  const visit = (node: unknown, path: readonly string[], i: number): void => {
-    if (node === null || typeof node !== "object") return;
-    const key = path[i] as string;
-    const last = i === path.length - 1;
-    const record = node as Record<string, unknown>;
-    const keys = key === "*" ? (Array.isArray(node) ? node.map((_, j) => String(j)) : []) : [key];
-    for (const k of keys) {
-      if (!last) visit(record[k], path, i + 1);
-      else if (typeof record[k] === "number") record[k] = String(record[k]);
-    }
-  };
-  for (const path of paths) visit(data, path, 0);
-  return data;
-}
-
-/**
  * The result of an answer of an operation with several 2xx answers or non-JSON ones: by the answer's kind (JSON
- * through `json`, the client's own decoding and checks; text; Blob; nothing), integer-or-string fields below the top
- * level as strings.
+ * through `json`, the client's own decoding and checks, which also keeps integer-or-string fields below the top level
+ * as strings; text; Blob; nothing).
  */
 export function decodeAnswer(
   info: OperationInfo,
@@ -61,11 +41,5 @@ export function decodeAnswer(
   json: () => unknown,
 ): unknown {
   const kind = answerKind(info, response);
-  if (kind !== "json") return nonJsonAnswer(kind, response);
-  const nested = info.nestedStringified;
-  const data = json();
-  if (!nested) return data;
-  return data instanceof Promise
-    ? data.then((d) => withNestedStrings(d, nested))
-    : withNestedStrings(data, nested);
+  return kind === "json" ? json() : nonJsonAnswer(kind, response);
 }
