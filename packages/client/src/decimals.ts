@@ -41,7 +41,20 @@ export function stringifyWithDecimals(
   body: unknown,
   paths: readonly (readonly string[])[],
 ): string {
-  return rewriteAt(JSON.stringify(body), paths, (token) =>
-    DECIMAL_TEXT.test(token) ? token.slice(1, -1) : token,
-  );
+  const json = JSON.stringify(body);
+  if (!paths.some((path) => hasStringAt(body, path, 0))) return json;
+  return rewriteAt(json, paths, (token) => (DECIMAL_TEXT.test(token) ? token.slice(1, -1) : token));
+}
+
+/** True when a string sits at `path` (from segment `i`; `*` is every item of an array, `{}` every value of a map). */
+function hasStringAt(node: unknown, path: readonly string[], i: number): boolean {
+  if (i === path.length) return typeof node === "string";
+  if (node === null || typeof node !== "object") return false;
+  const segment = path[i] as string;
+  if (segment === "*" || segment === "{}") {
+    if (Array.isArray(node) !== (segment === "*")) return false;
+    for (const item of Object.values(node)) if (hasStringAt(item, path, i + 1)) return true;
+    return false;
+  }
+  return hasStringAt((node as Record<string, unknown>)[segment], path, i + 1);
 }

@@ -69,12 +69,31 @@ function stringEnd(text: string, start: number): number {
   return i;
 }
 
-/** Characters that end a literal (number, true, false, null): whitespace, `,`, `]`, `}`. */
-const LITERAL_END = /[\s,\]}]/;
+/** The index after the array or object starting at `start` (its opening bracket): skipped, nothing in it matches. */
+function containerEnd(text: string, start: number): number {
+  let depth = 0;
+  let i = start;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 34) {
+      i = stringEnd(text, i);
+      continue;
+    }
+    if (c === 123 || c === 91) depth++;
+    else if ((c === 125 || c === 93) && --depth === 0) return i + 1;
+    i++;
+  }
+  return i;
+}
+
+/** True for a character that ends a literal (number, true, false, null): whitespace, `,`, `]`, `}`. */
+function endsLiteral(c: number): boolean {
+  return c === 44 || c === 93 || c === 125 || c === 32 || c === 10 || c === 13 || c === 9;
+}
 
 /**
  * `text` (valid JSON) with each scalar token (number, string, literal) at one of `paths` replaced by `rewrite(token)`;
- * the rest is kept byte for byte.
+ * the rest is kept byte for byte. A container no path reaches into is skipped whole.
  */
 export function rewriteAt(
   text: string,
@@ -82,13 +101,12 @@ export function rewriteAt(
   rewrite: (token: string) => string,
 ): string {
   if (paths.length === 0) return text;
-  const root = trieOf(paths);
   const frames: Frame[] = [];
   let out = "";
   let copied = 0;
   const nodesHere = (): PathNode[] => {
     const top = frames[frames.length - 1];
-    return top ? (top.nodes.length > 0 ? childNodes(top) : []) : [root];
+    return top ? childNodes(top) : [trieOf(paths)];
   };
   const scalar = (start: number, end: number): void => {
     if (!nodesHere().some((node) => node.end)) return;
@@ -100,29 +118,34 @@ export function rewriteAt(
   };
   let i = 0;
   while (i < text.length) {
-    const c = text[i] as string;
+    const c = text.charCodeAt(i);
     const top = frames[frames.length - 1];
-    if (c === '"') {
+    if (c === 34) {
       const end = stringEnd(text, i);
       if (top && !top.array && top.expectsKey) {
-        top.key = JSON.parse(text.slice(i, end)) as string;
+        const key = text.slice(i + 1, end - 1);
+        top.key = key.includes("\\") ? (JSON.parse(text.slice(i, end)) as string) : key;
         top.expectsKey = false;
       } else scalar(i, end);
       i = end;
-    } else if (c === "{" || c === "[") {
-      frames.push({ nodes: nodesHere(), array: c === "[", key: "", expectsKey: c === "{" });
-      i++;
-    } else if (c === "}" || c === "]") {
+    } else if (c === 123 || c === 91) {
+      const nodes = nodesHere();
+      if (nodes.length === 0) i = containerEnd(text, i);
+      else {
+        frames.push({ nodes, array: c === 91, key: "", expectsKey: c === 123 });
+        i++;
+      }
+    } else if (c === 125 || c === 93) {
       frames.pop();
       i++;
-    } else if (c === ",") {
+    } else if (c === 44) {
       if (top && !top.array) top.expectsKey = true;
       i++;
-    } else if (c === ":" || LITERAL_END.test(c)) {
+    } else if (c === 58 || endsLiteral(c)) {
       i++;
     } else {
       let end = i + 1;
-      while (end < text.length && !LITERAL_END.test(text[end] as string)) end++;
+      while (end < text.length && !endsLiteral(text.charCodeAt(end))) end++;
       scalar(i, end);
       i = end;
     }
