@@ -1,11 +1,11 @@
 import { defineConfig, type Options } from "tsup";
 
-// Three entries: the client, its Node build (the `node` export condition: the Node transport), and `raw`
-// (openapi-fetch), which an app that never imports it does not ship.
+// Four entries: the client, its Node build (the `node` export condition: the Node transport), `raw` (openapi-fetch),
+// which an app that never imports it does not ship, and `transport` (what a custom transport is written with).
 // The spec package's dependency-free subpaths (issues, causes, base-url) and the private kit's (redact, timers, http)
 // are bundled in, code and declarations: the published client depends on no workspace package.
 const BUNDLED = {
-  entry: ["src/index.ts", "src/raw.ts"],
+  entry: { index: "src/index.ts", raw: "src/raw.ts", transport: "src/transport/index.ts" },
   resolve: [/^@merchant-payments\/(spec|kit)/],
   // Declarations read from the spec's source, so that they are inlined (a path, not a package, to the resolver).
   compilerOptions: {
@@ -32,7 +32,12 @@ export default defineConfig([
   // CommonJS: each entry self-contained (lazy imports inlined).
   {
     ...shared,
-    entry: ["src/index.ts", "src/index.node.ts", "src/raw.ts"],
+    entry: {
+      index: "src/index.ts",
+      "index.node": "src/index.node.ts",
+      raw: "src/raw.ts",
+      transport: "src/transport/index.ts",
+    },
     format: ["cjs"],
     // The Node build has the same API: the `node` condition uses the default entry's declarations.
     dts: BUNDLED,
@@ -50,10 +55,15 @@ export default defineConfig([
       options.chunkNames = "[name]";
     },
   },
-  // The Node ESM build and `raw`: self-contained (a server loads the whole client at start anyway).
+  // The Node ESM build, `raw` and `transport`: self-contained (a server loads the whole client at start anyway; the
+  // transport classes are branded, so `instanceof` holds across the copies).
   {
     ...shared,
-    entry: ["src/index.node.ts", "src/raw.ts"],
+    entry: {
+      "index.node": "src/index.node.ts",
+      raw: "src/raw.ts",
+      transport: "src/transport/index.ts",
+    },
     format: ["esm"],
     splitting: false,
   },

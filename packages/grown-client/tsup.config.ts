@@ -1,18 +1,44 @@
-import { defineConfig } from "tsup";
+import { defineConfig, type Options } from "tsup";
 
-// ESM only (a private test package): the default entry, the Node entry (the Node transport) and `raw`.
-export default defineConfig({
-  entry: ["src/index.ts", "src/index.node.ts", "src/raw.ts"],
-  format: ["esm"],
-  dts: { entry: ["src/index.ts", "src/raw.ts"] },
-  splitting: true,
-  clean: true,
+// The same builds as @merchant-payments/client's (a private test package of the grown fixture): the default entry, the
+// Node entry (the Node transport), `raw` and `transport`, as ESM (the default entry split into its lazy chunks) and as
+// self-contained CommonJS.
+const shared = {
   sourcemap: true,
   target: "es2022",
   platform: "neutral",
   outDir: "dist",
   treeshake: true,
-  esbuildOptions(options) {
-    options.chunkNames = "[name]-[hash]";
+} satisfies Options;
+
+const entry = {
+  index: "src/index.ts",
+  "index.node": "src/index.node.ts",
+  raw: "src/raw.ts",
+  transport: "src/transport/index.ts",
+};
+
+export default defineConfig([
+  {
+    ...shared,
+    entry,
+    format: ["esm"],
+    dts: {
+      entry: { index: "src/index.ts", raw: "src/raw.ts", transport: "src/transport/index.ts" },
+    },
+    splitting: true,
+    esbuildOptions(options) {
+      options.chunkNames = "[name]-[hash]";
+    },
   },
-});
+  // CommonJS: each entry self-contained (lazy imports inlined), as the published client's.
+  {
+    ...shared,
+    entry,
+    format: ["cjs"],
+    dts: {
+      entry: { index: "src/index.ts", raw: "src/raw.ts", transport: "src/transport/index.ts" },
+    },
+    splitting: false,
+  },
+]);

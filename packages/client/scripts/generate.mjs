@@ -66,14 +66,14 @@ const RUNTIME_FACTS = /** @type {const} */ ([
   "integerStringFields",
   "objectFormProperty",
   "requestDecimals",
-  "responseDecimalKeys",
+  "responseDecimals",
   "parameters",
   "body",
   "answers",
   "security",
   "pagination",
   "nestedStringified",
-  "shaped",
+  "beyondJsonBody",
 ]);
 
 /**
@@ -190,6 +190,80 @@ function bodyWrapper(facts) {
 }
 
 /**
+ * The text of `validators.ts`: the request validators, the format checks handed to the answer module, and the
+ * tables of body and parameter validators by operation.
+ * @param {{ factsList: OperationFacts[], handedOver: string[], validators: string, requestValidators: string[][], parameterValidators: string[][] }} parts
+ * @returns {string}
+ */
+function requestValidatorsModule({
+  factsList,
+  handedOver,
+  validators,
+  requestValidators,
+  parameterValidators,
+}) {
+  return `${BANNER}// biome-ignore-all lint: generated
+${formatImports(handedOver)}import { DECIMAL_STRING } from "./operation-table.js";
+
+import type { Issue } from "@merchant-payments/spec/issues";
+
+/** One violation of a schema: the workspace's one \`Issue\` (JSON pointer of the value, what is wrong). */
+export type { Issue };
+/** Checks a value; pushes every violation into \`issues\`. With \`decimalStrings\`, a decimal may also be its exact text. */
+export type Validator = (value: any, issues: Issue[], decimalStrings?: boolean) => void;
+
+/** The format checks the request validators use, handed to the answer validators by the client (their chunk shares no code with the entry). */
+export const formatChecks = { ${[...handedOver, "DECIMAL_STRING"].join(", ")} };
+/** The type of \`formatChecks\`. */
+export type FormatChecks = typeof formatChecks;
+${validators}${factsList.some((f) => !f.requestSchema) ? "\n/** The body check of an operation without a body: nothing to check (its arguments are checked as parameters). */\nfunction validateNoBody(): void {}\n" : ""}
+/** The request body validator of each operation (one without a body checks nothing). */\nexport const validators = {\n${requestValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n} as const satisfies Record<string, Validator>;\n\n/** The parameters' validator of each operation that has parameters (checks them as one object, by name). */\nexport const parameterValidators: Readonly<Record<string, Validator>> = {\n${parameterValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n};\n`;
+}
+
+/**
+ * The text of `response-validators.ts`: a factory of the answer validators taking the format checks (and any request
+ * validator an answer schema shares) from the client, so its chunk imports nothing of the entry at run time.
+ * @param {{ handedOver: string[], answerImports: string[], answerConstants: string, answerModule: string, answerEntries: [string, { name: string, module: "request" | "answer" }][] }} parts
+ * @returns {string}
+ */
+function answerValidatorsModule({
+  handedOver,
+  answerImports,
+  answerConstants,
+  answerModule,
+  answerEntries,
+}) {
+  const sharedWithRequests = [
+    ...new Set(answerEntries.filter(([, e]) => e.module === "request").map(([, e]) => e.name)),
+  ];
+  return `${BANNER}// biome-ignore-all lint: generated
+${formatImports(answerImports)}import type { FormatChecks, Issue, Validator } from "./validators.js";
+${answerConstants}
+/**
+ * The answer (2xx body) validator of each operation, built from the format checks (\`formatChecks\` of validators.ts)${
+   sharedWithRequests.length > 0 ? " and the request validators the answers share" : ""
+ }.
+ */
+export function createResponseValidators(
+  { ${[...handedOver, "DECIMAL_STRING"].join(", ")} }: FormatChecks,${
+    sharedWithRequests.length > 0
+      ? `\n  { ${sharedWithRequests.join(", ")} }: typeof import("./validators.js"),`
+      : ""
+  }
+) {
+void DECIMAL_STRING;${handedOver.map((n) => ` void ${n};`).join("")}
+${answerModule}
+return {
+${answerEntries.map(([id, e]) => `  ${/^[A-Za-z_$][\w$]*$/.test(id) ? id : JSON.stringify(id)}: ${e.name},`).join("\n")}
+} as const satisfies Record<string, Validator>;
+}
+
+/** The answer validators' table, as \`createResponseValidators\` returns it. */
+export type ResponseValidators = ReturnType<typeof createResponseValidators>;
+`;
+}
+
+/**
  * `validators.ts` and `response-validators.ts`. Two modules: the request validators (always used, in the client's
  * entry) and the answer validators (loaded only with validateResponses, their own chunk). Each imports only the
  * format functions it uses, so a check only answers need (date-time) is not loaded at start. The answer module
@@ -277,50 +351,20 @@ function emitValidatorModules({ document, factsList }) {
   });
   const answerFormats = takeFormats();
   const { handedOver, answerImports } = planFormatImports(requestFormats, answerFormats);
-  const requests = `${BANNER}// biome-ignore-all lint: generated
-${formatImports(handedOver)}import { DECIMAL_STRING } from "./operation-table.js";
-
-import type { Issue } from "@merchant-payments/spec/issues";
-
-/** One violation of a schema: the workspace's one \`Issue\` (JSON pointer of the value, what is wrong). */
-export type { Issue };
-/** Checks a value; pushes every violation into \`issues\`. With \`decimalStrings\`, a decimal may also be its exact text. */
-export type Validator = (value: any, issues: Issue[], decimalStrings?: boolean) => void;
-
-/** The format checks the request validators use, handed to the answer validators by the client (their chunk shares no code with the entry). */
-export const formatChecks = { ${[...handedOver, "DECIMAL_STRING"].join(", ")} };
-/** The type of \`formatChecks\`. */
-export type FormatChecks = typeof formatChecks;
-${validators}${factsList.some((f) => !f.requestSchema) ? "\n/** The body check of an operation without a body: nothing to check (its arguments are checked as parameters). */\nfunction validateNoBody(): void {}\n" : ""}
-/** The request body validator of each operation (one without a body checks nothing). */\nexport const validators = {\n${requestValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n} as const satisfies Record<string, Validator>;\n\n/** The parameters' validator of each operation that has parameters (checks them as one object, by name). */\nexport const parameterValidators: Readonly<Record<string, Validator>> = {\n${parameterValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n};\n`;
-  const sharedWithRequests = [
-    ...new Set(answerEntries.filter(([, e]) => e.module === "request").map(([, e]) => e.name)),
-  ];
-  const answers = `${BANNER}// biome-ignore-all lint: generated
-${formatImports(answerImports)}import type { FormatChecks, Issue, Validator } from "./validators.js";
-${answerConstants}
-/**
- * The answer (2xx body) validator of each operation, built from the format checks (\`formatChecks\` of validators.ts)${
-   sharedWithRequests.length > 0 ? " and the request validators the answers share" : ""
- }.
- */
-export function createResponseValidators(
-  { ${[...handedOver, "DECIMAL_STRING"].join(", ")} }: FormatChecks,${
-    sharedWithRequests.length > 0
-      ? `\n  { ${sharedWithRequests.join(", ")} }: typeof import("./validators.js"),`
-      : ""
-  }
-) {
-void DECIMAL_STRING;${handedOver.map((n) => ` void ${n};`).join("")}
-${answerModule}
-return {
-${answerEntries.map(([id, e]) => `  ${/^[A-Za-z_$][\w$]*$/.test(id) ? id : JSON.stringify(id)}: ${e.name},`).join("\n")}
-} as const satisfies Record<string, Validator>;
-}
-
-/** The answer validators' table, as \`createResponseValidators\` returns it. */
-export type ResponseValidators = ReturnType<typeof createResponseValidators>;
-`;
+  const requests = requestValidatorsModule({
+    factsList,
+    handedOver,
+    validators,
+    requestValidators,
+    parameterValidators,
+  });
+  const answers = answerValidatorsModule({
+    handedOver,
+    answerImports,
+    answerConstants,
+    answerModule,
+    answerEntries,
+  });
   return { requests, answers };
 }
 

@@ -7,7 +7,7 @@ import { formatChecks, type Issue, type Validator } from "./generated/validators
 import { MAX_ANSWER_DEPTH, nestsTooDeep, parseResult } from "./normalize.js";
 import { type ClientOptions, resolveOptions, type TokenSource } from "./options.js";
 import { redact } from "./redact.js";
-import { createRequestCore, loadShapes } from "./request-core.js";
+import { createRequestCore, loadBeyondJson } from "./request-core.js";
 import { ResponseValidationError } from "./response-validation-error.js";
 import { NOT_JSON, readJson, toObjectForm } from "./wire-values.js";
 import type { Exchange } from "./with-response.js";
@@ -60,7 +60,7 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
   function decode(exchange: Exchange): unknown {
     const info: OperationInfo = operations[exchange.operation];
     if (info.answers === undefined) return decodeJson(exchange);
-    return loadShapes().then((m) =>
+    return loadBeyondJson().then((m) =>
       m.decodeAnswer(info, exchange.response, () => decodeJson(exchange)),
     );
   }
@@ -68,8 +68,12 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
   function decodeJson({ response, secret, operation }: Exchange): unknown {
     const info = operations[operation];
     const objectForm = "objectFormProperty" in info ? info.objectFormProperty : undefined;
-    const quoting =
-      decimalStrings && objectForm === undefined && info.responseDecimalKeys.length > 0;
+    // Numbers kept as their exact text: decimals under `decimals: "string"`, integer-or-string fields below the top level.
+    const exact = [
+      ...(decimalStrings ? info.responseDecimals : []),
+      ...((info as OperationInfo).nestedStringified ?? []),
+    ];
+    const quoting = objectForm === undefined && exact.length > 0;
     const toResult = (
       validators: ResponseValidators | undefined,
       codec: typeof import("./decimals.js") | undefined,
@@ -79,7 +83,7 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
         objectForm === undefined
           ? parseResult(
               response.status,
-              codec ? codec.quoteDecimalFields(text, info.responseDecimalKeys) : text,
+              codec ? codec.quoteNumbersAt(text, exact) : text,
               info.stringifiedIntegers,
               secret,
               response.requestId,

@@ -44,15 +44,13 @@ export {
   isSafeToRetry,
   provesNothingWasSent,
 } from "./retry.js";
+// The transport boundary's types and the fetch transport; what a custom transport is written with (TransportFailure,
+// its causes, requestIdFrom) is the `/transport` entry's.
 export {
-  BodyTooLarge,
-  CorruptCoding,
   fetchTransport,
   type RequestSent,
   type ResponseHead,
-  requestIdFrom,
   type Transport,
-  TransportFailure,
   type TransportRequest,
   type TransportResponse,
 } from "./transport/transport.js";

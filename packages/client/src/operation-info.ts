@@ -22,11 +22,11 @@ export interface OperationInfo {
   readonly integerStringFields: readonly (readonly string[])[];
   /** `x-normalize-to-object` of the answer: a bare answer is handed over as `{ [property]: answer }`. */
   readonly objectFormProperty?: string;
-  /** Property paths (`*`: every array item) of the request's decimal fields; their last names are unambiguous. */
+  /** Data paths (`*`: every array item, `{}`: every map value) of the request's decimal fields. */
   readonly requestDecimals: readonly (readonly string[])[];
-  /** Property names of the answer's decimal fields (unambiguous within the answer, checked at generation). */
-  readonly responseDecimalKeys: readonly string[];
-  /** Path, query and header parameters, by their names in the method's argument; absent when there are none. */
+  /** Data paths (`*`: every array item, `{}`: every map value) of the answer's decimal fields. */
+  readonly responseDecimals: readonly (readonly string[])[];
+  /** Path, query, header and cookie parameters, by their names in the method's argument; absent when there are none. */
   readonly parameters?: readonly ParameterInfo[];
   /** How the request body is sent; absent for a JSON object body (its properties are the method's argument). */
   readonly body?: BodyInfo;
@@ -36,9 +36,12 @@ export interface OperationInfo {
   readonly security?: readonly (readonly SecurityInfo[])[];
   /** The operation's `x-pagination`: cursor query parameter, JSON pointers of the next cursor and of the items. */
   readonly pagination?: { readonly cursor: string; readonly next: string; readonly items: string };
-  /** True for an operation beyond a JSON object body answered by one JSON 2xx with a bearer token (read by the shapes module). */
-  readonly shaped?: true;
-  /** Property paths (`*`: every item) of integer-or-string answer fields below the top level, handed over as strings. */
+  /**
+   * True for an operation that is not a plain JSON-body one (a required JSON object body, no parameters, one JSON 2xx,
+   * the bearer token): its calls go through the lazily loaded `beyond-json.ts`.
+   */
+  readonly beyondJsonBody?: true;
+  /** Data paths (`*`, `{}`) of integer-or-string answer fields below the top level, handed over as strings with every digit. */
   readonly nestedStringified?: readonly (readonly string[])[];
 }
 
@@ -47,7 +50,7 @@ export interface ParameterInfo {
   /** Its name, in the method's argument and on the wire. */
   readonly name: string;
   /** Where it goes. */
-  readonly in: "path" | "query" | "header";
+  readonly in: "path" | "query" | "header" | "cookie";
   /** Its style, when not its place's default (the spec's wire module writes it; a new style is one entry there). */
   readonly style?: string;
   /** Its explode, when not its style's default. */
@@ -81,9 +84,11 @@ export interface AnswerInfo {
 /** One security scheme of an alternative. */
 export type SecurityInfo =
   | { readonly type: "bearer" }
+  /** HTTP Basic: `user:password` from `apiKeys[key]`, sent base64-encoded in Authorization. */
+  | { readonly type: "basic"; readonly key: string }
   | {
       readonly type: "apiKey";
       readonly key: string;
-      readonly in: "header" | "query";
+      readonly in: "header" | "query" | "cookie";
       readonly name: string;
     };

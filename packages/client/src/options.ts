@@ -128,8 +128,8 @@ export type { BaseUrl };
 /** Client options with every default applied and every value checked: what the client runs on. */
 export interface ResolvedOptions {
   readonly baseUrl: BaseUrl;
-  /** The bearer token; undefined only for a client given API keys alone. */
-  readonly token: TokenSource;
+  /** The bearer token; undefined only for a client given API keys alone (its calls that need it are refused). */
+  readonly token: TokenSource | undefined;
   /** The API key of every API-key scheme, if given. */
   readonly apiKey: TokenSource | undefined;
   /** API keys by security scheme name, if given. */
@@ -225,7 +225,7 @@ export function resolveOptions(options: ClientOptions<DecimalMode>): ResolvedOpt
   );
   return {
     baseUrl,
-    token: token as TokenSource,
+    token,
     apiKey,
     apiKeys,
     acceptLanguage,

@@ -1,3 +1,4 @@
+import type { BeyondJson } from "./beyond-json.js";
 import { withWireDates } from "./dates.js";
 import {
   MerchantPaymentsError,
@@ -19,7 +20,6 @@ import {
   tokenFrom,
 } from "./options.js";
 import { retryDelay, shouldRetry, sleep } from "./retry.js";
-import type { Shapes } from "./shapes.js";
 import { secretOf, sendOnce } from "./transport/attempt.js";
 import { withIntegerStrings } from "./wire-values.js";
 import { ApiPromise, type Exchange } from "./with-response.js";
@@ -32,21 +32,22 @@ function wireBody(info: OperationInfo, body: unknown, issues: Issue[]): unknown 
   return withIntegerStrings(withWireDates(body, info.dateFields), info.integerStringFields, issues);
 }
 
-/** A prepared call of a shaped operation (see shapes.ts `prepareCall`). */
-type Shaped = Awaited<ReturnType<Shapes["prepareCall"]>>;
+/** A prepared call of an operation beyond a JSON body (see beyond-json/prepare-call.ts `prepareCall`). */
+type PreparedCall = Awaited<ReturnType<BeyondJson["prepareCall"]>>;
 
-/** The shapes module (parameters, other media types, security per operation, pagination), loaded once. */
-let shapes: Promise<Shapes> | undefined;
+/** The module of operations beyond a JSON body (parameters, other media, own security, pagination), loaded once. */
+let beyondJson: Promise<BeyondJson> | undefined;
 
 /**
- * Loads the shapes module on the first call of an operation beyond a JSON object body, handing it what it uses of the
+ * Loads the module of operations beyond a JSON object body on the first call of one, handing it what it uses of the
  * entry (so that its chunk shares no code with the entry).
  */
-export function loadShapes(): Promise<Shapes> {
-  shapes ??= import("./shapes.js").then((m) =>
+export function loadBeyondJson(): Promise<BeyondJson> {
+  beyondJson ??= import("./beyond-json.js").then((m) =>
     m.install({
       wireBody,
       notSent,
+      noToken,
       RequestValidationError,
       UnexpectedResponseError,
       validators,
@@ -54,7 +55,7 @@ export function loadShapes(): Promise<Shapes> {
       tokenFrom,
     }),
   );
-  return shapes;
+  return beyondJson;
 }
 
 /** Turns a completed exchange into a method's result (throws UnexpectedResponseError for an unreadable answer). */
@@ -76,6 +77,145 @@ export interface RequestCore {
   ): ApiPromise<T>;
 }
 
+/** The per-call settings: the client's, with the call's options (checked) over them. */
+interface CallSettings {
+  readonly callHeaders: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  readonly retries: number;
+  readonly signal: AbortSignal | undefined;
+  readonly language: string | undefined;
+}
+
+/**
+ * The call's settings: a per-call value given (even as null) is checked; only undefined keeps the client's. A bad
+ * one is a TypeError or RangeError, nothing sent.
+ */
+function callSettings(
+  resolved: ResolvedOptions,
+  op: OperationId,
+  callOptions: RequestOptions | undefined,
+): CallSettings {
+  const settings = {
+    callHeaders: NO_HEADERS,
+    timeoutMs: resolved.timeoutMs,
+    retries: resolved.maxRetries,
+    signal: callOptions?.signal,
+    language: callOptions?.acceptLanguage,
+  };
+  if (callOptions === undefined) return settings;
+  try {
+    if (callOptions.timeoutMs !== undefined) settings.timeoutMs = callOptions.timeoutMs;
+    if (callOptions.maxRetries !== undefined) settings.retries = callOptions.maxRetries;
+    checkTimeoutMs(settings.timeoutMs, op);
+    checkMaxRetries(settings.retries, op);
+    if (settings.language !== undefined) checkAcceptLanguage(settings.language, op);
+    settings.callHeaders = checkHeaders(callOptions.headers, `${op}: headers`);
+  } catch (err) {
+    throw notSent(err as Error);
+  }
+  return settings;
+}
+
+/** The error of a call that needs the bearer token on a client given API keys alone (nothing is sent). */
+export function noToken(op: string): Error {
+  return notSent(
+    new TypeError(`${op}: this operation needs a bearer token: give the client a \`token\``),
+  );
+}
+
+/**
+ * The headers of one attempt of a plain JSON-body operation. Accept-Language: the call's acceptLanguage, else the
+ * call's headers, else the client's defaultHeaders, else the client's acceptLanguage. Headers the operation copies
+ * from the body come from `body`. The bearer token is written here, not placed by the spec's wire module
+ * (`placeCredential`, which the lazily loaded beyond-json chunk uses for every other scheme): that module is one file
+ * of the spec's build, and importing any part of it at start moves all of it (11.6 KB minified, 2.7 KB gzipped, into
+ * a chunk the entry and beyond-json share) into what loads at start, over the start-size budget.
+ */
+function composeHeaders(
+  resolved: ResolvedOptions,
+  op: OperationId,
+  bearer: string,
+  language: string | undefined,
+  callHeaders: Readonly<Record<string, string>>,
+  body: Record<string, unknown> | undefined,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: operations[op].accept,
+    "accept-language": resolved.acceptLanguage,
+    ...resolved.defaultHeaders,
+    ...callHeaders,
+    "content-type": "application/json",
+    authorization: `Bearer ${bearer}`,
+  };
+  if (language !== undefined) headers["accept-language"] = language;
+  for (const [name, prop] of operations[op].derivedHeaders) headers[name] = String(body?.[prop]);
+  return headers;
+}
+
+/** True for an operation that is not a plain JSON-body one (the table's `beyondJsonBody`). */
+function isBeyondJsonBody(op: OperationId): boolean {
+  return (operations[op] as OperationInfo).beyondJsonBody === true;
+}
+
+/** A call ready to send: its body as sent and, for an operation beyond a JSON body, how each attempt is made. */
+interface ReadyCall {
+  readonly prepared: PreparedCall | undefined;
+  /** The JSON body object (plain JSON-body operations), for the headers copied from it. */
+  readonly body: Record<string, unknown> | undefined;
+  readonly payload: string | Uint8Array | undefined;
+}
+
+/** Checks and encodes a call's input (nothing is sent when it is invalid). */
+async function readyCall(
+  resolved: ResolvedOptions,
+  op: OperationId,
+  input: unknown,
+  issues: Issue[],
+  stringify: (value: unknown) => Promise<string>,
+): Promise<ReadyCall> {
+  const info: OperationInfo = operations[op];
+  if (isBeyondJsonBody(op)) {
+    // Prepared by the module of operations beyond a JSON body, which also makes each attempt's URL and headers.
+    const prepared = await (await loadBeyondJson()).prepareCall(
+      resolved,
+      op,
+      info,
+      input,
+      issues,
+      stringify,
+    );
+    return { prepared, body: undefined, payload: prepared.body };
+  }
+  const body = wireBody(info, input, issues) as Record<string, unknown>;
+  validators[op](body, issues, resolved.decimals === "string");
+  if (issues.length > 0) throw new RequestValidationError(issues);
+  return { prepared: undefined, body, payload: await stringify(body) };
+}
+
+/**
+ * What is computed once per operation: its URL and, when the token is a string and no header comes from the body,
+ * the whole headers of a call that sets none of its own.
+ */
+function precomputed(resolved: ResolvedOptions): {
+  urls: Record<OperationId, string>;
+  fixedHeaders: Record<OperationId, Record<string, string> | undefined>;
+} {
+  const { token } = resolved;
+  const urls = {} as Record<OperationId, string>;
+  const fixedHeaders = {} as Record<OperationId, Record<string, string> | undefined>;
+  for (const id of Object.keys(operations) as OperationId[]) {
+    urls[id] = operationUrl(resolved.baseUrl, id);
+    if (
+      typeof token === "string" &&
+      operations[id].derivedHeaders.length === 0 &&
+      !isBeyondJsonBody(id)
+    ) {
+      fixedHeaders[id] = composeHeaders(resolved, id, token, undefined, NO_HEADERS, undefined);
+    }
+  }
+  return { urls, fixedHeaders };
+}
+
 /** The request core over resolved options; per operation it computes the URL (and, when it can, the headers) once. */
 export function createRequestCore(resolved: ResolvedOptions): RequestCore {
   const { token, log } = resolved;
@@ -84,38 +224,36 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
   let decimalCodec: Promise<typeof import("./decimals.js")> | undefined;
   /** The log lines, imported on the first call of a client whose logLevel is not "off". */
   let logLines: Promise<typeof import("./log-lines.js")> | undefined;
-  const urls = {} as Record<OperationId, string>;
-  /** The whole headers of a call that sets none of its own, when the token is a string and no header comes from the body. */
-  const fixedHeaders = {} as Record<OperationId, Record<string, string> | undefined>;
-  for (const id of Object.keys(operations) as OperationId[]) {
-    urls[id] = operationUrl(resolved.baseUrl, id);
-    if (typeof token === "string" && operations[id].derivedHeaders.length === 0 && !isShaped(id)) {
-      fixedHeaders[id] = composeHeaders(id, token, undefined, NO_HEADERS, undefined);
+  const { urls, fixedHeaders } = precomputed(resolved);
+
+  /** The JSON text of a request body: decimals as written under `decimals: "string"`. */
+  async function stringify(info: OperationInfo, value: unknown): Promise<string> {
+    if (decimalStrings && info.requestDecimals.length > 0) {
+      decimalCodec ??= import("./decimals.js");
+      return (await decimalCodec).stringifyWithDecimals(value, info.requestDecimals);
     }
+    return JSON.stringify(value);
   }
 
-  /**
-   * The headers of one attempt. Accept-Language: the call's acceptLanguage, else the call's headers, else the client's
-   * defaultHeaders, else the client's acceptLanguage. Headers the operation copies from the body come from `body`.
-   */
-  function composeHeaders(
+  /** The URL, headers and credential of one attempt. */
+  async function attemptParts(
     op: OperationId,
-    bearer: string,
-    language: string | undefined,
-    callHeaders: Readonly<Record<string, string>>,
-    body: Record<string, unknown> | undefined,
-  ): Record<string, string> {
-    const headers: Record<string, string> = {
-      accept: operations[op].accept,
-      "accept-language": resolved.acceptLanguage,
-      ...resolved.defaultHeaders,
-      ...callHeaders,
-      "content-type": "application/json",
-      authorization: `Bearer ${bearer}`,
-    };
-    if (language !== undefined) headers["accept-language"] = language;
-    for (const [name, prop] of operations[op].derivedHeaders) headers[name] = String(body?.[prop]);
-    return headers;
+    ready: ReadyCall,
+    settings: CallSettings,
+    fixed: Record<string, string> | undefined,
+  ): Promise<{
+    url: string;
+    headers: Record<string, string>;
+    secret: string | undefined;
+    logged?: Record<string, string> | undefined;
+  }> {
+    const { language, callHeaders, timeoutMs, signal } = settings;
+    if (ready.prepared) return ready.prepared.attempt(language, callHeaders, timeoutMs, signal);
+    if (token === undefined) throw noToken(op);
+    const bearer = typeof token === "string" ? token : await tokenFrom(token, timeoutMs, signal);
+    const headers =
+      fixed ?? composeHeaders(resolved, op, bearer, language, callHeaders, ready.body);
+    return { url: urls[op], headers, secret: bearer };
   }
 
   async function exchange(
@@ -124,51 +262,17 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
     callOptions: RequestOptions | undefined,
     issues: Issue[],
   ): Promise<Exchange> {
-    let callHeaders = NO_HEADERS;
-    let timeoutMs = resolved.timeoutMs;
-    let retries = resolved.maxRetries;
-    const signal = callOptions?.signal;
-    const language = callOptions?.acceptLanguage;
-    if (callOptions !== undefined) {
-      try {
-        // Given (even as null), a per-call value is checked; only undefined keeps the client's.
-        if (callOptions.timeoutMs !== undefined) timeoutMs = callOptions.timeoutMs;
-        if (callOptions.maxRetries !== undefined) retries = callOptions.maxRetries;
-        checkTimeoutMs(timeoutMs, op);
-        checkMaxRetries(retries, op);
-        if (language !== undefined) checkAcceptLanguage(language, op);
-        callHeaders = checkHeaders(callOptions.headers, `${op}: headers`);
-      } catch (err) {
-        throw notSent(err as Error);
-      }
-    }
+    const settings = callSettings(resolved, op, callOptions);
+    const { signal, retries, timeoutMs } = settings;
     const info: OperationInfo = operations[op];
-    const stringify = async (value: unknown): Promise<string> => {
-      if (decimalStrings && info.requestDecimals.length > 0) {
-        decimalCodec ??= import("./decimals.js");
-        return (await decimalCodec).stringifyWithDecimals(value, info.requestDecimals);
-      }
-      return JSON.stringify(value);
-    };
-    // An operation beyond a JSON object body (parameters, another media type, its own security): prepared by the
-    // shapes module, which also makes each attempt's URL and headers.
-    let shaped: Shaped | undefined;
-    let body: Record<string, unknown> | undefined;
-    let json: string | Uint8Array | undefined;
-    if (isShaped(op)) {
-      shaped = await (await loadShapes()).prepareCall(resolved, op, info, input, issues, stringify);
-      json = shaped.body;
-    } else {
-      body = wireBody(info, input, issues) as Record<string, unknown>;
-      validators[op](body, issues, decimalStrings);
-      if (issues.length > 0) throw new RequestValidationError(issues);
-      json = await stringify(body);
-    }
+    const ready = await readyCall(resolved, op, input, issues, (value) => stringify(info, value));
     // The precomputed headers serve a call that keeps the client's language and sets no headers (decided once per
     // call); a custom fetch gets its own copy, so one that edits the headers cannot affect later calls (a transport
     // receives them read-only).
     const shared =
-      language === undefined && callHeaders === NO_HEADERS ? fixedHeaders[op] : undefined;
+      settings.language === undefined && settings.callHeaders === NO_HEADERS
+        ? fixedHeaders[op]
+        : undefined;
     const fixed = shared && resolved.customTransport ? { ...shared } : shared;
     // With logging on: its lines (imported on first use) and the facts every line of this call names.
     if (log) logLines ??= import("./log-lines.js");
@@ -178,40 +282,19 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
     for (let attempt = 1; ; attempt++) {
       const begun = log ? Date.now() : 0;
       try {
-        let url = urls[op];
-        let secret: string | undefined;
-        let headers: Record<string, string>;
-        let logged: Record<string, string> | undefined;
-        if (shaped) {
-          ({ url, headers, secret, logged } = await shaped.attempt(
-            language,
-            callHeaders,
-            timeoutMs,
-            signal,
-          ));
-        } else {
-          headers =
-            fixed ??
-            composeHeaders(
-              op,
-              typeof token === "string" ? token : await tokenFrom(token, timeoutMs, signal),
-              language,
-              callHeaders,
-              body,
-            );
-        }
+        const { url, headers, secret, logged } = await attemptParts(op, ready, settings, fixed);
         lines?.logAttempt(log as Log, call, attempt, logged ?? headers);
         const response = await sendOnce({
           transport: resolved.transport,
           method: info.method,
           url,
           headers,
-          body: json,
+          body: ready.payload,
           timeoutMs,
           maxResponseBytes: resolved.maxResponseBytes,
           signal,
           secret,
-          bytes: shaped?.bytes,
+          bytes: ready.prepared?.bytes,
         });
         lines?.logAnswer(
           log as Log,
@@ -222,8 +305,11 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
           begun,
           started,
         );
-        secret ??= typeof token === "string" ? token : secretOf(headers);
-        return { response, secret, operation: op };
+        return {
+          response,
+          secret: secret ?? (typeof token === "string" ? token : secretOf(headers)),
+          operation: op,
+        };
       } catch (err) {
         const last = attempt > retries || signal?.aborted === true || !shouldRetry(op, err);
         const delay = last ? undefined : retryDelay(err, attempt - 1, resolved.backoff);
@@ -233,11 +319,6 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
         await sleep(delay, signal);
       }
     }
-  }
-
-  /** True for an operation beyond today's shape (the table's `shaped`). */
-  function isShaped(op: OperationId): boolean {
-    return (operations[op] as OperationInfo).shaped === true;
   }
 
   return {

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "vitest";
 import {
   ConnectionError,
-  createMerchantPaymentsClient,
   type RateLimitError,
   ServerError,
   UnexpectedResponseError,
 } from "../src/index.js";
+import { testClient } from "./helpers/client.js";
 import { json, useTestServer } from "./helpers/server.js";
 
 const server = useTestServer();
@@ -16,13 +16,7 @@ const webhook = {
   eventCode: "payment.success",
   deletedBy: "a@b.co",
 };
-const client = (extra = {}) =>
-  createMerchantPaymentsClient({
-    baseUrl: server.baseUrl,
-    token: "edge-case-access-token",
-    backoff: { baseDelayMs: 1, maxDelayMs: 2 },
-    ...extra,
-  });
+const client = (extra = {}) => testClient(server, { token: "edge-case-access-token", ...extra });
 
 async function failureOf(p: Promise<unknown>): Promise<unknown> {
   return p.then(

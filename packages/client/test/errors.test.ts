@@ -16,6 +16,7 @@ import {
   UnexpectedResponseError,
   UnprocessableEntityError,
 } from "../src/index.js";
+import { testClient } from "./helpers/client.js";
 import { example } from "./helpers/fixtures.js";
 import { failure } from "./helpers/rejection.js";
 import { closedPort, json, useTestServer } from "./helpers/server.js";
@@ -25,7 +26,7 @@ const server = useTestServer();
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXRva2Vu.SIGNATURE-do-not-leak";
 const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "TXN-1" };
 const client = (extra: Record<string, unknown> = {}) =>
-  createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: TOKEN, maxRetries: 0, ...extra });
+  testClient(server, { token: TOKEN, maxRetries: 0, backoff: undefined, ...extra });
 
 describe("an ApiError subclass per status", () => {
   test.each([

@@ -4,6 +4,7 @@ import { createAjv } from "@merchant-payments/spec/model";
 import { describe, expect, test } from "vitest";
 import { isDateTime } from "../src/date-time.js";
 import { isDate } from "../src/formats.js";
+import { isUri } from "../src/uri.js";
 import { spec } from "./helpers/fixtures.js";
 
 const ajv = createAjv(spec);
@@ -67,5 +68,23 @@ describe("isDateTime", () => {
     "not a date",
   ])("rejects %j", (text) => {
     expect(isDateTime(text)).toBe(false);
+  });
+});
+
+describe("isUri", () => {
+  const ajvUri = ajv.ajv.compile({ type: "string", format: "uri" });
+  test.each([
+    "https://pay.example/l/PL-1?x=1#top",
+    "urn:isbn:0451450523",
+    "mailto:ops@example.com",
+    "http://[::1]:8080/",
+    "pay here",
+    "/relative/path",
+    "example.com",
+    "https://exa mple.com",
+    "",
+    "http://%zz",
+  ])("agrees with Ajv on %j", (text) => {
+    expect(isUri(text)).toBe(ajvUri(text));
   });
 });

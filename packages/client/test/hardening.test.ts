@@ -16,6 +16,7 @@ import {
   TokenError,
 } from "../src/index.js";
 import { createRawClient } from "../src/raw.js";
+import { testClient } from "./helpers/client.js";
 import { failure } from "./helpers/rejection.js";
 import { json, useTestServer } from "./helpers/server.js";
 
@@ -24,13 +25,7 @@ const server = useTestServer();
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.aGFyZGVuaW5nLXRva2Vu.SIGNATURE-kept-secret";
 const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "TXN-1" };
 const client = (extra: Record<string, unknown> = {}) =>
-  createMerchantPaymentsClient({
-    baseUrl: server.baseUrl,
-    token: TOKEN,
-    maxRetries: 0,
-    backoff: { baseDelayMs: 1, maxDelayMs: 2 },
-    ...extra,
-  });
+  testClient(server, { token: TOKEN, maxRetries: 0, ...extra });
 const thrown = (f: () => unknown): unknown => {
   try {
     f();

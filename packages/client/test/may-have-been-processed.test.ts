@@ -18,6 +18,7 @@ import {
   UnexpectedResponseError,
 } from "../src/index.js";
 import { nodeTransport } from "../src/transport/node.js";
+import { testClient } from "./helpers/client.js";
 import { example } from "./helpers/fixtures.js";
 
 const TOKEN = "processed-test-token-7Hq2";
@@ -102,13 +103,7 @@ afterAll(() => server?.close());
 
 const fast = { baseDelayMs: 1, maxDelayMs: 2 };
 const client = (extra: Record<string, unknown> = {}) =>
-  createMerchantPaymentsClient({
-    baseUrl: server.baseUrl,
-    token: TOKEN,
-    maxRetries: 0,
-    backoff: fast,
-    ...extra,
-  });
+  testClient(server, { token: TOKEN, maxRetries: 0, backoff: fast, ...extra });
 async function failure(
   p: Promise<unknown>,
 ): Promise<MerchantPaymentsError & Record<string, unknown>> {
@@ -365,7 +360,7 @@ describe.each([
 
 describe("a custom transport's failure is classified the same way", () => {
   test("requestSent none from a transport makes the batch retry; unknown does not", async () => {
-    const { TransportFailure } = await import("../src/index.js");
+    const { TransportFailure } = await import("../src/transport/index.js");
     let calls = 0;
     const failing =
       (sent: "none" | "unknown"): Transport =>

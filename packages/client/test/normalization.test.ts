@@ -1,6 +1,7 @@
 import { operation } from "@merchant-payments/spec";
 import { describe, expect, test } from "vitest";
 import { createMerchantPaymentsClient } from "../src/index.js";
+import { testClient } from "./helpers/client.js";
 import { example } from "./helpers/fixtures.js";
 import { json, useTestServer } from "./helpers/server.js";
 
@@ -13,7 +14,7 @@ const raw = (status: number, text: string, type = "application/json") =>
     res.end(text);
   });
 const client = (extra: Record<string, unknown> = {}) =>
-  createMerchantPaymentsClient({ baseUrl: server.baseUrl, token: "test-token", ...extra });
+  testClient(server, { backoff: undefined, ...extra });
 const sentBody = (i = 0) => JSON.parse(server.received[i]?.body ?? "null");
 
 describe("Transaction.beneficiaryAccountNumber", () => {

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "vitest";
 import {
   ApiPromise,
-  createMerchantPaymentsClient,
   type Logger,
   type LogLevel,
   NotFoundError,
   ServerError,
 } from "../src/index.js";
+import { testClient } from "./helpers/client.js";
 import { example } from "./helpers/fixtures.js";
 import { failure } from "./helpers/rejection.js";
 import { json, useTestServer } from "./helpers/server.js";
@@ -16,13 +16,7 @@ const server = useTestServer();
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.b2JzZXJ2YWJpbGl0eQ.SIGNATURE-never-logged";
 const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "TXN-1" };
 const client = (extra: Record<string, unknown> = {}) =>
-  createMerchantPaymentsClient({
-    baseUrl: server.baseUrl,
-    token: TOKEN,
-    maxRetries: 0,
-    backoff: { baseDelayMs: 1, maxDelayMs: 2 },
-    ...extra,
-  });
+  testClient(server, { token: TOKEN, maxRetries: 0, ...extra });
 
 describe("withResponse()", () => {
   test("resolves the data with the answer's status, headers and request id", async () => {

@@ -109,7 +109,7 @@ describe("the built package", () => {
 
   test("ships ESM, CJS and both kinds of declarations listed in the exports map", () => {
     const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-    const files = [".", "./raw"].flatMap((entry) => [
+    const files = [".", "./raw", "./transport"].flatMap((entry) => [
       pkg.exports[entry].import.default,
       pkg.exports[entry].import.types,
       pkg.exports[entry].require.default,

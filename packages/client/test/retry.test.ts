@@ -4,7 +4,6 @@ import { ApiError } from "../src/errors.js";
 import { operations as operationTable } from "../src/generated/operation-table.js";
 import {
   ConnectionError,
-  createMerchantPaymentsClient,
   type DisbursementBatch,
   isRetryableStatus,
   isSafeToRetry,
@@ -15,6 +14,7 @@ import {
 } from "../src/index.js";
 import { clientDefaults } from "../src/options.js";
 import { retryDelay, shouldRetry } from "../src/retry.js";
+import { testClient } from "./helpers/client.js";
 import { example, spec } from "./helpers/fixtures.js";
 import { failure } from "./helpers/rejection.js";
 import { closedPort, json, type TestServer, useTestServer } from "./helpers/server.js";
@@ -25,12 +25,7 @@ const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "T
 const batch = () => example<DisbursementBatch>("DisbursementBatchScheduled");
 const fast = { baseDelayMs: 1, maxDelayMs: 5 };
 const client = (extra: Record<string, unknown> = {}) =>
-  createMerchantPaymentsClient({
-    baseUrl: server.baseUrl,
-    token: "test-token",
-    backoff: fast,
-    ...extra,
-  });
+  testClient(server, { backoff: fast, ...extra });
 /** Fails the first `n` requests with `fail`, then answers `ok`. */
 const failThen = (n: number, fail: Parameters<TestServer["handle"]>[0], ok: unknown) =>
   server.handle((req, res, i) => (i < n ? fail(req, res, i) : json(res, 200, ok)));

@@ -175,12 +175,15 @@ describe("the generator refuses, naming the operation, what the client cannot ho
     );
   });
 
-  test("a cookie parameter", () => {
-    const changed = withLookup((operation) => {
-      operation.parameters = [{ name: "session", in: "cookie", schema: { type: "string" } }];
+  test("a security scheme whose credential is not sent in the request (mutual TLS)", () => {
+    const changed = withLookup((operation, copy) => {
+      (
+        copy.components as unknown as { securitySchemes: Record<string, unknown> }
+      ).securitySchemes.Tls = { type: "mutualTLS" };
+      (operation as unknown as { security: unknown }).security = [{ Tls: [] }];
     });
-    expect(generationFailure("cookie-parameter", changed)).toMatch(
-      /getTransaction: cookie parameter session/,
+    expect(generationFailure("mutual-tls", changed)).toMatch(
+      /getTransaction: security schemes Tls \(only bearer tokens, HTTP Basic and API keys/,
     );
   });
 

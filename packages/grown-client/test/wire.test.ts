@@ -496,3 +496,90 @@ describe("today's operations are unchanged", () => {
     expect(req?.headers.authorization).toBe(`Bearer ${TOKEN}`);
   });
 });
+
+describe("format: uri (issue 31)", () => {
+  const link = {
+    linkId: "PL-7Hq2Lm9X",
+    url: "https://pay.merchant-payments.example/l/PL-7Hq2Lm9X",
+    status: "active",
+    expiresAt: "2024-01-22T09:30:12Z",
+  };
+  const request = {
+    merchantAccountNumber: 12345678,
+    currencyCode: "KES",
+    description: "Order 4471",
+    amount: 2500,
+  };
+
+  test("an answer's uri field that is no absolute URI is a ResponseValidationError, as Ajv says", async () => {
+    server.handle((_req, res) => json(res, 201, { ...link, url: "pay here" }));
+    const error = await client({ validateResponses: true })
+      .createPaymentLink(request)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).issues).toEqual([
+      { path: "/url", message: "must be an absolute URI" },
+    ]);
+  });
+
+  test("an absolute URI passes", async () => {
+    server.handle((_req, res) => json(res, 201, link));
+    await expect(client({ validateResponses: true }).createPaymentLink(request)).resolves.toEqual(
+      link,
+    );
+  });
+});
+
+describe("exact numbers at any depth (issue 31)", () => {
+  /** Answers `text` as JSON, as written (numbers with more digits than a double holds). */
+  const raw = (text: string) =>
+    server.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(text);
+    });
+  const period = { from: "2024-01-01", to: "2024-01-31" };
+
+  test('decimals in a map are strings with every digit under decimals: "string", numbers otherwise', async () => {
+    const text = `{"period":{"from":"2024-01-01","to":"2024-01-31"},"totals":{"KES":12345678901234567.89,"USD":0.10},"changeFromPreviousPeriod":null}`;
+    raw(text);
+    const exact = await client({ apiKey: "analytics-key-1", decimals: "string" }).getVolumeSummary({
+      merchantAccountNumber: 12345678,
+      period,
+    });
+    expect(exact.totals).toEqual({ KES: "12345678901234567.89", USD: "0.10" });
+    raw(text);
+    const plain = await client({ apiKey: "analytics-key-1" }).getVolumeSummary({
+      merchantAccountNumber: 12345678,
+      period,
+    });
+    expect(plain.totals).toEqual({ KES: 12345678901234568, USD: 0.1 }); // the double nearest 12345678901234567.89
+  });
+
+  test("integer-or-string fields inside a page's items keep every digit past 2^53", async () => {
+    raw(
+      `{"transactions":[{"transactionReferenceNumber":"TX-1","transactionDate":"2024-01-15","beneficiaryAccountNumber":254712345678901234567,"amountSent":100.10}],"nextCursor":null}`,
+    );
+    const page = await client({ decimals: "string" }).listTransactions({
+      merchantAccountNumber: 12345678,
+    });
+    expect(page.transactions[0]).toMatchObject({
+      beneficiaryAccountNumber: "254712345678901234567",
+      amountSent: "100.10",
+    });
+  });
+
+  test("items of a top-level array: digits and decimals kept, strings left alone", async () => {
+    raw(
+      `[{"transactionReferenceNumber":"TX-\\"1","transactionDate":"2024-01-15","beneficiaryAccountNumber":9007199254740993,"amountSent":1e3},{"transactionReferenceNumber":"TX-2","transactionDate":"2024-01-15","beneficiaryAccountNumber":"0042"}]`,
+    );
+    const found = await client({ decimals: "string" }).lookupTransactions({ body: ["TX-1"] });
+    expect(found).toMatchObject([
+      {
+        transactionReferenceNumber: 'TX-"1',
+        beneficiaryAccountNumber: "9007199254740993",
+        amountSent: "1e3",
+      },
+      { transactionReferenceNumber: "TX-2", beneficiaryAccountNumber: "0042" },
+    ]);
+  });
+});

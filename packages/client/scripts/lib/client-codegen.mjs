@@ -317,7 +317,7 @@ ${rows.some((r) => /\bDateInput\b/.test(r.request)) ? 'import type { DateInput }
     .join("")}DecimalMode } from "../decimals.js";
 import type { RequestOptions } from "../options.js";
 import type { ApiPromise${rows.some((r) => r.facts.pagination) ? ", PagePromise" : ""} } from "../with-response.js";
-${rows.some((r) => r.facts.pagination) ? 'import { loadShapes } from "../request-core.js";\n' : ""}import { type OperationId, ${rows.some((r) => r.facts.pagination) ? "type OperationInfo, " : ""}operations } from "./operation-table.js";
+${rows.some((r) => r.facts.pagination) ? 'import { loadBeyondJson } from "../request-core.js";\n' : ""}import { type OperationId, ${rows.some((r) => r.facts.pagination) ? "type OperationInfo, " : ""}operations } from "./operation-table.js";
 import type { ${modelNames.filter((n) => rows.some((r) => new RegExp(`\\b${n}\\b`).test(`${r.request} ${r.returned}`))).join(", ")} } from "./models.js";
 
 /** The argument each method takes (the request body, or the parameters with the body's properties), by operation id. */
@@ -366,7 +366,7 @@ export function bindMethods<Decimals extends DecimalMode>(send: SendOperation): 
             const first = send(id, args, options);
             return Object.assign(first, {
               async *[Symbol.asyncIterator]() {
-                yield* (await loadShapes()).pages(
+                yield* (await loadBeyondJson()).pages(
                   first,
                   (cursor) => send(id, { ...(args as object), [pagination.cursor]: cursor }, options),
                   pagination,

@@ -1,7 +1,7 @@
 // What the client needs to know about each operation, read from the spec model (@merchant-payments/spec): its
-// parameters, body media, answers, security and pagination. Anything the client cannot honour (a cookie parameter, a
-// name used twice in the argument object, a security scheme it cannot fill, a nested integer-or-string answer...)
-// stops the generation with a message naming the operation.
+// parameters, body media, answers, security and pagination. Anything the client cannot honour (a name used twice in
+// the argument object, a security scheme it cannot fill, an x-accepts-integer field in an array or a map...) stops the
+// generation with a message naming the operation.
 // @ts-check
 import {
   bodyKind as bodyKindOf,
@@ -10,7 +10,7 @@ import {
   refName,
   walkSchema,
 } from "@merchant-payments/spec/model";
-import { explodeOf, styleName } from "@merchant-payments/spec/wire";
+import { credentialKind, explodeOf, styleName } from "@merchant-payments/spec/wire";
 
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
 /** @typedef {import("@merchant-payments/spec/model").OperationSpec} OperationSpec */
@@ -32,11 +32,18 @@ function refuse(operationId, message) {
 }
 
 /** The sub-schema keywords the client's facts follow. */
-const FOLLOWED = /** @type {const} */ (["properties", "items", "allOf", "anyOf", "oneOf"]);
+const FOLLOWED = /** @type {const} */ ([
+  "properties",
+  "items",
+  "additionalProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+]);
 
 /**
- * Every schema `root` reaches through `$ref`s, properties, items and branches, once per path, with its property
- * path (`*` for an array item). Keywords the runtime's paths cannot name yet (maps, tuples) are not followed.
+ * Every schema `root` reaches through `$ref`s, properties, items, maps and branches, once per path, with its data
+ * path (`*` for an array item, `{}` for a map value). Tuples, which the runtime's paths cannot name, are not followed.
  * @param {Json} document
  * @param {Json} root
  * @returns {SchemaVisit[]}
@@ -137,37 +144,41 @@ function bodyPropertyNames(document, node, depth = 0) {
   return names;
 }
 
+/** @typedef {{ type: "bearer" } | { type: "basic", key: string } | { type: "apiKey", key: string, in: "header" | "query" | "cookie", name: string }} SecurityFact */
+
 /**
- * The security alternatives of an operation as the runtime applies them: `bearer` (also OAuth 2 and OpenID Connect
- * access tokens) or an API key in a header or the query. An alternative the client cannot fill (HTTP basic, a key in
- * a cookie, mutual TLS) is left out; an operation with none left is refused. `[]`: no credentials are sent.
+ * One security scheme as the runtime fills it (the spec's wire module's credential kinds), else undefined: `bearer`
+ * (HTTP bearer, OAuth 2 and OpenID Connect access tokens), HTTP `basic`, or an API key in a header, the query or a
+ * cookie.
+ * @param {{ key: string, type: string, scheme?: string, in?: string, name?: string }} s
+ * @returns {SecurityFact | undefined}
+ */
+function securityFact(s) {
+  const kind = credentialKind(s);
+  if (kind === "bearer") return { type: "bearer" };
+  if (kind === "basic") return { type: "basic", key: s.key };
+  if (kind === undefined) return undefined;
+  const place = /** @type {"header" | "query" | "cookie"} */ (kind.slice("apiKey-".length));
+  return { type: "apiKey", key: s.key, in: place, name: /** @type {string} */ (s.name) };
+}
+
+/**
+ * The security alternatives of an operation as the runtime applies them (see securityFact). An alternative the client
+ * cannot fill (mutual TLS) is left out; an operation with none left is refused. `[]`: no credentials are sent.
  * @param {OperationSpec} op
- * @returns {({ type: "bearer" } | { type: "apiKey", key: string, in: "header" | "query", name: string })[][]}
+ * @returns {SecurityFact[][]}
  */
 function securityOf(op) {
-  /** @type {({ type: "bearer" } | { type: "apiKey", key: string, in: "header" | "query", name: string })[][]} */
+  /** @type {SecurityFact[][]} */
   const out = [];
   for (const alternative of op.security) {
-    /** @type {({ type: "bearer" } | { type: "apiKey", key: string, in: "header" | "query", name: string })[]} */
-    const schemes = [];
-    let usable = true;
-    for (const s of alternative) {
-      if (
-        (s.type === "http" && s.scheme === "bearer") ||
-        s.type === "oauth2" ||
-        s.type === "openIdConnect"
-      ) {
-        schemes.push({ type: "bearer" });
-      } else if (s.type === "apiKey" && (s.in === "header" || s.in === "query") && s.name) {
-        schemes.push({ type: "apiKey", key: s.key, in: s.in, name: s.name });
-      } else usable = false;
-    }
-    if (usable) out.push(schemes);
+    const schemes = alternative.map(securityFact);
+    if (schemes.every((s) => s !== undefined)) out.push(/** @type {SecurityFact[]} */ (schemes));
   }
   if (op.security.length > 0 && out.length === 0) {
     refuse(
       op.operationId,
-      `security schemes ${op.security.map((a) => a.map((s) => s.key).join("+")).join(", ")} (only bearer tokens and API keys in a header or the query)`,
+      `security schemes ${op.security.map((a) => a.map((s) => s.key).join("+")).join(", ")} (only bearer tokens, HTTP Basic and API keys in a header, the query or a cookie)`,
     );
   }
   // An empty alternative (`{}`) means credentials are optional: none are sent.
@@ -189,16 +200,18 @@ export function successResponse(op) {
   return undefined;
 }
 
+/** @typedef {{ name: string, in: "path" | "query" | "header" | "cookie", style: string, explode: boolean, required: boolean, schema: Json, schemaPointer: string, description?: string, example?: Json }} ParameterFact */
+/** @typedef {{ kind: "json" | "text" | "blob" | "empty", headers?: string[] }} AnswerFact */
+/** @typedef {{ status: number, kind: string, schema: Json | undefined, headers: string[] | undefined }} AnswerListEntry */
+
 /**
- * The facts of one operation the client's runtime reads (method, path, headers, date/decimal/integer fields,
- * answer normalization, parameters, body media, answers, security, pagination) plus what the generators of types
- * and validators need (request/response schemas).
+ * The request body: its media, kind, whether its properties go beside the parameters (`spread`), and its property
+ * names. Refuses a form body that is not an object and a body on GET or HEAD.
  * @param {Json} document
  * @param {OperationSpec} op
  */
-export function operationFacts(document, op) {
+function requestBodyFacts(document, op) {
   const id = op.operationId;
-  if (typeof op.safeToRetry !== "boolean") refuse(id, "no boolean x-safe-to-retry");
   const media = op.request ?? op.requestBodies[0];
   const bodyKind = media ? bodyKindOf(media.mediaType) : undefined;
   const spread =
@@ -210,15 +223,25 @@ export function operationFacts(document, op) {
     refuse(id, `a ${media.mediaType} body whose schema is not an object`);
   if (media && (op.method === "GET" || op.method === "HEAD"))
     refuse(id, `method ${op.method} with a request body (fetch cannot send one)`);
+  /** @type {Set<string>} */
   const bodyProperties = media && spread ? bodyPropertyNames(document, media.schema) : new Set();
-  /** Today's shape: a JSON object body, no parameters, answered by one JSON 2xx. */
-  const jsonObjectBody = media !== undefined && bodyKind === "json" && spread;
+  return { media, bodyKind, spread, bodyProperties };
+}
 
+/**
+ * The parameters the method's argument holds, the headers copied from the body (`x-equals-body-property`) and the
+ * `Accept` enum of an `accept` parameter (cookie parameters are sent in the Cookie header). Refuses a header the
+ * client sets itself.
+ * @param {OperationSpec} op
+ * @param {Set<string>} bodyProperties
+ */
+function parameterFacts(op, bodyProperties) {
+  const id = op.operationId;
   /** @type {[string, string][]} */
   const derivedHeaders = [];
   /** @type {string[] | undefined} */
   let acceptEnum;
-  /** @type {{ name: string, in: "path" | "query" | "header", style: string, explode: boolean, required: boolean, schema: Json, schemaPointer: string, description?: string, example?: Json }[]} */
+  /** @type {ParameterFact[]} */
   const parameters = [];
   for (const p of op.parameters) {
     const lower = p.name.toLowerCase();
@@ -236,12 +259,11 @@ export function operationFacts(document, op) {
       if (lower === "accept" && Array.isArray(p.schema.enum)) acceptEnum = p.schema.enum;
       continue;
     }
-    if (p.in === "cookie") refuse(id, `cookie parameter ${p.name}`);
     if (p.in === "header" && RESERVED_HEADERS.has(lower))
       refuse(id, `header parameter ${p.name} (the client sets it itself)`);
     parameters.push({
       name: p.name,
-      in: /** @type {"path" | "query" | "header"} */ (p.in),
+      in: /** @type {"path" | "query" | "header" | "cookie"} */ (p.in),
       style: p.style,
       explode: p.explode,
       required: p.required,
@@ -251,7 +273,18 @@ export function operationFacts(document, op) {
       ...(p.example !== undefined ? { example: p.example } : {}),
     });
   }
-  // A name used twice in the method's argument object is refused, naming both places.
+  return { derivedHeaders, acceptEnum, parameters };
+}
+
+/**
+ * Refuses a name used twice in the method's argument object, naming both places, and an `x-pagination` cursor that
+ * is not a query parameter.
+ * @param {OperationSpec} op
+ * @param {ParameterFact[]} parameters
+ * @param {ReturnType<typeof requestBodyFacts>} body
+ */
+function refuseNameClashes(op, parameters, { media, spread, bodyProperties }) {
+  const id = op.operationId;
   /** @type {Map<string, string>} */
   const places = new Map();
   const place = (/** @type {string} */ name, /** @type {string} */ where) => {
@@ -265,16 +298,19 @@ export function operationFacts(document, op) {
   const pagination = op.pagination;
   if (pagination && !parameters.some((p) => p.in === "query" && p.name === pagination.cursor))
     refuse(id, `x-pagination.cursor "${pagination.cursor}" is not a query parameter`);
+}
 
-  // Accept: every media type of the responses, unless an `accept` parameter restricts it with an enum.
-  const mediaTypes = [...new Set(op.responses.flatMap((r) => r.content.map((m) => m.mediaType)))];
-  const accept = acceptEnum ? acceptEnum.join(", ") : mediaTypes.join(", ") || "application/json";
-
+/**
+ * The 2xx answers: by status, how each is handed over (and its headers), and the same as a list with their schemas.
+ * Refuses an operation without one.
+ * @param {OperationSpec} op
+ */
+function answerFacts(op) {
   const okResponses = op.responses.filter((r) => /^2\d\d$/.test(r.status));
-  if (okResponses.length === 0) refuse(id, "no success (2xx) response");
-  /** @type {Record<string, { kind: "json" | "text" | "blob" | "empty", headers?: string[] }>} */
+  if (okResponses.length === 0) refuse(op.operationId, "no success (2xx) response");
+  /** @type {Record<string, AnswerFact>} */
   const answers = {};
-  /** @type {{ status: number, kind: string, schema: Json | undefined, headers: string[] | undefined }[]} */
+  /** @type {AnswerListEntry[]} */
   const answerList = [];
   for (const r of okResponses) {
     const status = Number(r.status);
@@ -292,41 +328,126 @@ export function operationFacts(document, op) {
       headers: r.headers.length > 0 ? r.headers.map((h) => h.name) : undefined,
     });
   }
+  return { okResponses, answers, answerList };
+}
+
+/**
+ * The property named by `x-normalize-to-object` of the answer schema (refused unless a oneOf has one object branch
+ * holding it), else undefined.
+ * @param {Json} document
+ * @param {string} id
+ * @param {Json | undefined} responseSchema
+ * @returns {string | undefined}
+ */
+function objectFormPropertyOf(document, id, responseSchema) {
+  const objectFormProperty = responseSchema?.["x-normalize-to-object"];
+  if (objectFormProperty === undefined) return undefined;
+  const objects = (responseSchema.oneOf ?? [])
+    .map((/** @type {Json} */ b) => deref(document, b))
+    .filter((/** @type {Json} */ b) => b.type === "object");
+  if (objects.length !== 1 || !objects[0].properties?.[objectFormProperty]) {
+    refuse(
+      id,
+      `x-normalize-to-object: ${objectFormProperty} needs a oneOf with one object branch holding that property`,
+    );
+  }
+  return objectFormProperty;
+}
+
+/**
+ * The parameters as the runtime's table holds them: name and place, style and explode only where they are not the
+ * place's default (the wire module supplies those), `date` for a `format: date` one; undefined when none.
+ * @param {ParameterFact[]} parameters
+ */
+function runtimeParameters(parameters) {
+  if (parameters.length === 0) return undefined;
+  return parameters.map((p) => ({
+    name: p.name,
+    in: p.in,
+    ...(p.style !== styleName({ name: p.name, in: p.in }) ? { style: p.style } : {}),
+    ...(p.explode !== explodeOf({ name: p.name, in: p.in, style: p.style })
+      ? { explode: p.explode }
+      : {}),
+    ...(p.schema.format === "date" ? { date: true } : {}),
+  }));
+}
+
+/**
+ * How the runtime sends the body: undefined for a required JSON object body, `{ kind: "none" }` for no body.
+ * @param {OperationSpec} op
+ * @param {ReturnType<typeof requestBodyFacts>} body
+ * @param {boolean} jsonObjectBody
+ */
+function runtimeBody(op, { media, bodyKind, spread }, jsonObjectBody) {
+  if (jsonObjectBody && op.requestBodyRequired) return undefined;
+  if (!media) return { kind: "none" };
+  return {
+    kind: bodyKind,
+    mediaType: media.mediaType,
+    spread,
+    required: op.requestBodyRequired,
+    ...(Object.keys(media.encoding).length > 0 ? { encoding: media.encoding } : {}),
+  };
+}
+
+/**
+ * Property paths of the JSON request body's fields the runtime converts: `format: date` fields (a Date is sent as
+ * its calendar date), `x-accepts-integer` fields (refused inside an array) and decimals.
+ * @param {Json} document
+ * @param {string} id
+ * @param {Json | undefined} jsonBody
+ */
+function requestFieldFacts(document, id, jsonBody) {
+  if (!jsonBody) return { dateFields: [], acceptsInteger: [], requestDecimals: [] };
+  const acceptsInteger = pathsWhere(document, jsonBody, (s) => s["x-accepts-integer"] === true);
+  for (const path of acceptsInteger) {
+    if (path.includes("*") || path.includes("{}"))
+      refuse(id, `x-accepts-integer inside an array or a map (${path.join(".")})`);
+  }
+  return {
+    dateFields: pathsWhere(document, jsonBody, (s) => s.type === "string" && s.format === "date"),
+    acceptsInteger,
+    requestDecimals: pathsWhere(document, jsonBody, isDecimalSchema),
+  };
+}
+
+/**
+ * The facts of one operation the client's runtime reads (method, path, headers, date/decimal/integer fields,
+ * answer normalization, parameters, body media, answers, security, pagination) plus what the generators of types
+ * and validators need (request/response schemas).
+ * @param {Json} document
+ * @param {OperationSpec} op
+ */
+export function operationFacts(document, op) {
+  const id = op.operationId;
+  if (typeof op.safeToRetry !== "boolean") refuse(id, "no boolean x-safe-to-retry");
+  const body = requestBodyFacts(document, op);
+  const { media, bodyKind, spread } = body;
+  /** Today's shape: a JSON object body, no parameters, answered by one JSON 2xx. */
+  const jsonObjectBody = media !== undefined && bodyKind === "json" && spread;
+  const { derivedHeaders, acceptEnum, parameters } = parameterFacts(op, body.bodyProperties);
+  refuseNameClashes(op, parameters, body);
+  // Accept: every media type of the responses, unless an `accept` parameter restricts it with an enum.
+  const mediaTypes = [...new Set(op.responses.flatMap((r) => r.content.map((m) => m.mediaType)))];
+  const accept = acceptEnum ? acceptEnum.join(", ") : mediaTypes.join(", ") || "application/json";
+  const { okResponses, answers, answerList } = answerFacts(op);
   const success = successResponse(op);
+  const allJson = Object.values(answers).every((a) => a.kind === "json");
   const todayShape =
     jsonObjectBody &&
     op.requestBodyRequired &&
     parameters.length === 0 &&
     okResponses.length === 1 &&
     success !== undefined;
-  const responseSchema = success ? deref(document, success.schema) : undefined;
-  // Integer-or-string answer fields are handed over as strings with every digit: top-level properties only.
+  // Integer-or-string answer fields are handed over as strings with every digit: a top-level property by the core,
+  // below the top level (an item of a page, a map's value, a node of a tree) by quoting its number before parsing.
   const stringified = success ? pathsWhere(document, success.schema, isIntegerOrString) : [];
-  // Below the top level (an item of a page, a node of a tree) they are handed over as strings too, from the parsed
-  // number (every digit of a safe integer).
-  const nestedStringified = stringified.filter((p) => p.length !== 1);
-  const objectFormProperty = responseSchema?.["x-normalize-to-object"];
-  if (objectFormProperty !== undefined) {
-    const objects = (responseSchema.oneOf ?? [])
-      .map((/** @type {Json} */ b) => deref(document, b))
-      .filter((/** @type {Json} */ b) => b.type === "object");
-    if (objects.length !== 1 || !objects[0].properties?.[objectFormProperty]) {
-      refuse(
-        id,
-        `x-normalize-to-object: ${objectFormProperty} needs a oneOf with one object branch holding that property`,
-      );
-    }
-  }
-
+  const topLevel = (/** @type {string[]} */ p) => p.length === 1 && p[0] !== "*" && p[0] !== "{}";
+  const nestedStringified = stringified.filter((p) => !topLevel(p));
+  const responseSchema = success ? deref(document, success.schema) : undefined;
   const jsonBody = media && bodyKind === "json" ? media.schema : undefined;
-  const acceptsInteger = jsonBody
-    ? pathsWhere(document, jsonBody, (s) => s["x-accepts-integer"] === true)
-    : [];
-  for (const path of acceptsInteger) {
-    if (path.includes("*")) refuse(id, `x-accepts-integer inside an array (${path.join(".")})`);
-  }
+  const { dateFields, acceptsInteger, requestDecimals } = requestFieldFacts(document, id, jsonBody);
   const responseDecimals = success ? pathsWhere(document, success.schema, isDecimalSchema) : [];
-  const requestDecimals = jsonBody ? pathsWhere(document, jsonBody, isDecimalSchema) : [];
   const security = securityOf(op);
   const bearerOnly =
     security.length === 1 && security[0]?.length === 1 && security[0][0]?.type === "bearer";
@@ -340,68 +461,33 @@ export function operationFacts(document, op) {
     safeToRetry: op.safeToRetry,
     accept,
     derivedHeaders,
-    dateFields: jsonBody
-      ? pathsWhere(document, jsonBody, (s) => s.type === "string" && s.format === "date")
-      : [],
+    dateFields,
     integerStringFields: acceptsInteger,
-    stringifiedIntegers: stringified.filter((p) => p.length === 1).map((p) => p[0]),
-    /** Runtime: property paths (`*`: every item) of integer-or-string answer fields below the top level. */
+    stringifiedIntegers: stringified.filter(topLevel).map((p) => p[0]),
+    /** Runtime: data paths (`*`: every item, `{}`: every map value) of integer-or-string answer fields below the top level. */
     nestedStringified: nestedStringified.length > 0 ? nestedStringified : undefined,
-    objectFormProperty,
+    objectFormProperty: objectFormPropertyOf(document, id, responseSchema),
     requestDecimals,
-    requestDecimalKeys: jsonBody
-      ? decimalKeys(document, id, jsonBody, requestDecimals, "request")
-      : [],
-    responseDecimalKeys: success
-      ? decimalKeys(document, id, success.schema, responseDecimals, "answer")
-      : [],
+    responseDecimals,
     /** Runtime: the parameters (absent when none). */
-    parameters:
-      parameters.length > 0
-        ? parameters.map((p) => ({
-            name: p.name,
-            in: p.in,
-            // Style and explode only where they are not the place's default (the wire module supplies those).
-            ...(p.style !== styleName({ name: p.name, in: p.in }) ? { style: p.style } : {}),
-            ...(p.explode !== explodeOf({ name: p.name, in: p.in, style: p.style })
-              ? { explode: p.explode }
-              : {}),
-            ...(p.schema.format === "date" ? { date: true } : {}),
-          }))
-        : undefined,
+    parameters: runtimeParameters(parameters),
     /** Runtime: how the body is sent, absent for today's shape (a JSON object body). */
-    body:
-      jsonObjectBody && op.requestBodyRequired
-        ? undefined
-        : media
-          ? {
-              kind: bodyKind,
-              mediaType: media.mediaType,
-              spread,
-              required: op.requestBodyRequired,
-              ...(Object.keys(media.encoding).length > 0 ? { encoding: media.encoding } : {}),
-            }
-          : { kind: "none" },
+    body: runtimeBody(op, body, jsonObjectBody),
     /** Runtime: the 2xx answers, absent for today's shape (one JSON answer). */
-    answers:
-      todayShape &&
-      nestedStringified.length === 0 &&
-      Object.values(answers).every((a) => a.kind === "json")
-        ? undefined
-        : answers,
+    answers: todayShape && nestedStringified.length === 0 && allJson ? undefined : answers,
     /** Runtime: the security alternatives, absent for a bearer token alone (today's). */
     security: bearerOnly ? undefined : security,
-    /** Runtime: true for an operation beyond today's shape (parameters, another body, its own answers or security). */
-    shaped:
+    /** Runtime: true for an operation that is not a plain JSON-body one (parameters, another body, its own answers or security); the runtime loads beyond-json.ts for it. */
+    beyondJsonBody:
       parameters.length > 0 ||
       !jsonObjectBody ||
       !op.requestBodyRequired ||
-      !(todayShape && Object.values(answers).every((a) => a.kind === "json")) ||
+      !(todayShape && allJson) ||
       !bearerOnly
         ? true
         : undefined,
     /** Runtime: x-pagination. */
-    pagination: pagination ? { ...pagination } : undefined,
+    pagination: op.pagination ? { ...op.pagination } : undefined,
     parameterList: parameters,
     bodyKind,
     bodySpread: spread,
@@ -417,26 +503,4 @@ export function operationFacts(document, op) {
     codeSamples: op.codeSamples,
     requestExample: media?.examples[0]?.value,
   };
-}
-
-/**
- * The property names of the decimal fields of an answer or a request. Their JSON text is rewritten by property name
- * (see src/decimals.ts), so a name that is a decimal in one place and something else elsewhere in the same body is
- * refused.
- * @param {Json} document
- * @param {string} id
- * @param {Json} root
- * @param {string[][]} decimalPaths
- * @param {"request" | "answer"} what
- * @returns {string[]}
- */
-function decimalKeys(document, id, root, decimalPaths, what) {
-  const keys = new Set(decimalPaths.map((p) => /** @type {string} */ (p[p.length - 1])));
-  for (const { schema, path } of schemaNodes(document, root)) {
-    const key = path[path.length - 1];
-    if (key === undefined || !keys.has(key) || isDecimalSchema(schema)) continue;
-    if (schema.anyOf || schema.oneOf || schema.allOf) continue; // its branches are visited on their own
-    refuse(id, `${what} property "${key}" is a decimal in one place and not elsewhere`);
-  }
-  return [...keys];
 }

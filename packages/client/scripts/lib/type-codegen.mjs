@@ -33,20 +33,33 @@ function jsdoc(lines, indent = "") {
 const key = (k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
 
 /**
- * Emits the types of `document`'s components reached from the request roots and the answer roots.
- * @param {Json} document
+ * The type emitter's state and its emitters, one per kind of schema: a component's declaration, a schema written out
+ * where used (composition, unions, enums, binary content), one JSON type, an object's members.
  */
-export function typeEmitter(document) {
-  const components = isObject(document.components?.schemas) ? document.components.schemas : {};
+class TypeEmitter {
+  /** @param {Json} document */
+  constructor(document) {
+    this.document = document;
+    /** @type {Record<string, Json>} */
+    this.components = isObject(document.components?.schemas) ? document.components.schemas : {};
+    /** @type {Map<Json, boolean>} schema -> whether it reaches a decimal */
+    this.decimalCache = new Map();
+    /** @type {Set<string>} */
+    this.requestNames = new Set();
+    /** @type {Set<string>} */
+    this.answerNames = new Set();
+    /** @type {Map<string, string>} component -> name of its request form when it differs from the answer form */
+    this.inputNames = new Map();
+  }
 
   /**
    * Adds to `into` the component names `root` reaches (through $refs, properties, items, maps, branches).
    * @param {Json} root
    * @param {Set<string>} into
    */
-  function reach(root, into) {
+  reach(root, into) {
     walkSchema(
-      document,
+      this.document,
       root,
       ({ node }) => {
         const name = refName(node);
@@ -56,21 +69,19 @@ export function typeEmitter(document) {
     );
   }
 
-  /** @type {Map<Json, boolean>} schema -> whether it reaches a decimal */
-  const decimalCache = new Map();
   /**
    * True when the schema reaches a decimal (through $refs, properties, items, maps, branches), so its type takes
    * the `Decimals` parameter.
    * @param {Json} node
    * @returns {boolean}
    */
-  function hasDecimal(node) {
-    const schema = deref(document, node);
-    const cached = decimalCache.get(schema);
+  hasDecimal(node) {
+    const schema = deref(this.document, node);
+    const cached = this.decimalCache.get(schema);
     if (cached !== undefined) return cached;
     let found = false;
     walkSchema(
-      document,
+      this.document,
       schema,
       (visit) => {
         if (isDecimalSchema(visit.schema)) found = true;
@@ -78,7 +89,7 @@ export function typeEmitter(document) {
       },
       { once: true },
     );
-    decimalCache.set(schema, found);
+    this.decimalCache.set(schema, found);
     return found;
   }
 
@@ -87,7 +98,7 @@ export function typeEmitter(document) {
    * @param {Json} schema
    * @returns {boolean}
    */
-  function isPrimitive(schema) {
+  isPrimitive(schema) {
     return (
       !schema.properties &&
       !schema.items &&
@@ -105,27 +116,20 @@ export function typeEmitter(document) {
    * @param {Json} schema
    * @returns {{ values: Json[], open: boolean, descriptions: Json } | undefined}
    */
-  function openEnum(schema) {
+  openEnum(schema) {
     /** @type {Json[] | undefined} */
-    const branches = schema.anyOf?.map((/** @type {Json} */ b) => deref(document, b));
+    const branches = schema.anyOf?.map((/** @type {Json} */ b) => deref(this.document, b));
     if (!branches || !Array.isArray(branches[0]?.enum)) return undefined;
     const open = branches.slice(1).some((b) => b.type === "string" && !b.enum && !b.format);
     return { values: branches[0].enum, open, descriptions: branches[0]["x-enumDescriptions"] };
   }
 
-  /** @type {Set<string>} */
-  const requestNames = new Set();
-  /** @type {Set<string>} */
-  const answerNames = new Set();
-  /** @type {Map<string, string>} component -> name of its request form when it differs from the answer form */
-  const inputNames = new Map();
-
   /**
    * The type argument of a component's name: `<Decimals>` when it reaches a decimal.
    * @param {string} name
    */
-  function dArg(name) {
-    return hasDecimal(components[name]) ? "<Decimals>" : "";
+  dArg(name) {
+    return this.hasDecimal(this.components[name]) ? "<Decimals>" : "";
   }
 
   /**
@@ -135,14 +139,14 @@ export function typeEmitter(document) {
    * @param {string} indent
    * @returns {string}
    */
-  function tsType(node, mode, indent) {
+  tsType(node, mode, indent) {
     const name = refName(node);
-    const schema = deref(document, node);
-    if (name && components[name] && !isPrimitive(schema)) {
-      const target = mode === "in" ? (inputNames.get(name) ?? name) : name;
-      return target + dArg(name);
+    const schema = deref(this.document, node);
+    if (name && this.components[name] && !this.isPrimitive(schema)) {
+      const target = mode === "in" ? (this.inputNames.get(name) ?? name) : name;
+      return target + this.dArg(name);
     }
-    return inlineType(schema, mode, indent);
+    return this.inlineType(schema, mode, indent);
   }
 
   /**
@@ -152,11 +156,11 @@ export function typeEmitter(document) {
    * @param {string} indent
    * @returns {string}
    */
-  function objectBranchType(schema, mode, indent) {
+  objectBranchType(schema, mode, indent) {
     const branch = schema.oneOf.find(
-      (/** @type {Json} */ b) => deref(document, b).type === "object",
+      (/** @type {Json} */ b) => deref(this.document, b).type === "object",
     );
-    return tsType(branch, mode, indent);
+    return this.tsType(branch, mode, indent);
   }
 
   /**
@@ -166,14 +170,14 @@ export function typeEmitter(document) {
    * @param {string} indent
    * @returns {string}
    */
-  function inlineType(schema, mode, indent) {
+  inlineType(schema, mode, indent) {
     if (!isObject(schema)) return "unknown";
     if (mode === "out" && typeof schema["x-normalize-to-object"] === "string") {
-      return objectBranchType(schema, mode, indent);
+      return this.objectBranchType(schema, mode, indent);
     }
     if (isDecimalSchema(schema))
       return mode === "in" ? "DecimalInput<Decimals>" : "DecimalValue<Decimals>";
-    const known = openEnum(schema);
+    const known = this.openEnum(schema);
     if (known) {
       return [
         ...known.values.map((v) => JSON.stringify(v)),
@@ -183,8 +187,8 @@ export function typeEmitter(document) {
     if (Array.isArray(schema.allOf)) {
       // Composition: every part's type, and the schema's own members.
       const { allOf, ...own } = schema;
-      const parts = allOf.map((/** @type {Json} */ b) => tsType(b, mode, indent));
-      if (own.properties || own.type) parts.push(inlineType(own, mode, indent));
+      const parts = allOf.map((/** @type {Json} */ b) => this.tsType(b, mode, indent));
+      if (own.properties || own.type) parts.push(this.inlineType(own, mode, indent));
       return [...new Set(parts)].map((t) => (/[|]/.test(t) ? `(${t})` : t)).join(" & ");
     }
     if (
@@ -198,7 +202,9 @@ export function typeEmitter(document) {
     if (schema.anyOf || schema.oneOf) {
       const types = [
         ...new Set(
-          (schema.anyOf ?? schema.oneOf).map((/** @type {Json} */ b) => tsType(b, mode, indent)),
+          (schema.anyOf ?? schema.oneOf).map((/** @type {Json} */ b) =>
+            this.tsType(b, mode, indent),
+          ),
         ),
       ];
       return types.join(" | ");
@@ -208,14 +214,15 @@ export function typeEmitter(document) {
     /** @type {string[]} */
     const types =
       schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
-    if (types.length === 0) return schema.properties ? objectType(schema, mode, indent) : "unknown";
+    if (types.length === 0)
+      return schema.properties ? this.objectType(schema, mode, indent) : "unknown";
     if (types.includes("integer") && types.includes("string")) {
       const rest = types
         .filter((t) => t !== "integer" && t !== "string")
-        .map((t) => scalar(t, schema, mode, indent));
+        .map((t) => this.scalar(t, schema, mode, indent));
       return [mode === "in" ? "number | string" : "string", ...rest].join(" | ");
     }
-    return [...new Set(types.map((t) => scalar(t, schema, mode, indent)))].join(" | ");
+    return [...new Set(types.map((t) => this.scalar(t, schema, mode, indent)))].join(" | ");
   }
 
   /**
@@ -226,7 +233,7 @@ export function typeEmitter(document) {
    * @param {string} indent
    * @returns {string}
    */
-  function scalar(type, schema, mode, indent) {
+  scalar(type, schema, mode, indent) {
     switch (type) {
       case "integer":
       case "number":
@@ -240,11 +247,11 @@ export function typeEmitter(document) {
         if (mode === "in" && schema["x-accepts-integer"] === true) return "string | number";
         return "string";
       case "array": {
-        const item = schema.items ? tsType(schema.items, mode, indent) : "unknown";
+        const item = schema.items ? this.tsType(schema.items, mode, indent) : "unknown";
         return /[|&\s]/.test(item) && !item.startsWith("{") ? `(${item})[]` : `${item}[]`;
       }
       case "object":
-        return objectType(schema, mode, indent);
+        return this.objectType(schema, mode, indent);
       default:
         throw new Error(`Unsupported schema type ${type}`);
     }
@@ -256,11 +263,11 @@ export function typeEmitter(document) {
    * @param {Json} schema
    * @returns {string[]}
    */
-  function propertyDoc(node, schema) {
+  propertyDoc(node, schema) {
     const own =
       isObject(node) && typeof node.description === "string" ? node.description : undefined;
     const lines = [own ?? (typeof schema.description === "string" ? schema.description : "")];
-    const enumDescriptions = schema["x-enumDescriptions"] ?? openEnum(schema)?.descriptions;
+    const enumDescriptions = schema["x-enumDescriptions"] ?? this.openEnum(schema)?.descriptions;
     if (isObject(enumDescriptions)) {
       lines.push(
         Object.entries(enumDescriptions)
@@ -280,17 +287,17 @@ export function typeEmitter(document) {
    * @param {string} indent
    * @returns {string}
    */
-  function members(schema, mode, indent) {
+  members(schema, mode, indent) {
     const required = new Set(schema.required ?? []);
     let out = "";
     for (const [k, sub] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
-      const target = deref(document, sub);
-      out += jsdoc(propertyDoc(sub, target), indent);
-      out += `${indent}${key(k)}${required.has(k) ? "" : "?"}: ${tsType(sub, mode, `${indent}  `)};\n`;
+      const target = deref(this.document, sub);
+      out += jsdoc(this.propertyDoc(sub, target), indent);
+      out += `${indent}${key(k)}${required.has(k) ? "" : "?"}: ${this.tsType(sub, mode, `${indent}  `)};\n`;
     }
     if (schema.additionalProperties === true || isObject(schema.additionalProperties)) {
       const value = isObject(schema.additionalProperties)
-        ? tsType(schema.additionalProperties, mode, indent)
+        ? this.tsType(schema.additionalProperties, mode, indent)
         : "unknown";
       out += `${indent}[key: string]: ${value};\n`;
     }
@@ -304,9 +311,9 @@ export function typeEmitter(document) {
    * @param {string} indent
    * @returns {string}
    */
-  function objectType(schema, mode, indent) {
+  objectType(schema, mode, indent) {
     if (!schema.properties) return "Record<string, unknown>";
-    return `{\n${members(schema, mode, `${indent}  `)}${indent}}`;
+    return `{\n${this.members(schema, mode, `${indent}  `)}${indent}}`;
   }
 
   /**
@@ -316,9 +323,9 @@ export function typeEmitter(document) {
    * @param {Mode} mode
    * @returns {string}
    */
-  function declaration(component, name, mode) {
-    const schema = deref(document, components[component]);
-    const param = hasDecimal(components[component]) ? D_PARAM : "";
+  declaration(component, name, mode) {
+    const schema = deref(this.document, this.components[component]);
+    const param = this.hasDecimal(this.components[component]) ? D_PARAM : "";
     const doc = jsdoc([
       schema.description,
       ...(schema["x-normalize-to-object"]
@@ -327,7 +334,7 @@ export function typeEmitter(document) {
     ]);
     if (mode === "out" && typeof schema["x-normalize-to-object"] === "string") {
       // Its own name (what an editor shows), with the members of the object branch.
-      const branch = objectBranchType(schema, mode, "");
+      const branch = this.objectBranchType(schema, mode, "");
       return `${doc}export interface ${name}${param} extends ${branch} {}\n`;
     }
     const isInterface =
@@ -337,10 +344,59 @@ export function typeEmitter(document) {
       !schema.oneOf &&
       !schema.allOf;
     if (isInterface)
-      return `${doc}export interface ${name}${param} {\n${members(schema, mode, "  ")}}\n`;
-    return `${doc}export type ${name}${param} = ${inlineType(schema, mode, "")};\n`;
+      return `${doc}export interface ${name}${param} {\n${this.members(schema, mode, "  ")}}\n`;
+    return `${doc}export type ${name}${param} = ${this.inlineType(schema, mode, "")};\n`;
   }
 
+  /**
+   * The module text: every component reached from `requestRoots` (request form) and `answerRoots` (answer form).
+   * A component reached from both whose two forms differ gets its request form as `<Name>Input`.
+   * @param {Json[]} requestRoots
+   * @param {Json[]} answerRoots
+   * @returns {string}
+   */
+  emitModels(requestRoots, answerRoots) {
+    for (const root of requestRoots) this.reach(root, this.requestNames);
+    for (const root of answerRoots) this.reach(root, this.answerNames);
+    const both = [...this.requestNames].filter((n) => this.answerNames.has(n));
+    for (const n of both) {
+      if (this.isPrimitive(deref(this.document, this.components[n]))) continue; // inlined where used; declared once below
+      const text = (/** @type {Mode} */ mode) => this.declaration(n, n, mode);
+      if (text("in") !== text("out")) this.inputNames.set(n, `${n}Input`);
+    }
+    let out = "";
+    for (const name of Object.keys(this.components)) {
+      if (this.answerNames.has(name)) out += `\n${this.declaration(name, name, "out")}`;
+      if (
+        this.requestNames.has(name) &&
+        (!this.answerNames.has(name) || this.inputNames.has(name))
+      ) {
+        out += `\n${this.declaration(name, this.inputNames.get(name) ?? name, "in")}`;
+      }
+    }
+    return out;
+  }
+  /**
+   * The type of a request body (request form) or of an answer (answer form), as used in a method signature.
+   * @param {Json} node
+   * @param {Mode} mode
+   * @returns {string}
+   */
+  typeOf(node, mode) {
+    const schema = deref(this.document, node);
+    // A named list of named items reads better as `Item[]` than as the list's name.
+    if (refName(node) && schema.type === "array" && refName(schema.items))
+      return `${this.tsType(schema.items, mode, "")}[]`;
+    return this.tsType(node, mode, "");
+  }
+}
+
+/**
+ * Emits the types of `document`'s components reached from the request roots and the answer roots.
+ * @param {Json} document
+ */
+export function typeEmitter(document) {
+  const emitter = new TypeEmitter(document);
   return {
     /**
      * The module text: every component reached from `requestRoots` (request form) and `answerRoots` (answer form).
@@ -349,38 +405,15 @@ export function typeEmitter(document) {
      * @param {Json[]} answerRoots
      * @returns {string}
      */
-    emitModels(requestRoots, answerRoots) {
-      for (const root of requestRoots) reach(root, requestNames);
-      for (const root of answerRoots) reach(root, answerNames);
-      const both = [...requestNames].filter((n) => answerNames.has(n));
-      for (const n of both) {
-        if (isPrimitive(deref(document, components[n]))) continue; // inlined where used; declared once below
-        const text = (/** @type {Mode} */ mode) => declaration(n, n, mode);
-        if (text("in") !== text("out")) inputNames.set(n, `${n}Input`);
-      }
-      let out = "";
-      for (const name of Object.keys(components)) {
-        if (answerNames.has(name)) out += `\n${declaration(name, name, "out")}`;
-        if (requestNames.has(name) && (!answerNames.has(name) || inputNames.has(name))) {
-          out += `\n${declaration(name, inputNames.get(name) ?? name, "in")}`;
-        }
-      }
-      return out;
-    },
+    emitModels: (requestRoots, answerRoots) => emitter.emitModels(requestRoots, answerRoots),
     /**
      * The type of a request body (request form) or of an answer (answer form), as used in a method signature.
      * @param {Json} node
      * @param {Mode} mode
      * @returns {string}
      */
-    typeOf(node, mode) {
-      const schema = deref(document, node);
-      // A named list of named items reads better as `Item[]` than as the list's name.
-      if (refName(node) && schema.type === "array" && refName(schema.items))
-        return `${tsType(schema.items, mode, "")}[]`;
-      return tsType(node, mode, "");
-    },
+    typeOf: (node, mode) => emitter.typeOf(node, mode),
     /** True when the node's type takes the `Decimals` (decimal mode) parameter. */
-    hasDecimal,
+    hasDecimal: (/** @type {Json} */ node) => emitter.hasDecimal(node),
   };
 }

@@ -48,6 +48,7 @@ export const FORMAT_FUNCTIONS = {
   email: { name: "isEmail", module: "formats.js" },
   uuid: { name: "isUuid", module: "formats.js" },
   "date-time": { name: "isDateTime", module: "date-time.js" },
+  uri: { name: "isUri", module: "uri.js" },
 };
 
 /** @param {string} name a format function's name; its module */
@@ -99,16 +100,8 @@ export function formatImports(names) {
 const isObjectSchemaNode = (node) =>
   node !== null && typeof node === "object" && !Array.isArray(node);
 
-/** Formats the validators accept without a check (numbers' widths, decimals, URIs). */
-const IGNORED_FORMATS = new Set([
-  "decimal",
-  "uri-reference",
-  "uri",
-  "int32",
-  "int64",
-  "double",
-  "float",
-]);
+/** Formats the validators accept without a check (numbers' widths, decimals, URI references). */
+const IGNORED_FORMATS = new Set(["decimal", "uri-reference", "int32", "int64", "double", "float"]);
 
 // The keywords emitResolved reads before the table: each changes how the whole schema is checked.
 export const STRUCTURAL_KEYWORDS = [
@@ -138,6 +131,7 @@ function emitFormat({ schema, v, parts, only, push, str, useFormat }) {
     email: "an e-mail address",
     uuid: "a UUID",
     "date-time": "an ISO 8601 date-time",
+    uri: "an absolute URI",
   };
   return only("string", `if (!${fn}(${v})) ${push(parts, str(`must be ${words[schema.format]}`))}`);
 }
@@ -348,138 +342,181 @@ export const SUPPORTED = new Set([
   ...VALUE_KEYWORDS.flatMap((row) => row.keywords),
 ]);
 
+// Keywords that never make a value invalid here: the annotations, the read/write markers and a followed $ref.
+const ANNOTATIONS = new Set([...ANNOTATION_KEYWORDS, "readOnly", "writeOnly", "$ref"]);
+
 /**
- * The validator emitter: code that checks a value against a schema, resolving $refs against `document`.
- * @param {Json} document the OpenAPI document the schemas' `$ref`s point into
+ * A path is a list of parts: {s: "static"} or {v: "indexVar"}; compiled to a string expression.
+ * @param {PathPart[]} parts
+ * @returns {string}
  */
-export function validatorEmitter(document) {
-  /** @param {Json} node */
-  const deref = (node) => derefIn(document, node);
-  // Keywords that never make a value invalid here: the annotations, the read/write markers and a followed $ref.
-  const ANNOTATIONS = new Set([...ANNOTATION_KEYWORDS, "readOnly", "writeOnly", "$ref"]);
+function pathExpr(parts) {
+  if (parts.length === 0) return '""';
+  const out = [];
+  let acc = "";
+  for (const p of parts) {
+    if ("s" in p) acc += `/${escapePointer(p.s)}`;
+    else if ("x" in p) {
+      if (acc) out.push(JSON.stringify(acc));
+      out.push(p.x);
+      acc = "";
+    } else {
+      acc += "/";
+      out.push(JSON.stringify(acc), p.v);
+      acc = "";
+    }
+  }
+  if (acc) out.push(JSON.stringify(acc));
+  return out.join(" + ");
+}
 
-  let varCounter = 0;
-  /** @param {string} p a prefix; a variable name not used before */
-  const fresh = (p) => `${p}${varCounter++}`;
-  // Module-level constants (compiled patterns), built once at import instead of on every call.
-  /** @type {string[]} */
-  const constants = [];
-  let constCounter = 0;
-  // The format functions the validators emitted since the last takeFormats() call.
-  /** @type {Set<string>} */
-  const formats = new Set();
-  /** @param {string} expr an expression built once, at import; the constant's name */
-  const hoist = (expr) => {
-    const name = `pattern${constCounter++}`;
-    constants.push(`const ${name} = ${expr};`);
-    return name;
-  };
-  /**
-   * A path is a list of parts: {s: "static"} or {v: "indexVar"}; compiled to a string expression.
-   * @param {PathPart[]} parts
-   * @returns {string}
-   */
-  function pathExpr(parts) {
-    if (parts.length === 0) return '""';
-    const out = [];
-    let acc = "";
-    for (const p of parts) {
-      if ("s" in p) acc += `/${escapePointer(p.s)}`;
-      else if ("x" in p) {
-        if (acc) out.push(JSON.stringify(acc));
-        out.push(p.x);
-        acc = "";
-      } else {
-        acc += "/";
-        out.push(JSON.stringify(acc), p.v);
-        acc = "";
+/** @type {(parts: PathPart[], msg: string) => string} code pushing an issue */
+const push = (parts, msg) => `issues.push({ path: ${pathExpr(parts)}, message: ${msg} });`;
+/** @param {unknown} s */
+const str = (s) => JSON.stringify(s);
+
+/**
+ * The test that `v` is of JSON type `t`.
+ * @param {string} t
+ * @param {string} v
+ * @returns {string}
+ */
+function typeCheck(t, v) {
+  switch (t) {
+    case "object":
+      return `(${v} !== null && typeof ${v} === "object" && !Array.isArray(${v}))`;
+    case "array":
+      return `Array.isArray(${v})`;
+    case "integer":
+      return `Number.isInteger(${v})`;
+    case "number":
+      return `(typeof ${v} === "number" && Number.isFinite(${v}))`;
+    case "string":
+      return `typeof ${v} === "string"`;
+    case "boolean":
+      return `typeof ${v} === "boolean"`;
+    case "null":
+      return `${v} === null`;
+    default:
+      throw new Error(`Unsupported type ${t}`);
+  }
+}
+
+/** @type {Record<string, string>} */
+const TYPE_WORDS = {
+  object: "an object",
+  array: "an array",
+  integer: "an integer",
+  number: "a finite number",
+  string: "a string",
+  boolean: "a boolean",
+  null: "null",
+};
+
+/**
+ * Throws on a keyword the emitted code would not check, naming where.
+ * @param {Json} document
+ * @param {Json} root
+ */
+function refuseUnsupported(document, root) {
+  walkSchema(
+    document,
+    root,
+    ({ schema, path }) => {
+      for (const k of Object.keys(schema)) {
+        if (!SUPPORTED.has(k) && !ANNOTATIONS.has(k) && !k.startsWith("x-"))
+          throw new Error(`Unsupported keyword "${k}" in a request schema at ${pointer(...path)}`);
       }
-    }
-    if (acc) out.push(JSON.stringify(acc));
-    return out.join(" + ");
-  }
-  /** @type {(parts: PathPart[], msg: string) => string} code pushing an issue */
-  const push = (parts, msg) => `issues.push({ path: ${pathExpr(parts)}, message: ${msg} });`;
-  /** @param {unknown} s */
-  const str = (s) => JSON.stringify(s);
-  /** @type {KeywordTools} what the keyword table's emitters write code with */
-  const tools = {
-    push,
-    str,
-    fresh,
-    hoist,
-    emit,
-    pathExpr,
-    useFormat: (name) => {
-      formats.add(name);
     },
-  };
+    { once: true },
+  );
+}
+
+/** The bounds a decimal's text form is checked against: keyword, the failing comparison, the message's words. */
+const DECIMAL_TEXT_BOUNDS = /** @type {const} */ ([
+  ["minimum", "<", "must be at least"],
+  ["maximum", ">", "must be at most"],
+  ["exclusiveMinimum", "<=", "must be greater than"],
+  ["exclusiveMaximum", ">=", "must be less than"],
+]);
+
+/**
+ * A union of strings where one branch is any string: just "a string".
+ * @param {Json[]} branches
+ */
+const isAnyString = (branches) =>
+  branches.every((b) => b.type === "string") &&
+  branches.some((b) =>
+    Object.keys(b).every((k) => ANNOTATIONS.has(k) || k === "type" || k.startsWith("x-")),
+  );
+
+/**
+ * The validator emitter's state and its emitters, one per kind of schema: a `$ref` (recursive ones as nested
+ * functions), `allOf`, binary content, a discriminated union, a decimal's text form, `anyOf`/`oneOf`, and a typed
+ * value whose keywords the keyword table checks.
+ */
+class ValidatorEmitter {
+  /** @param {Json} document the OpenAPI document the schemas' `$ref`s point into */
+  constructor(document) {
+    this.document = document;
+    this.varCounter = 0;
+    /** @type {string[]} module-level constants (compiled patterns), built once at import instead of on every call */
+    this.constants = [];
+    this.constCounter = 0;
+    /** @type {Set<string>} the format functions the validators emitted since the last takeFormats() call */
+    this.formats = new Set();
+    // Recursive schemas: a $ref met again inside its own check is a call to a nested function checking it (emitted
+    // once per validator, with the pointer prefix as an argument).
+    /** @type {string[]} the $refs being emitted, outermost first */
+    this.refStack = [];
+    /** @type {Map<string, string>} $ref -> its nested function's name */
+    this.recursive = new Map();
+    /** @type {string[]} the nested functions of the validator being emitted */
+    this.nested = [];
+    /** @type {KeywordTools} what the keyword table's emitters write code with */
+    this.tools = {
+      push,
+      str,
+      fresh: (p) => this.fresh(p),
+      hoist: (expr) => this.hoist(expr),
+      emit: (schema, v, parts) => this.emit(schema, v, parts),
+      pathExpr,
+      useFormat: (name) => {
+        this.formats.add(name);
+      },
+    };
+  }
+
+  /** @param {Json} node the node with its `$ref` followed */
+  deref(node) {
+    return derefIn(this.document, node);
+  }
+
+  /** @param {string} p a prefix; a variable name not used before */
+  fresh(p) {
+    return `${p}${this.varCounter++}`;
+  }
+
+  /** @param {string} expr an expression built once, at import; the constant's name */
+  hoist(expr) {
+    const name = `pattern${this.constCounter++}`;
+    this.constants.push(`const ${name} = ${expr};`);
+    return name;
+  }
 
   /**
-   * The test that `v` is of JSON type `t`.
-   * @param {string} t
-   * @param {string} v
+   * Emits the body of a validator function for `schema` (the value is `v`, issues go to `issues`).
+   * @param {Json} schema
    * @returns {string}
    */
-  function typeCheck(t, v) {
-    switch (t) {
-      case "object":
-        return `(${v} !== null && typeof ${v} === "object" && !Array.isArray(${v}))`;
-      case "array":
-        return `Array.isArray(${v})`;
-      case "integer":
-        return `Number.isInteger(${v})`;
-      case "number":
-        return `(typeof ${v} === "number" && Number.isFinite(${v}))`;
-      case "string":
-        return `typeof ${v} === "string"`;
-      case "boolean":
-        return `typeof ${v} === "boolean"`;
-      case "null":
-        return `${v} === null`;
-      default:
-        throw new Error(`Unsupported type ${t}`);
-    }
+  emitValidator(schema) {
+    refuseUnsupported(this.document, schema);
+    this.varCounter = 0;
+    this.nested = [];
+    this.recursive.clear();
+    const check = this.emit(schema, "v", []);
+    return this.nested.join("") + check;
   }
-  /** @type {Record<string, string>} */
-  const typeWords = {
-    object: "an object",
-    array: "an array",
-    integer: "an integer",
-    number: "a finite number",
-    string: "a string",
-    boolean: "a boolean",
-    null: "null",
-  };
-
-  /**
-   * Throws on a keyword the emitted code would not check, and on a recursive schema, naming where.
-   * @param {Json} root
-   */
-  function refuseUnsupported(root) {
-    walkSchema(
-      document,
-      root,
-      ({ schema, path }) => {
-        for (const k of Object.keys(schema)) {
-          if (!SUPPORTED.has(k) && !ANNOTATIONS.has(k) && !k.startsWith("x-"))
-            throw new Error(
-              `Unsupported keyword "${k}" in a request schema at ${pointer(...path)}`,
-            );
-        }
-      },
-      { once: true },
-    );
-  }
-
-  // Recursive schemas: a $ref met again inside its own check is a call to a nested function checking it (emitted
-  // once per validator, with the pointer prefix as an argument).
-  /** @type {string[]} the $refs being emitted, outermost first */
-  const refStack = [];
-  /** @type {Map<string, string>} $ref -> its nested function's name */
-  const recursive = new Map();
-  /** @type {string[]} the nested functions of the validator being emitted */
-  let nested = [];
 
   /**
    * The call of the nested function that checks `ref` (emitting it on first use).
@@ -489,17 +526,75 @@ export function validatorEmitter(document) {
    * @param {PathPart[]} parts
    * @returns {string}
    */
-  function recursiveCall(ref, node, v, parts) {
-    let name = recursive.get(ref);
+  recursiveCall(ref, node, v, parts) {
+    let name = this.recursive.get(ref);
     if (!name) {
-      name = fresh("rec");
-      recursive.set(ref, name);
-      refStack.push(ref);
-      const body = emit(deref(node), "v", [{ x: "at" }]);
-      refStack.pop();
-      nested.push(`function ${name}(v: any, issues: Issue[], at: string): void {\n${body}}\n`);
+      name = this.fresh("rec");
+      this.recursive.set(ref, name);
+      this.refStack.push(ref);
+      const body = this.emit(this.deref(node), "v", [{ x: "at" }]);
+      this.refStack.pop();
+      this.nested.push(`function ${name}(v: any, issues: Issue[], at: string): void {\n${body}}\n`);
     }
     return `${name}(${v}, issues, ${pathExpr(parts)});\n`;
+  }
+
+  /**
+   * Emits code that checks `v` against `schema`, pushing issues at `parts`.
+   * @param {Json} schemaIn
+   * @param {string} v
+   * @param {PathPart[]} parts
+   * @returns {string}
+   */
+  emit(schemaIn, v, parts) {
+    const ref = schemaIn && typeof schemaIn.$ref === "string" ? schemaIn.$ref : undefined;
+    if (ref && this.refStack.includes(ref)) return this.recursiveCall(ref, schemaIn, v, parts);
+    if (ref) this.refStack.push(ref);
+    try {
+      return this.emitResolved(this.deref(schemaIn), v, parts);
+    } finally {
+      if (ref) this.refStack.pop();
+    }
+  }
+
+  /**
+   * Emits the check of a schema whose top-level `$ref` is resolved: by the first structural keyword it has.
+   * @param {Json} schema
+   * @param {string} v
+   * @param {PathPart[]} parts
+   * @returns {string}
+   */
+  emitResolved(schema, v, parts) {
+    if (schema.allOf) return this.emitAllOf(schema, v, parts);
+    if (
+      schema.type === "string" &&
+      typeof schema.contentMediaType === "string" &&
+      !/json/.test(schema.contentMediaType)
+    ) {
+      // Binary content (a file part, an octet-stream body): a Blob (or File), a Uint8Array, or text.
+      return `if (!(typeof ${v} === "string" || ${v} instanceof Uint8Array || (typeof Blob !== "undefined" && ${v} instanceof Blob))) ${push(parts, str("must be a Blob, a File, a Uint8Array or a string"))}\n`;
+    }
+    const discriminator = schema.discriminator?.propertyName;
+    if (discriminator && (schema.oneOf || schema.anyOf))
+      return this.emitDiscriminated(schema, discriminator, v, parts);
+    if (schema.format === "decimal" && !schema["x-decimal-text-checked"])
+      return this.emitDecimalText(schema, v, parts);
+    if (schema.anyOf || schema.oneOf) return this.emitUnion(schema, v, parts);
+    return this.emitTyped(schema, v, parts);
+  }
+
+  /**
+   * `allOf`: every part holds: each part's checks in turn, then the schema's own keywords.
+   * @param {Json} schema
+   * @param {string} v
+   * @param {PathPart[]} parts
+   * @returns {string}
+   */
+  emitAllOf(schema, v, parts) {
+    let code = "";
+    for (const part of schema.allOf) code += this.emit(part, v, parts);
+    const { allOf: _, ...rest } = schema;
+    return code + this.emitResolved(rest, v, parts);
   }
 
   /**
@@ -511,9 +606,9 @@ export function validatorEmitter(document) {
    * @param {PathPart[]} parts
    * @returns {string}
    */
-  function emitDiscriminated(schema, property, v, parts) {
+  emitDiscriminated(schema, property, v, parts) {
     // The spec model's one discriminator choice (mapping, then each branch's const/enum, then its component name).
-    const choice = chooseBranch(document, schema);
+    const choice = chooseBranch(this.document, schema);
     /** @type {Map<string, Json>} */
     const byValue = new Map(
       [...(choice?.byValue ?? [])].map(([value, index]) => [value, choice?.branches[index]]),
@@ -521,100 +616,67 @@ export function validatorEmitter(document) {
     const known = [...byValue.keys()];
     let code = `if (!(${typeCheck("object", v)})) ${push(parts, str("must be an object"))}\nelse switch (${v}[${str(property)}]) {\n`;
     for (const [value, branch] of byValue) {
-      code += `case ${str(value)}: {\n${emit(branch, v, parts)}break; }\n`;
+      code += `case ${str(value)}: {\n${this.emit(branch, v, parts)}break; }\n`;
     }
     code += `default: ${push([...parts, { s: property }], str(`must be one of ${known.map((k) => JSON.stringify(k)).join(", ")}`))}\n}\n`;
     return code;
   }
 
   /**
-   * Emits code that checks `v` against `schema`, pushing issues at `parts`.
-   * @param {Json} schemaIn
-   * @param {string} v
-   * @param {PathPart[]} parts
-   * @returns {string}
-   */
-  function emit(schemaIn, v, parts) {
-    const ref = schemaIn && typeof schemaIn.$ref === "string" ? schemaIn.$ref : undefined;
-    if (ref && refStack.includes(ref)) return recursiveCall(ref, schemaIn, v, parts);
-    if (ref) refStack.push(ref);
-    try {
-      return emitResolved(deref(schemaIn), v, parts);
-    } finally {
-      if (ref) refStack.pop();
-    }
-  }
-
-  /**
-   * Emits the check of a schema whose top-level `$ref` is resolved.
+   * A `format: decimal` value: its text form (decimals: "string") checked, then the schema's own checks on the number.
    * @param {Json} schema
    * @param {string} v
    * @param {PathPart[]} parts
    * @returns {string}
    */
-  function emitResolved(schema, v, parts) {
+  emitDecimalText(schema, v, parts) {
+    const text = [
+      `if (!DECIMAL_STRING.test(${v})) ${push(parts, str('must be a decimal number or its exact text, e.g. "100.10"'))}`,
+    ];
+    for (const [k, op, words] of DECIMAL_TEXT_BOUNDS) {
+      if (schema[k] !== undefined)
+        text.push(
+          `else if (Number(${v}) ${op} ${schema[k]}) ${push(parts, str(`${words} ${schema[k]}`))}`,
+        );
+    }
+    const rest = this.emit({ ...schema, "x-decimal-text-checked": true }, v, parts);
+    return `if (decimalStrings && typeof ${v} === "string") {\n${text.join("\n")}\n} else {\n${rest}}\n`;
+  }
+
+  /**
+   * `anyOf`/`oneOf` without a discriminator: each branch checks into its own list (a parameter shadowing `issues`);
+   * only the counts are kept.
+   * @param {Json} schema
+   * @param {string} v
+   * @param {PathPart[]} parts
+   * @returns {string}
+   */
+  emitUnion(schema, v, parts) {
+    /** @type {Json[]} */
+    const branches = (schema.anyOf ?? schema.oneOf).map((/** @type {Json} */ b) => this.deref(b));
+    if (isAnyString(branches))
+      return `if (typeof ${v} !== "string") ${push(parts, str("must be a string"))}\n`;
+    const names = branches.map(() => this.fresh("b"));
+    let code = "{\n";
+    branches.forEach((b, i) => {
+      code += `const ${names[i]} = ((issues: Issue[]): number => {\n${this.emit(b, v, parts)}return issues.length; })([]);\n`;
+    });
+    const cond = schema.anyOf
+      ? names.map((n) => `${n} > 0`).join(" && ")
+      : `[${names.join(", ")}].filter((n) => n === 0).length !== 1`;
+    code += `if (${cond}) ${push(parts, str(schema.anyOf ? "must match one of the allowed shapes" : "must match exactly one of the allowed shapes"))} }\n`;
+    return code;
+  }
+
+  /**
+   * A value of the schema's `type` (any when it has none), then every row of the keyword table the schema uses.
+   * @param {Json} schema
+   * @param {string} v
+   * @param {PathPart[]} parts
+   * @returns {string}
+   */
+  emitTyped(schema, v, parts) {
     let code = "";
-    if (schema.allOf) {
-      // Every part holds: each part's checks in turn, then the schema's own keywords.
-      for (const part of schema.allOf) code += emit(part, v, parts);
-      const { allOf: _, ...rest } = schema;
-      return code + emitResolved(rest, v, parts);
-    }
-    if (
-      schema.type === "string" &&
-      typeof schema.contentMediaType === "string" &&
-      !/json/.test(schema.contentMediaType)
-    ) {
-      // Binary content (a file part, an octet-stream body): a Blob (or File), a Uint8Array, or text.
-      return `if (!(typeof ${v} === "string" || ${v} instanceof Uint8Array || (typeof Blob !== "undefined" && ${v} instanceof Blob))) ${push(parts, str("must be a Blob, a File, a Uint8Array or a string"))}\n`;
-    }
-    const discriminator = schema.discriminator?.propertyName;
-    if (discriminator && (schema.oneOf || schema.anyOf))
-      return emitDiscriminated(schema, discriminator, v, parts);
-    if (schema.format === "decimal" && !schema["x-decimal-text-checked"]) {
-      // The text form of a decimal (decimals: "string"), then the schema's own checks on the number.
-      const text = [
-        `if (!DECIMAL_STRING.test(${v})) ${push(parts, str('must be a decimal number or its exact text, e.g. "100.10"'))}`,
-      ];
-      for (const [k, op, words] of /** @type {const} */ ([
-        ["minimum", "<", "must be at least"],
-        ["maximum", ">", "must be at most"],
-        ["exclusiveMinimum", "<=", "must be greater than"],
-        ["exclusiveMaximum", ">=", "must be less than"],
-      ])) {
-        if (schema[k] !== undefined)
-          text.push(
-            `else if (Number(${v}) ${op} ${schema[k]}) ${push(parts, str(`${words} ${schema[k]}`))}`,
-          );
-      }
-      const rest = emit({ ...schema, "x-decimal-text-checked": true }, v, parts);
-      return `if (decimalStrings && typeof ${v} === "string") {\n${text.join("\n")}\n} else {\n${rest}}\n`;
-    }
-    if (schema.anyOf || schema.oneOf) {
-      /** @type {Json[]} */
-      const branches = (schema.anyOf ?? schema.oneOf).map(deref);
-      // A union of strings where one branch is any string is just "a string".
-      if (
-        branches.every((b) => b.type === "string") &&
-        branches.some((b) =>
-          Object.keys(b).every((k) => ANNOTATIONS.has(k) || k === "type" || k.startsWith("x-")),
-        )
-      ) {
-        code += `if (typeof ${v} !== "string") ${push(parts, str("must be a string"))}\n`;
-      } else {
-        // Each branch checks into its own list (a parameter shadowing \`issues\`); only the counts are kept.
-        const names = branches.map(() => fresh("b"));
-        code += "{\n";
-        branches.forEach((b, i) => {
-          code += `const ${names[i]} = ((issues: Issue[]): number => {\n${emit(b, v, parts)}return issues.length; })([]);\n`;
-        });
-        const cond = schema.anyOf
-          ? names.map((n) => `${n} > 0`).join(" && ")
-          : `[${names.join(", ")}].filter((n) => n === 0).length !== 1`;
-        code += `if (${cond}) ${push(parts, str(schema.anyOf ? "must match one of the allowed shapes" : "must match exactly one of the allowed shapes"))} }\n`;
-      }
-      return code;
-    }
     /** @type {string[]} */
     const types =
       schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -622,7 +684,7 @@ export function validatorEmitter(document) {
     const body = [];
     if (types.length > 0) {
       const check = types.map((t) => typeCheck(t, v)).join(" || ");
-      code += `if (!(${check})) ${push(parts, str(`must be ${types.map((t) => typeWords[t]).join(" or ")}`))}\nelse {\n`;
+      code += `if (!(${check})) ${push(parts, str(`must be ${types.map((t) => TYPE_WORDS[t]).join(" or ")}`))}\nelse {\n`;
     } else {
       code += "{\n";
     }
@@ -631,35 +693,33 @@ export function validatorEmitter(document) {
     const numT = types.find((t) => t === "integer" || t === "number") ?? "number";
     for (const row of VALUE_KEYWORDS) {
       if (!row.keywords.some((k) => schema[k] !== undefined)) continue;
-      const check = row.emit({ schema, v, parts, numT, only, ...tools });
+      const check = row.emit({ schema, v, parts, numT, only, ...this.tools });
       if (check !== undefined) body.push(check);
     }
     code += `${body.join("\n")}\n}\n`;
     return code;
   }
+}
 
+/**
+ * The validator emitter: code that checks a value against a schema, resolving $refs against `document`.
+ * @param {Json} document the OpenAPI document the schemas' `$ref`s point into
+ */
+export function validatorEmitter(document) {
+  const emitter = new ValidatorEmitter(document);
   return {
     /**
      * Emits the body of a validator function for `schema` (the value is `v`, issues go to `issues`).
      * @param {Json} schema
      * @returns {string}
      */
-    emitValidator(schema) {
-      refuseUnsupported(schema);
-      varCounter = 0;
-      nested = [];
-      recursive.clear();
-      const check = emit(schema, "v", []);
-      return nested.join("") + check;
-    },
+    emitValidator: (schema) => emitter.emitValidator(schema),
     /** The module-level constants the validators emitted since the last call use, one declaration a line. */
-    takeConstants() {
-      return constants.splice(0).join("\n");
-    },
+    takeConstants: () => emitter.constants.splice(0).join("\n"),
     /** The names of the format functions (FORMAT_FUNCTIONS) the validators emitted since the last call use. */
-    takeFormats() {
-      const names = [...formats];
-      formats.clear();
+    takeFormats: () => {
+      const names = [...emitter.formats];
+      emitter.formats.clear();
       return names;
     },
   };

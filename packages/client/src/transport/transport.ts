@@ -74,8 +74,24 @@ export interface ResponseHead {
   readonly requestId: string | undefined;
 }
 
+/**
+ * Makes `instanceof` of a transport class true for an instance made by any copy of it (the ESM, CommonJS and Node
+ * builds each hold their own copy of these classes; a transport built with one may be handed to a client of another):
+ * each class marks its prototype with a registered symbol, and `instanceof` asks for that mark.
+ */
+function brand(target: { prototype: object }, name: string): (value: unknown) => boolean {
+  const mark = Symbol.for(`@merchant-payments/client.${name}`);
+  Object.defineProperty(target.prototype, mark, { value: true });
+  return (value) => typeof value === "object" && value !== null && mark in value;
+}
+
 /** Why one attempt ended without a whole response: the only rejection a transport may give. */
 export class TransportFailure extends Error {
+  /** True for a TransportFailure of any build of the client (ESM, CommonJS, Node). */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isTransportFailure(value);
+  }
+
   /** How much of the request had been handed to the network; decides `mayHaveBeenProcessed`. */
   declare readonly requestSent: RequestSent;
   /** The response head when it had arrived before the failure, else undefined. */
@@ -93,8 +109,15 @@ export class TransportFailure extends Error {
   }
 }
 
+const isTransportFailure = brand(TransportFailure, "TransportFailure");
+
 /** The `cause` of a TransportFailure when the answer body went over `maxResponseBytes` (received or decoded). */
 export class BodyTooLarge extends Error {
+  /** True for a BodyTooLarge of any build of the client. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBodyTooLarge(value);
+  }
+
   /** The limit that was passed, in bytes. */
   declare readonly maxResponseBytes: number;
 
@@ -109,12 +132,21 @@ export class BodyTooLarge extends Error {
   }
 }
 
+const isBodyTooLarge = brand(BodyTooLarge, "BodyTooLarge");
+
 /** The `cause` of a TransportFailure when the answer's content coding (gzip, deflate, br) is corrupt or truncated. */
 export class CorruptCoding extends Error {
+  /** True for a CorruptCoding of any build of the client. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isCorruptCoding(value);
+  }
+
   override get name(): string {
     return "CorruptCoding";
   }
 }
+
+const isCorruptCoding = brand(CorruptCoding, "CorruptCoding");
 
 /** zlib error codes: a corrupt or truncated coding, as Node's zlib (and so undici's fetch) reports it. */
 const ZLIB_CODES = new Set([

@@ -1,0 +1,25 @@
+// The client most behaviour tests build: the source entry's client of a real local server, a test token and a fast
+// backoff, with each test file's own options over it.
+import { type ClientOptions, createMerchantPaymentsClient } from "../../src/index.js";
+
+/** The token of `testClient` unless a test gives its own (at least 8 characters, as the client requires). */
+export const TEST_TOKEN = "test-token";
+
+/** Retries 1-2 ms apart: a test never waits for the real backoff (250 ms to 8 s). */
+export const FAST_BACKOFF = { baseDelayMs: 1, maxDelayMs: 2 } as const;
+
+/**
+ * A client of `server` (its `baseUrl`) with `TEST_TOKEN` and `FAST_BACKOFF`; `extra` overrides any option (token,
+ * maxRetries, decimals, transport ...).
+ */
+export function testClient(
+  server: { readonly baseUrl: string },
+  extra: Partial<ClientOptions> | Record<string, unknown> = {},
+) {
+  return createMerchantPaymentsClient({
+    baseUrl: server.baseUrl,
+    token: TEST_TOKEN,
+    backoff: FAST_BACKOFF,
+    ...(extra as Partial<ClientOptions>),
+  });
+}
