@@ -20,7 +20,7 @@ import {
   tokenFrom,
 } from "./options.js";
 import { retryDelay, shouldRetry, sleep } from "./retry.js";
-import { secretOf, sendOnce } from "./transport/attempt.js";
+import { secretOf, sendAttempt } from "./transport/attempt.js";
 import { withIntegerStrings } from "./wire-values.js";
 import { ApiPromise, type Exchange } from "./with-response.js";
 
@@ -284,7 +284,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
       try {
         const { url, headers, secret, logged } = await attemptParts(op, ready, settings, fixed);
         lines?.logAttempt(log as Log, call, attempt, logged ?? headers);
-        const response = await sendOnce({
+        const response = await sendAttempt({
           transport: resolved.transport,
           method: info.method,
           url,

@@ -49,7 +49,7 @@ export function secretOf(headers: Record<string, string>): string | undefined {
  * subclass for any other status (RedirectError for 3xx), TimeoutError or ConnectionError (with how much of the request
  * was sent, and the request id when the response head arrived), or the caller's abort reason.
  */
-export async function sendOnce(attempt: Attempt): Promise<TransportResponse> {
+export async function sendAttempt(attempt: Attempt): Promise<TransportResponse> {
   const { transport, timeoutMs, headers, signal: user } = attempt;
   if (user?.aborted) throw user.reason;
   const within = timedSend(transport);

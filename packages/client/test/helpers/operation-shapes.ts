@@ -3,24 +3,13 @@
 // only inputs are its JSON body (no path, query or cookie parameter, no required header the client does not copy
 // from the body) is called with its example. Every other shape is called from its spec by the contract shape suites.
 import type { OperationSpec } from "@merchant-payments/spec";
+import { isJsonMedia } from "@merchant-payments/spec/wire";
 
-/** True when `op` is called with its JSON request example alone: an object body (its examples are objects). */
-export function isBodyCall(op: OperationSpec): boolean {
-  const examples = op.request?.examples ?? [];
-  if (examples.length === 0) return false;
-  if (
-    !examples.every(
-      (e) => typeof e.value === "object" && e.value !== null && !Array.isArray(e.value),
-    )
-  )
-    return false;
-  if (op.parameters.some((p) => p.in === "path" || p.in === "query" || p.in === "cookie"))
-    return false;
-  return op.headers.every((h) => !h.required || h.equalsBodyProperty !== undefined);
-}
+/** True when `op` is called with its JSON request example alone (the spec model's rule). */
+export { isBodyCall } from "@merchant-payments/spec";
 
 /** The JSON media of the operation's first 2xx answer, if that answer is JSON. */
 export function jsonSuccessMedia(op: OperationSpec) {
   const success = op.responses.find((response) => response.status.startsWith("2"));
-  return success?.content.find((m) => /[/+]json$/.test(m.mediaType));
+  return success?.content.find((m) => isJsonMedia(m.mediaType));
 }
