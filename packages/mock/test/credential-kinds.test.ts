@@ -1,10 +1,11 @@
 // Basic credentials, API keys in a cookie, and cookie parameters on the mock, end to end: a copy of the grown
-// fixture's bundle whose operations take them (the fixture itself does not, as the client's generator refuses them
-// for now), served by startMock and called over HTTP.
+// fixture's bundle whose operations take them (test-support's withCredentialKinds), served by startMock and called
+// over HTTP.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { withCredentialKinds } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { type MockServer, startMock } from "../src/index.js";
 
@@ -17,32 +18,9 @@ const READ = "/transactions/TXN-1";
 
 /** The grown bundle with Basic on readTransaction (or Bearer), a cookie key on the report, a cookie parameter. */
 function grownWithCookiesAndBasic(): unknown {
-  const document = JSON.parse(readFileSync(grownFile, "utf8"));
-  document.components.securitySchemes.PartnerBasic = {
-    type: "http",
-    scheme: "basic",
-    description: "Partner credentials, `user:password` (test only).",
-  };
-  document.components.securitySchemes.SessionCookie = {
-    type: "apiKey",
-    in: "cookie",
-    name: "session",
-    description: "A session key in the `session` cookie (test only).",
-  };
-  const read = document.paths["/transactions/{transactionReference}"].get;
-  read.security = [{ PartnerBasic: [] }, { BearerAuth: [] }];
-  read.parameters = [
-    ...(read.parameters ?? []),
-    {
-      name: "region",
-      in: "cookie",
-      required: true,
-      description: "The caller's region (test only).",
-      schema: { type: "string", enum: ["eu", "us"] },
-    },
-  ];
-  document.paths["/settlements/{settlementDate}/report"].get.security = [{ SessionCookie: [] }];
-  return document;
+  return withCredentialKinds(JSON.parse(readFileSync(grownFile, "utf8")), {
+    bearerAlternative: true,
+  });
 }
 
 let mock: MockServer;

@@ -1,6 +1,11 @@
 // Shared test support for every package of the workspace. Browser helpers live in "./browser" (playwright-core).
 
 export {
+  CREDENTIAL_KINDS,
+  type CredentialKindsOptions,
+  withCredentialKinds,
+} from "./credential-kinds.js";
+export {
   BOMB_INFLATED_BYTES,
   DUPLICATE_WINNER_DIGITS,
   HOSTILE_KINDS,

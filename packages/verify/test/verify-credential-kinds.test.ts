@@ -1,10 +1,10 @@
 // verify against the mock on a copy of the grown fixture whose operations take HTTP Basic credentials, an API key in
-// a cookie and a required cookie parameter (the fixture itself does not, as the client's generator refuses them for
-// now): every operation sent with the credentials its security asks for, zero defects, no secret in the report.
+// a cookie and a required cookie parameter (test-support's withCredentialKinds): every operation sent with the credentials its security asks for, zero defects, no secret in the report.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { withCredentialKinds } from "@merchant-payments/test-support";
 import { afterAll, expect, test } from "vitest";
 import { verifyCommand } from "../src/main.js";
 import { readJsonReport } from "./reports.js";
@@ -21,32 +21,7 @@ function writeSpec(): void {
   const document = JSON.parse(
     readFileSync(require.resolve("@merchant-payments/spec/fixtures/grown.json"), "utf8"),
   );
-  document.components.securitySchemes.PartnerBasic = {
-    type: "http",
-    scheme: "basic",
-    description: "Partner credentials, `user:password` (test only).",
-  };
-  document.components.securitySchemes.SessionCookie = {
-    type: "apiKey",
-    in: "cookie",
-    name: "session",
-    description: "A session key in the `session` cookie (test only).",
-  };
-  const read = document.paths["/transactions/{transactionReference}"].get;
-  read.security = [{ PartnerBasic: [] }];
-  read.parameters = [
-    ...(read.parameters ?? []),
-    {
-      name: "region",
-      in: "cookie",
-      required: true,
-      description: "The caller's region (test only).",
-      schema: { type: "string", enum: ["eu", "us"] },
-      example: "eu",
-    },
-  ];
-  document.paths["/settlements/{settlementDate}/report"].get.security = [{ SessionCookie: [] }];
-  writeFileSync(spec, JSON.stringify(document));
+  writeFileSync(spec, JSON.stringify(withCredentialKinds(document, { cookieExample: "eu" })));
 }
 writeSpec();
 const mock = useMock({ spec });
