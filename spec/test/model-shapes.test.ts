@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
-import { bodyKind, type Json, operation } from "../src/model.js";
+import { bodyKind, type Json, operation, pageSizeParameter } from "../src/model.js";
 
 let grown: Json;
 beforeAll(() => {
@@ -74,7 +74,12 @@ describe("security and pagination", () => {
     const apiKeys = grownOperations()
       .flatMap((op) => op.security.flat())
       .filter((s) => s.type === "apiKey");
-    expect(apiKeys.map((s) => s.in).sort()).toEqual(expect.arrayContaining(["header", "query"]));
+    expect(apiKeys.map((s) => s.in).sort()).toEqual(
+      expect.arrayContaining(["cookie", "header", "query"]),
+    );
+    const schemes = grownOperations().flatMap((op) => op.security.flat());
+    expect(schemes.some((s) => s.type === "http" && s.scheme === "basic")).toBe(true);
+    expect(grownParameters().some((p) => p.in === "cookie")).toBe(true);
   });
 
   test("x-pagination is read; an operation without it has none", () => {
@@ -82,7 +87,9 @@ describe("security and pagination", () => {
       cursor: "cursor",
       next: "/nextCursor",
       items: "/transactions",
+      limit: "limit",
     });
+    expect(pageSizeParameter(operation(grown, "listTransactions"))?.name).toBe("limit");
     expect(operation(grown, "getTransaction").pagination).toBeUndefined();
   });
 });

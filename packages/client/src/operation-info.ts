@@ -35,7 +35,13 @@ export interface OperationInfo {
   /** Security alternatives (the first whose credentials the client has is used); absent: a bearer token. `[]`: none. */
   readonly security?: readonly (readonly SecurityInfo[])[];
   /** The operation's `x-pagination`: cursor query parameter, JSON pointers of the next cursor and of the items. */
-  readonly pagination?: { readonly cursor: string; readonly next: string; readonly items: string };
+  readonly pagination?: {
+    readonly cursor: string;
+    readonly next: string;
+    readonly items: string;
+    /** The page-size query parameter (`x-pagination.limit`), when the extension names one. */
+    readonly limit?: string;
+  };
   /**
    * True for an operation that is not a plain JSON-body one (a required JSON object body, no parameters, one JSON 2xx,
    * the bearer token): its calls go through the lazily loaded `beyond-json.ts`.
