@@ -3,13 +3,8 @@
 
 import type { ViolationReport } from "../lifecycle.js";
 import { formatReportedIssue } from "../reported-issue.js";
-import { type StartMockOptions, startMock } from "../start-mock.js";
-import {
-  type ProxySummary,
-  type StartValidationProxyOptions,
-  startValidationProxy,
-  type ValidationProxy,
-} from "../start-proxy.js";
+import type { StartMockOptions } from "../start-mock.js";
+import type { ProxySummary, StartValidationProxyOptions, ValidationProxy } from "../start-proxy.js";
 import { parseCommandLine, USAGE, UsageError } from "./parse.js";
 
 /** The one line for a listen error: a taken port names the port and how to choose another. */
@@ -88,6 +83,8 @@ export async function mockCommand(args: readonly string[]): Promise<number> {
   let server: { baseUrl: string; close(): Promise<void> };
   if (commandLine.command === "proxy") {
     const { options } = commandLine;
+    // Loaded only now: Prism and the spec model take seconds to load, a usage error or --help none.
+    const { startValidationProxy } = await import("../start-proxy.js");
     proxy = await startValidationProxy({
       ...options,
       onViolations,
@@ -100,6 +97,7 @@ export async function mockCommand(args: readonly string[]): Promise<number> {
     // One write, so that a reader of the banner gets it whole.
     console.log(proxyBanner(options, proxy.baseUrl));
   } else {
+    const { startMock } = await import("../start-mock.js");
     server = await startMock({ ...commandLine.options, onViolations });
     console.log(mockBanner(commandLine.options, server.baseUrl));
   }
