@@ -7,6 +7,9 @@ import type { StartMockOptions } from "../start-mock.js";
 import type { ProxySummary, StartValidationProxyOptions, ValidationProxy } from "../start-proxy.js";
 import { parseCommandLine, USAGE, UsageError } from "./parse.js";
 
+/** The parent process at load, before the mock or proxy starts: one that dies during the start is noticed too. */
+const STARTED_BY = process.ppid;
+
 /** The one line for a listen error: a taken port names the port and how to choose another. */
 function listenErrorLine(error: unknown, host: string, port: number): string | undefined {
   const code = (error as { code?: string } | undefined)?.code;
@@ -156,9 +159,8 @@ function untilStopped(
     process.on("SIGINT", () => stop("SIGINT"));
     process.on("SIGTERM", () => stop("SIGTERM"));
     // Orphaned (the process that started it died without stopping it, e.g. a killed test runner or turbo): stop too.
-    const parent = process.ppid;
     setInterval(() => {
-      if (process.ppid !== parent) stop("parent process gone");
+      if (process.ppid !== STARTED_BY) stop("parent process gone");
     }, 1000).unref();
   });
   return { status, stopEarly: (reason) => stop(reason, true) };
