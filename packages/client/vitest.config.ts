@@ -1,20 +1,38 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { clientTestConfig } from "@merchant-payments/test-support/vitest-preset";
+import ts from "typescript";
 
-/** Test files that exercise no transport (build, package, docs, generated code): run once, in the "fetch" project. */
-const TRANSPORT_FREE = [
-  "test/browser.test.ts",
-  "test/package.test.ts",
-  "test/readme.test.ts",
-  "test/spec-change.test.ts",
-  "test/validator-codegen.test.ts",
-  "test/validators.property.test.ts",
-  "test/transport-node.test.ts",
-  "test/ninth-operation.test.ts",
-  "test/readable-types.test.ts",
-  "test/response-validators.test.ts",
-  "test/formats.test.ts",
-  "test/hostile-servers.test.ts",
-];
+const packageDir = fileURLToPath(new URL(".", import.meta.url));
+/** The entry the node-transport project swaps for `src/index.node.ts`: a file that reaches it uses the transport. */
+const ENTRY = resolve(packageDir, "src/index.ts");
+const TESTS = resolve(packageDir, "test");
+
+/** The file a relative specifier of `from` names (`./x.js` is `./x.ts` in the sources), or undefined. */
+function resolveRelative(from: string, specifier: string): string | undefined {
+  if (!specifier.startsWith(".")) return undefined;
+  const path = resolve(dirname(from), specifier);
+  return [path, path.replace(/\.(m?)js$/, ".$1ts")].find((p) => existsSync(p) && p.endsWith("ts"));
+}
+
+/** Whether `file` imports the entry, itself or through the test folder's own modules (real imports only, by TypeScript's pre-processor). */
+function reachesEntry(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, "utf8"), true, true);
+  return importedFiles.some(({ fileName }) => {
+    const target = resolveRelative(file, fileName);
+    if (target === ENTRY) return true;
+    return target?.startsWith(`${TESTS}/`) === true && reachesEntry(target, seen);
+  });
+}
+
+/** Test files that never reach the entry (build, package, docs, generated code): run once, in the "fetch" project. */
+const transportFree = readdirSync(TESTS)
+  .filter((name) => name.endsWith(".test.ts"))
+  .filter((name) => !reachesEntry(resolve(TESTS, name)))
+  .map((name) => `test/${name}`);
 
 // Every behaviour test runs on both transports, the type tests once (the preset's clientTestConfig).
-export default clientTestConfig(new URL(".", import.meta.url), TRANSPORT_FREE);
+export default clientTestConfig(new URL(".", import.meta.url), transportFree);

@@ -1,6 +1,6 @@
 // The mock beside Prism CLI under `pnpm load` (Artillery, the generated script and its processor checking every
 // answer with the spec model) at one fixed arrival rate, the same spec, machine and load generator: requests,
-// non-conforming answers, p50/p99 and the server's memory. Each server runs as users run it: its own CLI.
+// non-conforming answers, p50/p99, the server's memory and CPU per request. Each server runs as users run it: its own CLI.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
@@ -61,6 +61,20 @@ function peakRss(pid: number): number {
   }, 0);
 }
 
+/** CPU time (user + system) of the process tree of `pid` so far, in ms (from /proc; clock ticks of 10 ms). */
+function treeCpuMs(pid: number): number {
+  return processTree(pid).reduce((total, id) => {
+    const fields = readFileSync(`/proc/${id}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+    return total + (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+  }, 0);
+}
+
+/** CPU time of this process's children that ended and were waited for (the load generator's runs), in ms. */
+function reapedChildrenCpuMs(): number {
+  const fields = readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[13] ?? 0) + Number(fields[14] ?? 0)) * 10;
+}
+
 /** Starts `command` on a free port; resolves once it printed its ready line (60 s at most). */
 async function startServer(
   command: ServerCommand,
@@ -89,14 +103,24 @@ async function startServer(
   return { child, baseUrl: `http://127.0.0.1:${port}` };
 }
 
-/** One server under the load: its figures and its peak memory. */
-async function measure(command: ServerCommand, dir: string): Promise<Step & { rss: number }> {
+/** A server's figures under the load, its peak memory and the CPU it and the load generator spent on it. */
+type Run = Step & { rss: number; serverCpuMs: number; generatorCpuMs: number };
+
+/** One server under the load: its figures, its peak memory, and the CPU time (ms) of the server and of the
+ * load generator (`load`: script generation and Artillery's start included) during the measured step. */
+async function measure(command: ServerCommand, dir: string): Promise<Run> {
   const { child, baseUrl } = await startServer(command);
   try {
     console.log(`  ${command.name}:`);
     await step({ baseUrl }, dir, WARM_UP[0], WARM_UP[1]);
+    const [server, generator] = [treeCpuMs(child.pid as number), reapedChildrenCpuMs()];
     const figures = await step({ baseUrl }, dir, RATE, SECONDS);
-    return { ...figures, rss: peakRss(child.pid as number) };
+    return {
+      ...figures,
+      rss: peakRss(child.pid as number),
+      serverCpuMs: treeCpuMs(child.pid as number) - server,
+      generatorCpuMs: reapedChildrenCpuMs() - generator,
+    };
   } finally {
     child.kill("SIGKILL");
     if (child.exitCode === null) await once(child, "exit");
@@ -106,17 +130,17 @@ async function measure(command: ServerCommand, dir: string): Promise<Step & { rs
 /** The mock and Prism CLI, one after the other, at RATE arrivals a second for SECONDS. */
 export async function benchThroughput() {
   const dir = mkdtempSync(join(tmpdir(), "bench-throughput-"));
-  const runs = new Map<string, Step & { rss: number }>();
+  const runs = new Map<string, Run>();
   for (const command of SERVERS) runs.set(command.name, await measure(command, dir));
   const rate = (s: Step) => (s.requests - s.failed) / SECONDS;
   const rows = new Map([...runs].map(([name, s]) => [name, [rate(s)]]));
   const note = [...runs]
     .map(
       ([name, s]) =>
-        `${name}: ${s.requests} requests (${rate(s).toFixed(0)}/s answered without failure), ${s.nonConforming} non-conforming, ${s.failed} failed, p50 ${s.p50} ms, p99 ${s.p99} ms, peak RSS ${(s.rss / MB).toFixed(0)} MB, load average ${s.load.toFixed(1)} at start`,
+        `${name}: ${s.requests} requests (${rate(s).toFixed(0)}/s answered without failure), ${s.nonConforming} non-conforming, ${s.failed} failed, p50 ${s.p50} ms, p99 ${s.p99} ms, peak RSS ${(s.rss / MB).toFixed(0)} MB, CPU ${((1000 * s.serverCpuMs) / Math.max(1, s.requests)).toFixed(0)} µs/request (${(s.serverCpuMs / 1000).toFixed(1)} s; the load generator's ${(s.generatorCpuMs / 1000).toFixed(1)} s), load average ${s.load.toFixed(1)} at start`,
     )
     .join("; ");
-  const mock = runs.get(SERVERS[0]?.name ?? "") as Step & { rss: number };
+  const mock = runs.get(SERVERS[0]?.name ?? "") as Run;
   return result(
     `Mock and Prism CLI under Artillery at ${RATE.toLocaleString("en-US")} arrivals/s (${SECONDS} s, the load generator on the same machine)`,
     "requests/s answered",

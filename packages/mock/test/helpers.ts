@@ -40,12 +40,12 @@ export interface TestAnswer {
   json: () => unknown;
 }
 
-/** POSTs a raw body with a timeout (default 5000 ms) and returns status, headers and text. */
+/** POSTs a raw body with a bound on a hang (default 30,000 ms: a busy machine) and returns status, headers and text. */
 export async function post(
   url: string,
   body: string,
   headers: Record<string, string> = {},
-  timeoutMs = 5000,
+  timeoutMs = 30_000,
 ): Promise<TestAnswer> {
   const response = await fetch(url, {
     method: "POST",

@@ -37,9 +37,9 @@ export function testConfig(overrides: TestConfigOverrides = {}): ViteUserConfig 
 
 /**
  * A generated client's configuration: the type tests once, every behaviour test twice, once with the default entry
- * (the fetch transport) and once with the tests' import of "../src/index.js" replaced by `<packageDir>/src/index.node.ts`
- * (the Node transport), so that both keep the same semantics. `transportFree`: test files that exercise no transport,
- * run in the fetch project only. `packageDir`: the package's folder as a file URL (`new URL(".", import.meta.url)`).
+ * (the fetch transport) and once with the tests' import of "../src/index.js" (from any depth of the test folder, e.g.
+ * a helper's "../../src/index.js") replaced by `<packageDir>/src/index.node.ts` (the Node transport), so that both keep
+ * the same semantics. `transportFree`: test files that exercise no transport, run in the fetch project only. `packageDir`: the package's folder as a file URL (`new URL(".", import.meta.url)`).
  */
 export function clientTestConfig(packageDir: URL, transportFree: string[] = []): ViteUserConfig {
   return testConfig({
@@ -57,7 +57,7 @@ export function clientTestConfig(packageDir: URL, transportFree: string[] = []):
         resolve: {
           alias: [
             {
-              find: /^\.\.\/src\/index\.js$/,
+              find: /^(\.\.\/)+src\/index\.js$/,
               replacement: fileURLToPath(new URL("src/index.node.ts", packageDir)),
             },
           ],

@@ -3,14 +3,12 @@
 
 import type { ViolationReport } from "../lifecycle.js";
 import { formatReportedIssue } from "../reported-issue.js";
-import { type StartMockOptions, startMock } from "../start-mock.js";
-import {
-  type ProxySummary,
-  type StartValidationProxyOptions,
-  startValidationProxy,
-  type ValidationProxy,
-} from "../start-proxy.js";
+import type { StartMockOptions } from "../start-mock.js";
+import type { ProxySummary, StartValidationProxyOptions, ValidationProxy } from "../start-proxy.js";
 import { parseCommandLine, USAGE, UsageError } from "./parse.js";
+
+/** The parent process at load, before the mock or proxy starts: one that dies during the start is noticed too. */
+const STARTED_BY = process.ppid;
 
 /** The one line for a listen error: a taken port names the port and how to choose another. */
 function listenErrorLine(error: unknown, host: string, port: number): string | undefined {
@@ -88,6 +86,8 @@ export async function mockCommand(args: readonly string[]): Promise<number> {
   let server: { baseUrl: string; close(): Promise<void> };
   if (commandLine.command === "proxy") {
     const { options } = commandLine;
+    // Loaded only now: Prism and the spec model take seconds to load, a usage error or --help none.
+    const { startValidationProxy } = await import("../start-proxy.js");
     proxy = await startValidationProxy({
       ...options,
       onViolations,
@@ -100,6 +100,7 @@ export async function mockCommand(args: readonly string[]): Promise<number> {
     // One write, so that a reader of the banner gets it whole.
     console.log(proxyBanner(options, proxy.baseUrl));
   } else {
+    const { startMock } = await import("../start-mock.js");
     server = await startMock({ ...commandLine.options, onViolations });
     console.log(mockBanner(commandLine.options, server.baseUrl));
   }
@@ -158,9 +159,8 @@ function untilStopped(
     process.on("SIGINT", () => stop("SIGINT"));
     process.on("SIGTERM", () => stop("SIGTERM"));
     // Orphaned (the process that started it died without stopping it, e.g. a killed test runner or turbo): stop too.
-    const parent = process.ppid;
     setInterval(() => {
-      if (process.ppid !== parent) stop("parent process gone");
+      if (process.ppid !== STARTED_BY) stop("parent process gone");
     }, 1000).unref();
   });
   return { status, stopEarly: (reason) => stop(reason, true) };
