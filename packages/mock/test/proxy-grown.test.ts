@@ -141,7 +141,7 @@ describe("the proxy in front of a conforming server (the mock)", () => {
     expect(noCredentials.status).toBe(401);
     expect(noCredentials.bytes.byteLength).toBe(0);
     const responseIssues = () =>
-      (lastEvent(overMock)?.issues ?? []).filter((i) => !i.check.startsWith("request"));
+      (lastEvent(overMock)?.issues ?? []).filter((i) => !i.check?.startsWith("request"));
     expect(lastEvent(overMock)).toMatchObject({ outcome: "expected-refusal", upstreamStatus: 401 });
     expect(responseIssues()).toEqual([]);
     const tooLong = await send(overMock, "HEAD", `/transactions/${"T".repeat(65)}`, {

@@ -138,7 +138,7 @@ export function answerFacts(
   });
   // A HEAD answer has the status, media type and headers a GET would have, and no body: its body is not checked.
   const issues = [...conformance.issues, ...bodyIssues(operation, answer)].filter(
-    (issue) => operation.method !== "HEAD" || HEAD_CHECKS.has(issue.check),
+    (issue) => operation.method !== "HEAD" || HEAD_CHECKS.has(issue.check ?? ""),
   );
   return {
     kind: "answered",
