@@ -226,7 +226,7 @@ export function rawRequest(
   params: Record<string, unknown>,
   media: MediaSpec | undefined,
   body: unknown,
-  credentials: { token: string; apiKey: string },
+  credentials: { token: string; apiKey: string; basic: string },
 ): { url: string; init: RequestInit } {
   const headers = new Headers({ accept: "*/*" });
   const serialized = serializeParameters(op.path, callerParameters(op), (p) => params[p.name]);
@@ -235,13 +235,22 @@ export function rawRequest(
   for (const p of op.parameters)
     if (p.in === "header" && p.equalsBodyProperty !== undefined && isObject(body))
       headers.set(p.name, String(body[p.equalsBodyProperty]));
+  const cookies = serialized.headers.cookie ? [serialized.headers.cookie] : [];
   for (const scheme of op.security[0] ?? []) {
-    const secret = credentialKind(scheme) === "bearer" ? credentials.token : credentials.apiKey;
+    const kind = credentialKind(scheme);
+    const secret =
+      kind === "bearer"
+        ? credentials.token
+        : kind === "basic"
+          ? credentials.basic
+          : credentials.apiKey;
     const placed = placeCredential(scheme, secret);
+    const pair = placed && `${encodeText(placed.name)}=${encodeText(placed.value)}`;
     if (placed?.in === "header") headers.set(placed.name, placed.value);
-    else if (placed?.in === "query")
-      query.push(`${encodeText(placed.name)}=${encodeText(placed.value)}`);
+    else if (placed?.in === "query") query.push(pair as string);
+    else if (placed?.in === "cookie") cookies.push(pair as string);
   }
+  if (cookies.length > 0) headers.set("cookie", cookies.join("; "));
   const init: RequestInit = { method: op.method, headers };
   if (media) {
     const given = clientBody(document, media, body);

@@ -14,6 +14,12 @@ export const TOKEN = "contract-suite-token";
 /** The API key the suite sends where an operation's security asks for one; the mock accepts any. */
 export const API_KEY = "contract-suite-api-key";
 
+/** The `user:password` the suite sends where an operation's security asks for HTTP Basic; the mock accepts any. */
+export const BASIC_CREDENTIALS = "contract-suite:basic-password";
+
+/** Every credential the suite sends, by the kind of scheme that takes it. */
+export const CREDENTIALS = { token: TOKEN, apiKey: API_KEY, basic: BASIC_CREDENTIALS } as const;
+
 /** Starts the mock the suite runs against: a free loopback port, Prism with --errors. */
 export function startContractMock(spec?: string): Promise<MockServer> {
   return startMock({ host: "127.0.0.1", port: 0, errors: true, ...(spec ? { spec } : {}) });
@@ -74,9 +80,19 @@ export function clientFor(
 const usesApiKeys = (target: ContractTarget) =>
   target.operations.some((op) => op.security.some((alt) => alt.some((s) => s.type === "apiKey")));
 
+/** The client's `apiKeys` for the target's HTTP Basic schemes: the suite's Basic credentials under each key. */
+const basicKeys = (target: ContractTarget): Record<string, string> =>
+  Object.fromEntries(
+    target.operations
+      .flatMap((op) => op.security.flat())
+      .filter((s) => s.type === "http" && s.scheme === "basic")
+      .map((s) => [s.key, BASIC_CREDENTIALS]),
+  );
+
 /**
  * A client of `target`'s client package for `baseUrl`: no retries, the suite's token (and API key where the spec
- * has API-key schemes) and timeout, and `fetchImpl` (default: the controlled fetch without controls).
+ * has API-key schemes, Basic credentials where it has HTTP Basic ones) and timeout, and `fetchImpl` (default: the
+ * controlled fetch without controls).
  */
 export function targetClient(
   target: ContractTarget,
@@ -84,7 +100,12 @@ export function targetClient(
   fetchImpl: typeof fetch | ReturnType<typeof controlledFetch> = controlledFetch(),
   options: Record<string, unknown> = {},
 ): MerchantPaymentsClient {
-  const credentials = usesApiKeys(target) ? { token: TOKEN, apiKey: API_KEY } : { token: TOKEN };
+  const basic = basicKeys(target);
+  const credentials = {
+    token: TOKEN,
+    ...(usesApiKeys(target) ? { apiKey: API_KEY } : {}),
+    ...(Object.keys(basic).length > 0 ? { apiKeys: basic } : {}),
+  };
   if (!target.client) throw new Error(`the ${target.name} spec has no generated client`);
   const create = target.client.createMerchantPaymentsClient as (
     options: Record<string, unknown>,

@@ -4,6 +4,7 @@
 // a paginated operation's pages followed by `for await` until the cursor runs out, and one page when awaited.
 import type { ServerResponse } from "node:http";
 import { type Json, type OperationSpec, parsePointer } from "@merchant-payments/spec/model";
+import { credentialKind, placeCredential } from "@merchant-payments/spec/wire";
 import { type LoopbackServer, startLoopbackServer } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -15,7 +16,7 @@ import {
 } from "../src/answers.js";
 import { clientArguments, validCall } from "../src/call-inputs.js";
 import { methodOf } from "../src/checks.js";
-import { API_KEY, TOKEN, targetClient } from "../src/harness.js";
+import { API_KEY, BASIC_CREDENTIALS, TOKEN, targetClient } from "../src/harness.js";
 import { contractTargets } from "../src/targets.js";
 import { fileSeed } from "./generated-inputs.js";
 
@@ -104,8 +105,16 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
           const url = new URL(request.url, server.baseUrl);
           const chosen = op.security[0] ?? [];
           const schemes = op.security.flat();
+          const http = chosen.find((s) => s.type === "http");
+          const basic = http !== undefined && credentialKind(http) === "basic";
           expect(request.headers.authorization).toBe(
-            chosen.some((s) => s.type === "http") ? `Bearer ${TOKEN}` : undefined,
+            http && placeCredential(http, basic ? BASIC_CREDENTIALS : TOKEN)?.value,
+          );
+          const cookies = new Map(
+            (request.headers.cookie ?? "")
+              .split("; ")
+              .filter(Boolean)
+              .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
           );
           for (const scheme of schemes.filter((s) => s.type === "apiKey" && s.name)) {
             const name = scheme.name as string;
@@ -113,12 +122,15 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
             const where =
               scheme.in === "query"
                 ? url.searchParams.get(name)
-                : request.headers[name.toLowerCase()];
+                : scheme.in === "cookie"
+                  ? cookies.get(name)
+                  : request.headers[name.toLowerCase()];
             expect(where ?? undefined, `${scheme.in} ${name}`).toBe(used ? API_KEY : undefined);
           }
-          expect(JSON.stringify(request)).not.toContain(
-            chosen.some((s) => s.type === "apiKey") ? TOKEN : API_KEY,
-          );
+          const sent = JSON.stringify(request);
+          if (!chosen.some((s) => credentialKind(s) === "bearer"))
+            expect(sent).not.toContain(TOKEN);
+          if (!chosen.some((s) => s.type === "apiKey")) expect(sent).not.toContain(API_KEY);
         });
 
         const pagination = op.pagination;

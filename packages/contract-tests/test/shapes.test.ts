@@ -14,13 +14,7 @@ import {
   validCall,
 } from "../src/call-inputs.js";
 import { methodOf } from "../src/checks.js";
-import {
-  API_KEY,
-  controlledFetch,
-  REQUEST_TIMEOUT_MS,
-  TOKEN,
-  targetClient,
-} from "../src/harness.js";
+import { CREDENTIALS, controlledFetch, REQUEST_TIMEOUT_MS, targetClient } from "../src/harness.js";
 import { contractTargets } from "../src/targets.js";
 import { fileSeed } from "./generated-inputs.js";
 import { useMock } from "./setup-mock.js";
@@ -51,7 +45,6 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
         const args = () => clientArguments(document, call.params, call.media, call.body);
         /** The valid call's body with `params`, sent raw to the mock (the suite's credentials and timeout). */
         const sendRaw = async (params: typeof call.params) => {
-          const credentials = { token: TOKEN, apiKey: API_KEY };
           const raw = rawRequest(
             document,
             server.baseUrl,
@@ -59,7 +52,7 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
             params,
             call.media,
             call.body,
-            credentials,
+            CREDENTIALS,
           );
           const signal = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
           const response = await fetch(raw.url, { ...raw.init, signal });

@@ -1,6 +1,7 @@
 // The validation proxy on the grown fixture: exchanges of every shape forwarded and classified (in front of the
 // mock itself), and answers of every shape that break the spec (in front of a scripted upstream).
 import { createRequire } from "node:module";
+import { DELIBERATELY_INVALID_HEADER } from "@merchant-payments/kit/deliberately-invalid";
 import { type LoopbackServer, startLoopbackServer } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -130,6 +131,25 @@ describe("the proxy in front of a conforming server (the mock)", () => {
     expect(noKey.status).toBe(401);
     expect(lastEvent(overMock)?.issues[0]).toMatchObject({ check: "request credentials" });
     expect(lastEvent(overMock)?.issues[0]?.message).toContain("X-Api-Key");
+  });
+
+  test("passes on a HEAD's documented error answers, which have no body, as expected refusals", async () => {
+    const marked = { [DELIBERATELY_INVALID_HEADER]: "the test" };
+    const noCredentials = await send(overMock, "HEAD", "/transactions/TXN-1", {
+      headers: { ...marked, authorization: "" },
+    });
+    expect(noCredentials.status).toBe(401);
+    expect(noCredentials.bytes.byteLength).toBe(0);
+    const responseIssues = () =>
+      (lastEvent(overMock)?.issues ?? []).filter((i) => !i.check?.startsWith("request"));
+    expect(lastEvent(overMock)).toMatchObject({ outcome: "expected-refusal", upstreamStatus: 401 });
+    expect(responseIssues()).toEqual([]);
+    const tooLong = await send(overMock, "HEAD", `/transactions/${"T".repeat(65)}`, {
+      headers: marked,
+    });
+    expect(tooLong.status).toBe(400);
+    expect(lastEvent(overMock)).toMatchObject({ outcome: "expected-refusal", upstreamStatus: 400 });
+    expect(responseIssues()).toEqual([]);
   });
 
   test("keeps an API key sent in the query out of the report", async () => {

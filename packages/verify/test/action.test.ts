@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { operations } from "@merchant-payments/spec";
+import { loadBundle, operations } from "@merchant-payments/spec";
 import { closedPort, type LoopbackServer } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse as parseYaml } from "yaml";
@@ -100,8 +100,10 @@ describe("the verify action's script against the mock", () => {
       VERIFY_SEED: "11",
       VERIFY_ARGS: "--runs 3 --timeout-ms 5000",
       VERIFY_REPORT_DIR: "reports",
-      // The API key of operations whose security asks for one (a grown spec's), from the job's environment.
+      // The API key and Basic credentials of operations whose security asks for them (a grown spec's), from the
+      // job's environment.
       MERCHANT_PAYMENTS_API_KEY: "verify-test-api-key",
+      MERCHANT_PAYMENTS_BASIC_CREDENTIALS: "verify-test:basic-password",
     });
   }, 120_000);
 
@@ -142,7 +144,11 @@ describe("the verify action's script against a deliberately wrong server", () =>
   let run: ActionRun;
 
   beforeAll(async () => {
-    server = await startFaultyServer(operations());
+    server = await startFaultyServer(loadBundle(), operations(), {
+      token: TOKEN,
+      apiKey: "verify-test-api-key",
+      basic: "verify-test:basic-password",
+    });
     run = await runAction("faulty", {
       VERIFY_BASE_URL: server.baseUrl,
       VERIFY_ALLOW_WRITES: "true",

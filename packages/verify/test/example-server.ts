@@ -1,10 +1,11 @@
 // A loopback server that answers any spec from its examples, generically: 401 without the credentials an operation's
-// `security` asks for (the Bearer token or the API key, each where its scheme says), 400 for a required body that is
-// missing or JSON that does not parse, else the operation's first 2xx answer (its first example, its declared
-// headers). A test plants one defect per operation on top (see verify-grown.test.ts).
+// `security` asks for (the Bearer token, Basic credentials or the API key, each where its scheme says), 400 for a
+// required body that is missing or JSON that does not parse, else the operation's first 2xx answer (its first
+// example, its declared headers). A test plants one defect per operation on top (see verify-grown.test.ts).
 import type { ServerResponse } from "node:http";
 import { validArbitrary } from "@merchant-payments/kit";
 import type { OperationSpec } from "@merchant-payments/spec";
+import { credentialKind, placeCredential } from "@merchant-payments/spec/wire";
 import {
   type LoopbackServer,
   type ReceivedRequest,
@@ -28,23 +29,43 @@ export function operationOf(
   });
 }
 
+/** The secrets the example server accepts: the Bearer token, the API key, and (for HTTP Basic) `user:password`. */
+export interface ExampleSecrets {
+  /** The Bearer token. */
+  readonly token: string;
+  /** The API key, wherever a scheme puts it (a header, the query or a cookie). */
+  readonly apiKey: string;
+  /** `user:password` of HTTP Basic schemes (default: none, so a Basic operation is always 401). */
+  readonly basic?: string;
+}
+
 /** True when the request carries the credentials of one alternative of the operation's `security`. */
-function authorized(
+export function authorized(
   op: OperationSpec,
   request: ReceivedRequest,
-  token: string,
-  apiKey: string,
+  secrets: ExampleSecrets,
 ): boolean {
   if (op.security.length === 0) return true;
   const query = new URL(request.url, "http://x").searchParams;
+  const cookies = new Map(
+    (request.headers.cookie ?? "")
+      .split(/;\s*/)
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+  );
   return op.security.some((alternative) =>
     alternative.every((scheme) => {
-      if (scheme.type === "apiKey" && scheme.name) {
-        return scheme.in === "query"
-          ? query.get(scheme.name) === apiKey
-          : request.headers[scheme.name.toLowerCase()] === apiKey;
-      }
-      return request.headers.authorization === `Bearer ${token}`;
+      const kind = credentialKind(scheme);
+      if (kind === "bearer") return request.headers.authorization === `Bearer ${secrets.token}`;
+      if (kind === "basic")
+        return (
+          secrets.basic !== undefined &&
+          request.headers.authorization === placeCredential(scheme, secrets.basic)?.value
+        );
+      const name = scheme.name ?? "";
+      if (kind === "apiKey-query") return query.get(name) === secrets.apiKey;
+      if (kind === "apiKey-cookie") return cookies.get(name) === secrets.apiKey;
+      return request.headers[name.toLowerCase()] === secrets.apiKey;
     }),
   );
 }
@@ -83,7 +104,7 @@ export type Plant = (
 export function startExampleServer(
   document: unknown,
   ops: readonly OperationSpec[],
-  secrets: { token: string; apiKey: string },
+  secrets: ExampleSecrets,
   plants: Readonly<Record<string, Plant>> = {},
 ): Promise<LoopbackServer> {
   return startLoopbackServer((request, response) => {
@@ -102,8 +123,7 @@ export function startExampleServer(
       return undefined;
     };
     if (!op) return problem(404, "Not Found");
-    if (!authorized(op, request, secrets.token, secrets.apiKey))
-      return problem(401, "Unauthorized");
+    if (!authorized(op, request, secrets)) return problem(401, "Unauthorized");
     if (op.requestBodyRequired && request.body === "") return problem(400, "Bad Request");
     if (/json/.test(request.headers["content-type"] ?? "")) {
       try {

@@ -9,6 +9,12 @@ import {
   startLoopbackServer,
 } from "@merchant-payments/test-support";
 import type { DefectName } from "../src/judge.js";
+import {
+  authorized,
+  documentedAnswer,
+  type ExampleSecrets,
+  operationOf,
+} from "./example-server.js";
 
 const ajv = createAjv();
 
@@ -128,14 +134,38 @@ export const FAULTS: Readonly<Record<string, OperationFaults>> = {
   },
 };
 
-/** Starts the faulty server: each request is routed by path to its operation and treated by its faults. */
+/**
+ * Starts the faulty server: each request is routed by its path template to its operation and treated by its faults.
+ * An operation without faults (one a grown spec adds) is answered as documented, by the example server's rules:
+ * 401 without the credentials its security asks for (`secrets`), else its first 2xx answer.
+ */
 export async function startFaultyServer(
+  document: unknown,
   operations: readonly OperationSpec[],
+  secrets: ExampleSecrets,
 ): Promise<LoopbackServer> {
   return startLoopbackServer((request: ReceivedRequest, response: ServerResponse) => {
-    const op = operations.find((o) => request.url === o.path);
+    const op = operationOf(operations, request);
     if (!op) return sendJson(response, 404, { title: "Not Found", status: 404 });
-    const faults = FAULTS[op.operationId] ?? { expected: [] };
+    const faults = FAULTS[op.operationId];
+    if (!faults) {
+      if (!authorized(op, request, secrets))
+        return sendJson(
+          response,
+          401,
+          { title: "Unauthorized", status: 401 },
+          {
+            "content-type": "application/problem+json",
+          },
+        );
+      const answer = documentedAnswer(document, op);
+      response.writeHead(answer.status, {
+        ...answer.headers,
+        ...(answer.status === 205 ? { "content-length": "0" } : {}),
+      });
+      response.end(answer.status === 204 || answer.status === 205 ? undefined : answer.body);
+      return;
+    }
     let body: unknown;
     try {
       body = JSON.parse(request.body);

@@ -1,8 +1,9 @@
 // The load on the grown fixture (every operation shape), through `--spec`: the script passes Artillery's own
 // validation (HEAD, PUT, PATCH, DELETE, path templates), and a bounded run (3 s at 10 arrivals a second) against a
 // loopback server answering from the spec's examples sends each request as its operation needs it: URLs with path
-// and query parameters, multipart, urlencoded, text and binary bodies, the API key in a header or the query, no
-// credentials for `security: []`. The server answers 401 or 400 to anything else, so every answer must be 2xx.
+// and query parameters, multipart, urlencoded, text and binary bodies, the API key in a header, the query or a
+// cookie, HTTP Basic credentials, no credentials for `security: []`. The server answers 401 or 400 to anything else,
+// so every answer must be 2xx.
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -19,6 +20,7 @@ const spec = require.resolve("@merchant-payments/spec/fixtures/grown.json");
 const grown = JSON.parse(readFileSync(spec, "utf8"));
 const dir = mkdtempSync(join(tmpdir(), "verify-load-grown-"));
 const apiKey = "load-grown-api-key-77aa";
+const basic = "load-grown:basic-password-31";
 /** One operation of each new shape (weights equal). */
 const MIX = [
   "listTransactions",
@@ -29,19 +31,28 @@ const MIX = [
   "uploadDisputeAttachment",
   "addDisputeNote",
   "issueAccessToken",
+  "readPayout",
+  "getMerchantPreferences",
 ];
 let server: LoopbackServer;
-const previousKey = process.env.MERCHANT_PAYMENTS_API_KEY;
+const SECRETS = { MERCHANT_PAYMENTS_API_KEY: apiKey, MERCHANT_PAYMENTS_BASIC_CREDENTIALS: basic };
+const previous = Object.fromEntries(Object.keys(SECRETS).map((name) => [name, process.env[name]]));
 
 beforeAll(async () => {
-  server = await startExampleServer(grown, operations(grown), { token: TEST_TOKEN, apiKey });
-  // Artillery's workers read the API key from the environment, as they would on Fargate or Lambda.
-  process.env.MERCHANT_PAYMENTS_API_KEY = apiKey;
+  server = await startExampleServer(grown, operations(grown), {
+    token: TEST_TOKEN,
+    apiKey,
+    basic,
+  });
+  // Artillery's workers read the API key and Basic credentials from the environment, as on Fargate or Lambda.
+  Object.assign(process.env, SECRETS);
 });
 
 afterAll(async () => {
-  if (previousKey === undefined) delete process.env.MERCHANT_PAYMENTS_API_KEY;
-  else process.env.MERCHANT_PAYMENTS_API_KEY = previousKey;
+  for (const [name, value] of Object.entries(previous)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -71,8 +82,8 @@ test("the grown fixture's script passes Artillery's validation and holds no secr
   expect(scenarios.map((s) => s.name)).toEqual(operations(grown).map((op) => op.operationId));
   const text =
     readFileSync(script, "utf8") + readFileSync(join(dir, "all", "load.processor.mjs"), "utf8");
-  expect(text).not.toContain(apiKey);
-  expect(text).not.toContain(TEST_TOKEN);
+  for (const secret of [apiKey, TEST_TOKEN, basic, Buffer.from(basic).toString("base64")])
+    expect(text).not.toContain(secret);
   expect(text).toContain("X-Api-Key: "); // the header scheme, as a placeholder Artillery fills when it runs
 });
 
@@ -111,4 +122,6 @@ test("a bounded load sends every shape as its operation needs it: every answer 2
     expect(r.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
   for (const r of server.received.filter((r) => r.url.startsWith("/auth/token")))
     expect(r.headers.authorization).toBeUndefined();
+  for (const r of server.received.filter((r) => /^\/payouts\/[^/?]+$/.test(r.url)))
+    expect(r.headers.authorization).toBe(`Basic ${Buffer.from(basic).toString("base64")}`);
 });

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { parseLoadCommandLine, UsageError } from "../src/load/options.js";
 import { writeReason } from "../src/side-effects.js";
+import { BASIC_TEMPLATE } from "../src/variables.js";
 import { load, TEST_TOKEN } from "./load-run.js";
 
 const dir = mkdtempSync(join(tmpdir(), "verify-load-script-"));
@@ -134,9 +135,15 @@ describe("load: the generated script", () => {
       const request = scenarios[i]?.flow[0]?.[op.method.toLowerCase()];
       expect(request?.url).toMatch(urlOf(op));
       expect(request?.name).toBe(op.operationId);
-      // The token where the operation's security takes one (an API key, or nothing, elsewhere).
+      // The token where the operation's security takes one; HTTP Basic as base64 of its placeholder (the processor
+      // replaces it); an API key, or nothing, elsewhere.
+      const basic = (op.security[0] ?? []).some((scheme) => credentialKind(scheme) === "basic");
       expect(request?.headers?.authorization).toBe(
-        takesBearer(op) ? "Bearer {{ $env.MERCHANT_PAYMENTS_TOKEN }}" : undefined,
+        takesBearer(op)
+          ? "Bearer {{ $env.MERCHANT_PAYMENTS_TOKEN }}"
+          : basic
+            ? `Basic ${Buffer.from(BASIC_TEMPLATE).toString("base64")}`
+            : undefined,
       );
     }
     const config = (parse(readFileSync(script, "utf8")) as { config: Record<string, unknown> })

@@ -44,7 +44,10 @@ test("verify --spec <grown> --allow-writes against the mock: every operation sen
       json,
     ],
     { out: (line) => lines.push(line), err: (line) => lines.push(line) },
-    { MERCHANT_PAYMENTS_API_KEY: "verify-test-api-key" },
+    {
+      MERCHANT_PAYMENTS_API_KEY: "verify-test-api-key",
+      MERCHANT_PAYMENTS_BASIC_CREDENTIALS: "verify-test:basic-password",
+    },
   );
   const printed = lines.join("\n");
   expect(printed).not.toMatch(/^FAIL /m);

@@ -85,6 +85,9 @@ export function failureFacts(
   return { kind: "transport", message: result.message };
 }
 
+/** The checks of a HEAD answer (RFC 9110: the headers of a GET, no body). */
+const HEAD_CHECKS = new Set(["status", "media-type", "header"]);
+
 /** Statuses whose answers never have a body (RFC 9110). */
 const BODILESS_STATUSES = new Set([204, 205, 304]);
 
@@ -133,7 +136,10 @@ export function answerFacts(
     headers: answer.headers,
     body: isJsonMedia(answer.headers["content-type"]) ? body.toString("utf8") : "",
   });
-  const issues = [...conformance.issues, ...bodyIssues(operation, answer)];
+  // A HEAD answer has the status, media type and headers a GET would have, and no body: its body is not checked.
+  const issues = [...conformance.issues, ...bodyIssues(operation, answer)].filter(
+    (issue) => operation.method !== "HEAD" || HEAD_CHECKS.has(issue.check ?? ""),
+  );
   return {
     kind: "answered",
     status: answer.status,

@@ -82,7 +82,8 @@ against the spec by the processor written next to it) and, with --run, runs it l
   -h, --help              print this help
 
 The Bearer token is read from MERCHANT_PAYMENTS_TOKEN, the API key of apiKey schemes from MERCHANT_PAYMENTS_API_KEY,
-when the script runs; neither is ever written to a file.
+the user:password of HTTP Basic schemes from MERCHANT_PAYMENTS_BASIC_CREDENTIALS, when the script runs; none is
+ever written to a file.
 Exit status: 0 when every answer conforms and no threshold is crossed, 1 otherwise, 2 for a command line it
 cannot run.`;
 

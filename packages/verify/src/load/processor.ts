@@ -9,7 +9,7 @@ import {
   type OperationSpec,
   operations,
 } from "@merchant-payments/spec/model";
-import { API_KEY_VARIABLE } from "../variables.js";
+import { API_KEY_VARIABLE, BASIC_CREDENTIALS_VARIABLE, BASIC_TEMPLATE } from "../variables.js";
 import { COUNTER_PREFIX, PROCESSOR_DATA_TOKEN, type ProcessorData } from "./processor-data.js";
 
 /** Artillery's request parameters, as far as the hooks read and write them. */
@@ -44,6 +44,20 @@ const turn = new Map<string, number>();
 /** The API key's placeholder as it stands, percent-encoded, in a target's query (filled from the environment). */
 const API_KEY_IN_QUERY = encodeURIComponent(`{{ $env.${API_KEY_VARIABLE} }}`);
 
+/** The Authorization the script holds for HTTP Basic: base64 of the placeholder, replaced when the request leaves. */
+const BASIC_IN_SCRIPT = `Basic ${Buffer.from(BASIC_TEMPLATE).toString("base64")}`;
+
+/** The headers with the Basic placeholder replaced by `user:password` from the environment, base64-encoded. */
+function withBasicCredentials(headers: Record<string, string>): Record<string, string> {
+  const basic = `Basic ${Buffer.from(process.env[BASIC_CREDENTIALS_VARIABLE] ?? "").toString("base64")}`;
+  return Object.fromEntries(
+    Object.entries(headers).map(([name, value]) => [
+      name,
+      value === BASIC_IN_SCRIPT ? basic : value,
+    ]),
+  );
+}
+
 /** beforeRequest hook: the next request of the operation named by the request: target, headers and body. */
 export function merchantPaymentsRequest(
   params: RequestParams,
@@ -62,7 +76,7 @@ export function merchantPaymentsRequest(
   params.url = request.target
     .split(API_KEY_IN_QUERY)
     .join(encodeURIComponent(process.env[API_KEY_VARIABLE] ?? ""));
-  params.headers = { ...params.headers, ...request.headers };
+  params.headers = withBasicCredentials({ ...params.headers, ...request.headers });
   if (request.body === undefined) delete params.body;
   else params.body = Buffer.from(request.body, "base64");
   done();

@@ -8,6 +8,7 @@ import { API_KEY_VARIABLE, TOKEN_VARIABLE } from "../arguments.js";
 import { type BuiltRequest, credentialsFor } from "../requests.js";
 import { writeReason } from "../side-effects.js";
 import { draftOperation } from "../valid-requests.js";
+import { BASIC_TEMPLATE } from "../variables.js";
 
 /** Generated valid requests added to each read operation's pool, after its named examples. */
 export const GENERATED_BODIES_PER_OPERATION = 20;
@@ -127,7 +128,12 @@ export function planLoad(
       skipped.push({ operationId: op.operationId, reason: `${reason}; pass --allow-writes` });
       return;
     }
-    const found = credentialsFor(op, { token: TOKEN_TEMPLATE, apiKey: API_KEY_TEMPLATE });
+    // Basic credentials: base64 of the placeholder, which the processor replaces by the variable's, encoded.
+    const found = credentialsFor(op, {
+      token: TOKEN_TEMPLATE,
+      apiKey: API_KEY_TEMPLATE,
+      basic: BASIC_TEMPLATE,
+    });
     if ("missing" in found) {
       if (options.mix)
         throw new LoadPlanError(`--mix names ${op.operationId}, but ${found.missing}`);
