@@ -1,3 +1,4 @@
+import { placeBearer } from "@merchant-payments/spec/wire/credentials";
 import type { BeyondJson } from "./beyond-json.js";
 import { withWireDates } from "./dates.js";
 import {
@@ -20,7 +21,7 @@ import {
   tokenFrom,
 } from "./options.js";
 import { retryDelay, shouldRetry, sleep } from "./retry.js";
-import { secretOf, sendAttempt } from "./transport/attempt.js";
+import { sendAttempt } from "./transport/attempt.js";
 import { withIntegerStrings } from "./wire-values.js";
 import { ApiPromise, type Exchange } from "./with-response.js";
 
@@ -126,10 +127,9 @@ export function noToken(op: string): Error {
 /**
  * The headers of one attempt of a plain JSON-body operation. Accept-Language: the call's acceptLanguage, else the
  * call's headers, else the client's defaultHeaders, else the client's acceptLanguage. Headers the operation copies
- * from the body come from `body`. The bearer token is written here, not placed by the spec's wire module
- * (`placeCredential`, which the lazily loaded beyond-json chunk uses for every other scheme): that module is one file
- * of the spec's build, and importing any part of it at start moves all of it (11.6 KB minified, 2.7 KB gzipped, into
- * a chunk the entry and beyond-json share) into what loads at start, over the start-size budget.
+ * from the body come from `body`. The bearer token is placed by the spec's wire module (`placeBearer`, from its
+ * dependency-free `/wire/credentials` entry: the lazily loaded beyond-json chunk places every other scheme with
+ * `placeCredential`).
  */
 function composeHeaders(
   resolved: ResolvedOptions,
@@ -145,8 +145,9 @@ function composeHeaders(
     ...resolved.defaultHeaders,
     ...callHeaders,
     "content-type": "application/json",
-    authorization: `Bearer ${bearer}`,
   };
+  const credential = placeBearer(bearer);
+  headers[credential.name] = credential.value;
   if (language !== undefined) headers["accept-language"] = language;
   for (const [name, prop] of operations[op].derivedHeaders) headers[name] = String(body?.[prop]);
   return headers;
@@ -307,7 +308,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
         );
         return {
           response,
-          secret: secret ?? (typeof token === "string" ? token : secretOf(headers)),
+          secret: secret ?? (typeof token === "string" ? token : undefined),
           operation: op,
         };
       } catch (err) {

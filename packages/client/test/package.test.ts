@@ -157,6 +157,15 @@ describe("the runtime source", () => {
     }
   });
 
+  test("places credentials only through the spec's wire module: no source writes a Bearer or Basic value itself", () => {
+    for (const file of srcFiles()) {
+      const text = readFileSync(file, "utf8");
+      expect(text, file).not.toMatch(/[`"'](Bearer|Basic) (\$\{|["'`]\s*\+)/);
+    }
+    const core = readFileSync(join(root, "src", "request-core.ts"), "utf8");
+    expect(core).toMatch(/from "@merchant-payments\/spec\/wire\/credentials"/);
+  });
+
   test("the generated operation table matches the spec", async () => {
     const { operations: table } = await import("../src/generated/operation-table.js");
     const specOperations = operations(spec);
