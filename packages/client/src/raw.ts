@@ -2,6 +2,7 @@
 // app that never imports it does not ship openapi-fetch.
 import { placeBearer } from "@merchant-payments/spec/wire/credentials";
 import createClient, { type Client } from "openapi-fetch";
+import { TokenError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
 import { defaultAcceptLanguage } from "./generated/operation-table.js";
 import {
@@ -9,10 +10,10 @@ import {
   checkTimeoutMs,
   parseBaseUrl,
   type TokenSource,
-  tokenFrom,
   tokenProblem,
 } from "./options.js";
-import { MAX_TIMER_MS } from "./timers.js";
+import { MAX_TIMER_MS, whenAbortedOrDue } from "./timers.js";
+import { createTokenFrom } from "./token-function.js";
 
 export type { paths };
 
@@ -37,6 +38,8 @@ export interface RawClientOptions {
 }
 
 const WHERE = "createRawClient";
+/** Calls a token function (this entry is self-contained: no lazily loaded chunk). */
+const tokenFrom = createTokenFrom({ TokenError, tokenProblem, whenAbortedOrDue });
 const DEFAULT_TIMEOUT_MS = 30000;
 
 /**

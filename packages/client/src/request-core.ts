@@ -5,11 +5,13 @@ import {
   MerchantPaymentsError,
   notSent,
   RequestValidationError,
+  TokenError,
   UnexpectedResponseError,
 } from "./errors.js";
 import { type OperationId, type OperationInfo, operations } from "./generated/operation-table.js";
 import { type Issue, parameterValidators, validators } from "./generated/validators.js";
 import { checkHeaders, NO_HEADERS } from "./headers.js";
+import type { WithIntegerStrings } from "./integer-strings.js";
 import type { Log } from "./logger.js";
 import {
   checkAcceptLanguage,
@@ -18,19 +20,29 @@ import {
   operationUrl,
   type RequestOptions,
   type ResolvedOptions,
-  tokenFrom,
+  tokenProblem,
 } from "./options.js";
 import { retryDelay, shouldRetry, sleep } from "./retry.js";
+import { whenAbortedOrDue } from "./timers.js";
+import type { TokenFrom } from "./token-function.js";
 import { sendAttempt } from "./transport/attempt.js";
-import { withIntegerStrings } from "./wire-values.js";
+import { replaceAtPaths } from "./wire-values.js";
 import { ApiPromise, type Exchange } from "./with-response.js";
+
+/** The `x-accepts-integer` rewriting (integer-strings.ts), loaded on the first call of an operation with such fields. */
+let integerStrings: Promise<WithIntegerStrings> | undefined;
 
 /**
  * A JSON body as sent: a Date at a `format: date` field as its calendar date, an `x-accepts-integer` number as its
  * digits (an unsafe one reported in `issues`).
  */
-function wireBody(info: OperationInfo, body: unknown, issues: Issue[]): unknown {
-  return withIntegerStrings(withWireDates(body, info.dateFields), info.integerStringFields, issues);
+async function wireBody(info: OperationInfo, body: unknown, issues: Issue[]): Promise<unknown> {
+  const dated = withWireDates(body, info.dateFields);
+  if (info.integerStringFields.length === 0) return dated;
+  integerStrings ??= import("./integer-strings.js").then((m) =>
+    m.createWithIntegerStrings(replaceAtPaths),
+  );
+  return (await integerStrings)(dated, info.integerStringFields, issues);
 }
 
 /** A prepared call of an operation beyond a JSON body (see beyond-json/prepare-call.ts `prepareCall`). */
@@ -58,6 +70,20 @@ export function loadBeyondJson(): Promise<BeyondJson> {
   );
   return beyondJson;
 }
+
+/** The caller of token functions, loaded once. */
+let tokenFunction: Promise<TokenFrom> | undefined;
+
+/**
+ * Calls a token (or API key) function (see token-function.ts): imported on the first call of a client whose token is
+ * a function, handed what it uses of the entry (so that its chunk shares no code with the entry).
+ */
+export const tokenFrom: TokenFrom = (...args) => {
+  tokenFunction ??= import("./token-function.js").then((m) =>
+    m.createTokenFrom({ TokenError, tokenProblem, whenAbortedOrDue }),
+  );
+  return tokenFunction.then((call) => call(...args));
+};
 
 /** Turns a completed exchange into a method's result (throws UnexpectedResponseError for an unreadable answer). */
 export type ParseAnswer<T> = (exchange: Exchange) => T;
@@ -187,7 +213,7 @@ async function readyCall(
     );
     return { prepared, body: undefined, payload: prepared.body };
   }
-  const body = wireBody(info, input, issues) as Record<string, unknown>;
+  const body = (await wireBody(info, input, issues)) as Record<string, unknown>;
   validators[op](body, issues, resolved.decimals === "string");
   if (issues.length > 0) throw new RequestValidationError(issues);
   return { prepared: undefined, body, payload: await stringify(body) };

@@ -33,6 +33,9 @@ describe("the built package", () => {
     expect(existsSync(join(dist, "index.js")), "run the build first").toBe(true);
     const { gzipped } = await measure(join(dist, "index.js"));
     const count = operations(spec).length;
+    console.log(
+      `Loaded at start: ${gzipped} B gzipped for ${count} operations (budget ${budgetFor(count)} B: ${CORE_BUDGET_BYTES} B core + ${count} × ${PER_OPERATION_BUDGET_BYTES} B).`,
+    );
     expect(gzipped).toBeLessThanOrEqual(budgetFor(count));
     expect(budgetFor(count)).toBe(CORE_BUDGET_BYTES + count * PER_OPERATION_BUDGET_BYTES);
   });
