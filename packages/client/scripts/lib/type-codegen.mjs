@@ -38,7 +38,13 @@ const key = (k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
  */
 
 /** Keywords that constrain a value without giving it a type or members. */
-const CONSTRAINT_KEYWORDS = new Set(["required", "description", "title", "minProperties", "maxProperties"]);
+const CONSTRAINT_KEYWORDS = new Set([
+  "required",
+  "description",
+  "title",
+  "minProperties",
+  "maxProperties",
+]);
 
 /**
  * True for a union branch that only constrains (which properties are required), typing nothing of its own.
