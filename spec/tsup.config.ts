@@ -1,7 +1,7 @@
 import { defineConfig } from "tsup";
 import { bundledLibrary } from "../tsup.base.js";
 
-export default defineConfig(
+export default defineConfig([
   bundledLibrary({
     index: "src/index.ts",
     model: "src/portable.ts",
@@ -13,4 +13,8 @@ export default defineConfig(
     wire: "src/wire/index.ts",
     "usage-error": "src/usage-error.ts",
   }),
-);
+  // Credential placement alone, self-contained (no chunk shared with `wire`): the client's entry places the bearer
+  // token with it at start, and a bundler that reaches `wire` from a lazily loaded chunk then shares no file with it
+  // (esbuild assigns whole files to chunks, so a shared file would move into what loads at start).
+  { ...bundledLibrary({ "wire/credentials": "src/wire/credentials.ts" }), splitting: false },
+]);

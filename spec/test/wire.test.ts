@@ -1,12 +1,16 @@
 // The wire module: every style writes a value its parse reads back unchanged (fast-check, for every style, place,
 // explode, and schema type the style can carry), through a real URL parser and HTTP's header rules; the
 // text-to-typed-value rule on its edge cases; credential placement; isJsonMedia; the value at a pointer.
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import {
   type ArrivedRequest,
   isJsonMedia,
   type ParameterLocation,
+  placeBearer,
   placeCredential,
   queryPairs,
   readBack,
@@ -201,6 +205,25 @@ describe("credentials, media types and pointers", () => {
         value: "k",
       });
     expect(placeCredential({ type: "mutualTLS" }, "x")).toBeUndefined();
+  });
+
+  test("placeBearer is placeCredential of every bearer scheme; the /wire/credentials entry imports nothing", () => {
+    for (const scheme of [
+      { type: "bearer" },
+      { type: "http", scheme: "Bearer" },
+      { type: "oauth2" },
+      { type: "openIdConnect" },
+    ])
+      expect(placeCredential(scheme, "t0ken")).toEqual(placeBearer("t0ken"));
+    const built = join(
+      dirname(fileURLToPath(import.meta.url)),
+      "..",
+      "dist",
+      "wire",
+      "credentials.js",
+    );
+    expect(existsSync(built), "run the build first").toBe(true);
+    expect(readFileSync(built, "utf8")).not.toMatch(/^\s*(import|export \* from)\b|\bfrom\s*["']/m);
   });
 
   test("isJsonMedia: JSON and +json, parameters and case ignored; nothing else", () => {

@@ -190,7 +190,7 @@ function bodyWrapper(facts) {
 }
 
 /**
- * The text of `validators.ts`: the request validators, the format checks handed to the answer module, and the
+ * The text of `validators.ts`: the request validators, the format tests handed to the answer module, and the
  * tables of body and parameter validators by operation.
  * @param {{ factsList: OperationFacts[], handedOver: string[], validators: string, requestValidators: string[][], parameterValidators: string[][] }} parts
  * @returns {string}
@@ -212,16 +212,16 @@ export type { Issue };
 /** Checks a value; pushes every violation into \`issues\`. With \`decimalStrings\`, a decimal may also be its exact text. */
 export type Validator = (value: any, issues: Issue[], decimalStrings?: boolean) => void;
 
-/** The format checks the request validators use, handed to the answer validators by the client (their chunk shares no code with the entry). */
-export const formatChecks = { ${[...handedOver, "DECIMAL_STRING"].join(", ")} };
-/** The type of \`formatChecks\`. */
-export type FormatChecks = typeof formatChecks;
-${validators}${factsList.some((f) => !f.requestSchema) ? "\n/** The body check of an operation without a body: nothing to check (its arguments are checked as parameters). */\nfunction validateNoBody(): void {}\n" : ""}
+/** The format tests the request validators use, handed to the answer validators by the client (their chunk shares no code with the entry). */
+export const formatTests = { ${[...handedOver, "DECIMAL_STRING"].join(", ")} };
+/** The type of \`formatTests\`. */
+export type FormatTests = typeof formatTests;
+${validators}${factsList.some((f) => !f.requestSchema) ? "\n/** The body validator of an operation without a body: nothing to validate (its arguments are validated as parameters). */\nfunction validateNoBody(): void {}\n" : ""}
 /** The request body validator of each operation (one without a body checks nothing). */\nexport const validators = {\n${requestValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n} as const satisfies Record<string, Validator>;\n\n/** The parameters' validator of each operation that has parameters (checks them as one object, by name). */\nexport const parameterValidators: Readonly<Record<string, Validator>> = {\n${parameterValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n};\n`;
 }
 
 /**
- * The text of `response-validators.ts`: a factory of the answer validators taking the format checks (and any request
+ * The text of `response-validators.ts`: a factory of the answer validators taking the format tests (and any request
  * validator an answer schema shares) from the client, so its chunk imports nothing of the entry at run time.
  * @param {{ handedOver: string[], answerImports: string[], answerConstants: string, answerModule: string, answerEntries: [string, { name: string, module: "request" | "answer" }][] }} parts
  * @returns {string}
@@ -237,15 +237,15 @@ function answerValidatorsModule({
     ...new Set(answerEntries.filter(([, e]) => e.module === "request").map(([, e]) => e.name)),
   ];
   return `${BANNER}// biome-ignore-all lint: generated
-${formatImports(answerImports)}import type { FormatChecks, Issue, Validator } from "./validators.js";
+${formatImports(answerImports)}import type { FormatTests, Issue, Validator } from "./validators.js";
 ${answerConstants}
 /**
- * The answer (2xx body) validator of each operation, built from the format checks (\`formatChecks\` of validators.ts)${
+ * The answer (2xx body) validator of each operation, built from the format tests (\`formatTests\` of validators.ts)${
    sharedWithRequests.length > 0 ? " and the request validators the answers share" : ""
  }.
  */
 export function createResponseValidators(
-  { ${[...handedOver, "DECIMAL_STRING"].join(", ")} }: FormatChecks,${
+  { ${[...handedOver, "DECIMAL_STRING"].join(", ")} }: FormatTests,${
     sharedWithRequests.length > 0
       ? `\n  { ${sharedWithRequests.join(", ")} }: typeof import("./validators.js"),`
       : ""
@@ -266,8 +266,8 @@ export type ResponseValidators = ReturnType<typeof createResponseValidators>;
 /**
  * `validators.ts` and `response-validators.ts`. Two modules: the request validators (always used, in the client's
  * entry) and the answer validators (loaded only with validateResponses, their own chunk). Each imports only the
- * format functions it uses, so a check only answers need (date-time) is not loaded at start. The answer module
- * imports from the entry's modules no code at run time (only types): the client hands it the format checks and any
+ * format functions it uses, so a format test only answers need (date-time) is not loaded at start. The answer module
+ * imports from the entry's modules no code at run time (only types): the client hands it the format tests and any
  * request validator an answer schema shares, so its lazily loaded chunk shares no chunk with the entry.
  * @param {Generation} generation
  * @returns {{ requests: string, answers: string }}
@@ -290,11 +290,11 @@ function emitValidatorModules({ document, factsList }) {
     const known = emitted.get(schema);
     if (known) return known;
     const name = `validate${fallbackName}`;
-    const check = emitValidator(node);
+    const code = emitValidator(node);
     const constants = takeConstants();
     if (module === "answer" && constants) answerConstants += `${constants}\n`;
     let text = module === "request" && constants ? `\n${constants}\n` : "";
-    text += `\n/** Checks a ${fallbackName}; pushes every violation into \`issues\`. */\n${module === "request" ? "export " : ""}function ${name}(v: any, issues: Issue[], decimalStrings = false): void {\nvoid decimalStrings;\n${check}}\n`;
+    text += `\n/** Checks a ${fallbackName}; pushes every violation into \`issues\`. */\n${module === "request" ? "export " : ""}function ${name}(v: any, issues: Issue[], decimalStrings = false): void {\nvoid decimalStrings;\n${code}}\n`;
     if (module === "request") validators += text;
     else answerModule += text;
     const entry = { name, module };

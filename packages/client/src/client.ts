@@ -1,15 +1,14 @@
 import type { DecimalMode } from "./decimals.js";
-import { excerpt, UnexpectedResponseError } from "./errors.js";
 import { bindMethods, type MerchantPaymentsClient } from "./generated/client-methods.js";
 import { type OperationInfo, operations } from "./generated/operation-table.js";
 import type { ResponseValidators } from "./generated/response-validators.js";
-import { formatChecks, type Issue, type Validator } from "./generated/validators.js";
-import { MAX_ANSWER_DEPTH, nestsTooDeep, parseResult } from "./normalize.js";
+import { formatTests, type Issue, type Validator } from "./generated/validators.js";
+import { parseResult } from "./normalize.js";
 import { type ClientOptions, resolveOptions, type TokenSource } from "./options.js";
 import { redact } from "./redact.js";
 import { createRequestCore, loadBeyondJson } from "./request-core.js";
 import { ResponseValidationError } from "./response-validation-error.js";
-import { NOT_JSON, readJson, toObjectForm } from "./wire-values.js";
+import { toObjectForm } from "./wire-values.js";
 import type { Exchange } from "./with-response.js";
 
 export type { ClientOptions, RequestOptions, TokenSource } from "./options.js";
@@ -79,16 +78,15 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
       codec: typeof import("./decimals.js") | undefined,
     ): unknown => {
       const text = response.text;
-      const data =
-        objectForm === undefined
-          ? parseResult(
-              response.status,
-              codec ? codec.quoteNumbersAt(text, exact) : text,
-              info.stringifiedIntegers,
-              secret,
-              response.requestId,
-            )
-          : objectFormJson(response.status, text, secret, response.requestId);
+      // Like every answer the spec declares JSON, one in an object form that is not JSON (or is empty, or nests too
+      // deep) is an UnexpectedResponseError, never a `{ message: "<html>…" }`.
+      const data = parseResult(
+        response.status,
+        codec ? codec.quoteNumbersAt(text, exact) : text,
+        info.stringifiedIntegers,
+        secret,
+        response.requestId,
+      );
       if (validators) {
         const issues: Issue[] = [];
         const table = validators as Record<string, Validator | undefined>;
@@ -108,7 +106,7 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
     if (!validateResponses && !quoting) return toResult(undefined, undefined);
     if (validateResponses) {
       answerValidators ??= import("./generated/response-validators.js").then((m) =>
-        m.createResponseValidators(formatChecks),
+        m.createResponseValidators(formatTests),
       );
     }
     if (quoting) decimalCodec ??= import("./decimals.js");
@@ -121,26 +119,4 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
   return bindMethods<Decimals>((operation, args, requestOptions) =>
     requestCore.send(operation, args, requestOptions, decode),
   );
-}
-
-/**
- * The parsed answer of an operation answered in an object form: like every answer the spec declares JSON, a body that
- * is not JSON (or is empty, or nests too deep) is an UnexpectedResponseError, never a `{ message: "<html>…" }`.
- */
-function objectFormJson(
-  status: number,
-  text: string,
-  secret: string | undefined,
-  requestId: string | undefined,
-): unknown {
-  const data = readJson(text);
-  if (data === NOT_JSON || nestsTooDeep(text)) {
-    throw new UnexpectedResponseError(
-      status,
-      redact(excerpt(text), secret),
-      requestId,
-      data === NOT_JSON ? "not valid JSON" : `nested deeper than ${MAX_ANSWER_DEPTH} levels`,
-    );
-  }
-  return data;
 }

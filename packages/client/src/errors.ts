@@ -267,8 +267,7 @@ export class UnexpectedResponseError extends MerchantPaymentsError {
   /** Built by the client from an unreadable response; `reason` says why (default "not valid JSON"). */
   constructor(status: number, body: string, requestId?: string, reason = "not valid JSON") {
     super(`Unexpected response body for status ${status}: ${reason}`, {
-      mayHaveBeenProcessed:
-        status >= 200 && status < 300 ? true : statusMayHaveBeenProcessed(status),
+      mayHaveBeenProcessed: statusMayHaveBeenProcessed(status),
     });
     this.status = status;
     this.body = excerpt(body);
@@ -295,10 +294,7 @@ export class ResponseTooLargeError extends MerchantPaymentsError {
   constructor(maxResponseBytes: number, status: number, requestId?: string) {
     super(
       `The ${status} answer is larger than maxResponseBytes (${maxResponseBytes} bytes); it was not read`,
-      {
-        mayHaveBeenProcessed:
-          status >= 200 && status < 300 ? true : statusMayHaveBeenProcessed(status),
-      },
+      { mayHaveBeenProcessed: statusMayHaveBeenProcessed(status) },
     );
     this.maxResponseBytes = maxResponseBytes;
     this.status = status;
@@ -319,7 +315,9 @@ export function notSent<E extends Error>(error: E): E & { readonly mayHaveBeenPr
   return error as E & { readonly mayHaveBeenProcessed: false };
 }
 
-/** Whether an error answer with this status may have been acted on: 5xx and 3xx other than 307/308 may; 4xx did not. */
+/**
+ * Whether an answer with this status may have been acted on: 2xx, 5xx and 3xx other than 307/308 may; 4xx did not.
+ */
 function statusMayHaveBeenProcessed(status: number): boolean {
   if (status >= 400 && status < 500) return false;
   return status !== 307 && status !== 308;

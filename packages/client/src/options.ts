@@ -1,6 +1,6 @@
 import { type BaseUrl, checkBaseUrl } from "@merchant-payments/spec/base-url";
 import type { DecimalMode } from "./decimals.js";
-import { ensure, notSent, TokenError } from "./errors.js";
+import { ensure, notSent } from "./errors.js";
 import {
   defaultAcceptLanguage,
   defaultMaxResponseBytes,
@@ -10,7 +10,7 @@ import {
 import { checkHeaders } from "./headers.js";
 import { type Log, type Logger, type LogLevel, resolveLog } from "./logger.js";
 import { MIN_TOKEN_LENGTH } from "./redact.js";
-import { MAX_TIMER_MS, whenAbortedOrDue } from "./timers.js";
+import { MAX_TIMER_MS } from "./timers.js";
 import { fetchTransport, type Transport } from "./transport/transport.js";
 
 /** Backoff settings; every delay is in milliseconds. */
@@ -290,55 +290,6 @@ export function tokenProblem(token: unknown): string | undefined {
     return `shorter than ${MIN_TOKEN_LENGTH} characters (too short to be a real token, and to redact safely)`;
   }
   return undefined;
-}
-
-/**
- * Calls the token function within `timeoutMs` (default Infinity) and until `signal` aborts; throws TokenError (not
- * retried) when it throws, rejects, returns an unusable value or does not answer in time, and the abort reason on abort.
- */
-export async function tokenFrom(
-  source: () => string | Promise<string>,
-  timeoutMs = Number.POSITIVE_INFINITY,
-  signal?: AbortSignal,
-): Promise<string> {
-  if (signal?.aborted) throw signal.reason;
-  let token: unknown;
-  try {
-    token = await bounded(source, timeoutMs, signal);
-  } catch (cause) {
-    if (signal?.aborted && cause === signal.reason) throw cause;
-    if (cause === TOO_LATE) {
-      throw new TokenError(`The token function did not answer within ${timeoutMs} ms`);
-    }
-    throw new TokenError("The token function threw or rejected (see error.cause)", cause);
-  }
-  const problem = tokenProblem(token);
-  if (problem !== undefined) throw new TokenError(`The token function returned ${problem}`);
-  return token as string;
-}
-
-/** Rejection marker of a token function that did not answer within the timeout. */
-const TOO_LATE = Symbol("token timeout");
-
-/**
- * The token function's answer: as is when it answers synchronously (no timer), else a promise rejecting with TOO_LATE
- * after `ms` or with the reason when `signal` aborts.
- */
-function bounded(
-  source: () => string | Promise<string>,
-  ms: number,
-  signal: AbortSignal | undefined,
-): unknown {
-  const value: unknown = source();
-  if (typeof (value as { then?: unknown } | null)?.then !== "function") return value;
-  const answer = value as Promise<unknown>;
-  if (ms === Number.POSITIVE_INFINITY && !signal) return answer;
-  return new Promise((resolve, reject) => {
-    const stop = whenAbortedOrDue(ms, signal, (aborted) =>
-      reject(aborted ? signal?.reason : TOO_LATE),
-    );
-    answer.then(resolve, reject).finally(stop);
-  });
 }
 
 /** Throws RangeError unless `value` is a timeout in milliseconds: a number above 0, or Infinity for none. */

@@ -1,7 +1,8 @@
 // `@merchant-payments/client/raw`: the openapi-fetch client typed with the generated `paths`, in its own entry so an
 // app that never imports it does not ship openapi-fetch.
-import { placeCredential } from "@merchant-payments/spec/wire";
+import { placeBearer } from "@merchant-payments/spec/wire/credentials";
 import createClient, { type Client } from "openapi-fetch";
+import { TokenError } from "./errors.js";
 import type { paths } from "./generated/openapi.js";
 import { defaultAcceptLanguage } from "./generated/operation-table.js";
 import {
@@ -9,15 +10,12 @@ import {
   checkTimeoutMs,
   parseBaseUrl,
   type TokenSource,
-  tokenFrom,
   tokenProblem,
 } from "./options.js";
-import { MAX_TIMER_MS } from "./timers.js";
+import { MAX_TIMER_MS, whenAbortedOrDue } from "./timers.js";
+import { createTokenFrom } from "./token-function.js";
 
 export type { paths };
-
-/** The security scheme `raw` fills: the bearer token (the operation table's shorthand). */
-const BEARER = { type: "bearer" } as const;
 
 /** The openapi-fetch client typed with the generated `paths`. */
 export type RawClient = Client<paths>;
@@ -40,6 +38,8 @@ export interface RawClientOptions {
 }
 
 const WHERE = "createRawClient";
+/** Calls a token function (this entry is self-contained: no lazily loaded chunk). */
+const tokenFrom = createTokenFrom({ TokenError, tokenProblem, whenAbortedOrDue });
 const DEFAULT_TIMEOUT_MS = 30000;
 
 /**
@@ -92,8 +92,8 @@ export function createRawClient(options: RawClientOptions): RawClient {
       if (!request.headers.has("Authorization")) {
         const bearer = typeof token === "string" ? token : await tokenFrom(token);
         // Where the spec's wire module places a bearer token (the Authorization header).
-        const placed = placeCredential(BEARER, bearer);
-        if (placed) request.headers.set(placed.name, placed.value);
+        const placed = placeBearer(bearer);
+        request.headers.set(placed.name, placed.value);
       }
       if (!request.headers.has("Accept-Language")) {
         request.headers.set("Accept-Language", language);

@@ -1,14 +1,17 @@
+import { placeBearer } from "@merchant-payments/spec/wire/credentials";
 import type { BeyondJson } from "./beyond-json.js";
 import { withWireDates } from "./dates.js";
 import {
   MerchantPaymentsError,
   notSent,
   RequestValidationError,
+  TokenError,
   UnexpectedResponseError,
 } from "./errors.js";
 import { type OperationId, type OperationInfo, operations } from "./generated/operation-table.js";
 import { type Issue, parameterValidators, validators } from "./generated/validators.js";
 import { checkHeaders, NO_HEADERS } from "./headers.js";
+import type { WithIntegerStrings } from "./integer-strings.js";
 import type { Log } from "./logger.js";
 import {
   checkAcceptLanguage,
@@ -17,19 +20,29 @@ import {
   operationUrl,
   type RequestOptions,
   type ResolvedOptions,
-  tokenFrom,
+  tokenProblem,
 } from "./options.js";
 import { retryDelay, shouldRetry, sleep } from "./retry.js";
-import { secretOf, sendAttempt } from "./transport/attempt.js";
-import { withIntegerStrings } from "./wire-values.js";
+import { whenAbortedOrDue } from "./timers.js";
+import type { TokenFrom } from "./token-function.js";
+import { sendAttempt } from "./transport/attempt.js";
+import { replaceAtPaths } from "./wire-values.js";
 import { ApiPromise, type Exchange } from "./with-response.js";
+
+/** The `x-accepts-integer` rewriting (integer-strings.ts), loaded on the first call of an operation with such fields. */
+let integerStrings: Promise<WithIntegerStrings> | undefined;
 
 /**
  * A JSON body as sent: a Date at a `format: date` field as its calendar date, an `x-accepts-integer` number as its
  * digits (an unsafe one reported in `issues`).
  */
-function wireBody(info: OperationInfo, body: unknown, issues: Issue[]): unknown {
-  return withIntegerStrings(withWireDates(body, info.dateFields), info.integerStringFields, issues);
+async function wireBody(info: OperationInfo, body: unknown, issues: Issue[]): Promise<unknown> {
+  const dated = withWireDates(body, info.dateFields);
+  if (info.integerStringFields.length === 0) return dated;
+  integerStrings ??= import("./integer-strings.js").then((m) =>
+    m.createWithIntegerStrings(replaceAtPaths),
+  );
+  return (await integerStrings)(dated, info.integerStringFields, issues);
 }
 
 /** A prepared call of an operation beyond a JSON body (see beyond-json/prepare-call.ts `prepareCall`). */
@@ -57,6 +70,20 @@ export function loadBeyondJson(): Promise<BeyondJson> {
   );
   return beyondJson;
 }
+
+/** The caller of token functions, loaded once. */
+let tokenFunction: Promise<TokenFrom> | undefined;
+
+/**
+ * Calls a token (or API key) function (see token-function.ts): imported on the first call of a client whose token is
+ * a function, handed what it uses of the entry (so that its chunk shares no code with the entry).
+ */
+export const tokenFrom: TokenFrom = (...args) => {
+  tokenFunction ??= import("./token-function.js").then((m) =>
+    m.createTokenFrom({ TokenError, tokenProblem, whenAbortedOrDue }),
+  );
+  return tokenFunction.then((call) => call(...args));
+};
 
 /** Turns a completed exchange into a method's result (throws UnexpectedResponseError for an unreadable answer). */
 export type ParseAnswer<T> = (exchange: Exchange) => T;
@@ -126,10 +153,9 @@ export function noToken(op: string): Error {
 /**
  * The headers of one attempt of a plain JSON-body operation. Accept-Language: the call's acceptLanguage, else the
  * call's headers, else the client's defaultHeaders, else the client's acceptLanguage. Headers the operation copies
- * from the body come from `body`. The bearer token is written here, not placed by the spec's wire module
- * (`placeCredential`, which the lazily loaded beyond-json chunk uses for every other scheme): that module is one file
- * of the spec's build, and importing any part of it at start moves all of it (11.6 KB minified, 2.7 KB gzipped, into
- * a chunk the entry and beyond-json share) into what loads at start, over the start-size budget.
+ * from the body come from `body`. The bearer token is placed by the spec's wire module (`placeBearer`, from its
+ * dependency-free `/wire/credentials` entry: the lazily loaded beyond-json chunk places every other scheme with
+ * `placeCredential`).
  */
 function composeHeaders(
   resolved: ResolvedOptions,
@@ -145,8 +171,9 @@ function composeHeaders(
     ...resolved.defaultHeaders,
     ...callHeaders,
     "content-type": "application/json",
-    authorization: `Bearer ${bearer}`,
   };
+  const credential = placeBearer(bearer);
+  headers[credential.name] = credential.value;
   if (language !== undefined) headers["accept-language"] = language;
   for (const [name, prop] of operations[op].derivedHeaders) headers[name] = String(body?.[prop]);
   return headers;
@@ -186,7 +213,7 @@ async function readyCall(
     );
     return { prepared, body: undefined, payload: prepared.body };
   }
-  const body = wireBody(info, input, issues) as Record<string, unknown>;
+  const body = (await wireBody(info, input, issues)) as Record<string, unknown>;
   validators[op](body, issues, resolved.decimals === "string");
   if (issues.length > 0) throw new RequestValidationError(issues);
   return { prepared: undefined, body, payload: await stringify(body) };
@@ -307,7 +334,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
         );
         return {
           response,
-          secret: secret ?? (typeof token === "string" ? token : secretOf(headers)),
+          secret: secret ?? (typeof token === "string" ? token : undefined),
           operation: op,
         };
       } catch (err) {

@@ -1,6 +1,7 @@
 // The built package loads what only some clients use lazily: the answer validators (validateResponses), the
-// decimal codec (decimals: "string") and the log lines (logLevel other than "off") are separate chunks of the ESM
-// browser build, imported on first use, and
+// decimal codec (decimals: "string"), the log lines (logLevel other than "off"), the token function's caller (a token
+// given as a function) and the x-accepts-integer rewriting (operations with such fields) are separate chunks of the
+// ESM browser build, imported on first use, and
 // inlined in the CommonJS and Node builds. Each build is exercised against a real loopback server.
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -36,16 +37,26 @@ describe("the answer validators, loaded only with validateResponses", () => {
     expect(lazy.map((chunk) => chunk.name).sort()).toEqual([
       "beyond-json.js",
       "decimals.js",
+      "integer-strings.js",
       "log-lines.js",
       "response-validators.js",
+      "token-function.js",
     ]);
   });
 
-  test("carry the date-time check, which only answers use: the entry does not", () => {
-    // The check's pattern, as esbuild writes it in both files.
+  test("carry the date-time check when only answers use it: the entry does not", () => {
+    // The check's pattern, as esbuild writes it. A spec whose requests have a date-time field needs it at start
+    // (the request validators import it); else it is only in the answer validators' chunk.
     const dateTimePattern = "[Tt ](\\d{2}):(\\d{2}):(\\d{2})";
-    expect(readFileSync(join(dist, "response-validators.js"), "utf8")).toContain(dateTimePattern);
-    expect(readFileSync(join(dist, "index.js"), "utf8")).not.toContain(dateTimePattern);
+    const requestsUseIt = readFileSync(
+      join(dist, "..", "src", "generated", "validators.ts"),
+      "utf8",
+    ).includes("isDateTime");
+    expect(readFileSync(join(dist, "index.js"), "utf8").includes(dateTimePattern)).toBe(
+      requestsUseIt,
+    );
+    if (!requestsUseIt)
+      expect(readFileSync(join(dist, "response-validators.js"), "utf8")).toContain(dateTimePattern);
   });
 
   test.each(builds)(
@@ -142,4 +153,60 @@ describe('the log lines, loaded only with a logLevel other than "off"', () => {
     expect(lines[0]?.[2]?.headers).toMatchObject({ authorization: "***" });
     expect(lines[2]?.[1]).toMatch(/^merchant-payments: POST \/\S+ 200 \(attempt 1, \d+ ms\)$/);
   });
+});
+
+describe("the token function's caller, loaded only with a token given as a function", () => {
+  test("is its own chunk of the ESM browser build, imported dynamically", () => {
+    expect(existsSync(join(dist, "token-function.js")), "run the build first").toBe(true);
+    expect(readFileSync(join(dist, "index.js"), "utf8")).toMatch(
+      /import\(["']\.\/token-function\.js["']\)/,
+    );
+  });
+
+  test.each(builds)(
+    "%s: sends the function's token; a function that returns no token is a TokenError, nothing sent",
+    async (_, load) => {
+      const built = await load();
+      server.handle((_request, response) => json(response, 200, example("TransactionSuccess")));
+      const options = { baseUrl: server.baseUrl, maxRetries: 0 };
+      const client = built.createMerchantPaymentsClient({
+        ...options,
+        token: async () => "function-token",
+      });
+      await client.getTransaction(lookup);
+      expect(server.received.at(-1)?.headers.authorization).toBe("Bearer function-token");
+      const sent = server.received.length;
+      const broken = built.createMerchantPaymentsClient({ ...options, token: () => "" });
+      await expect(broken.getTransaction(lookup)).rejects.toBeInstanceOf(built.TokenError);
+      expect(server.received.length).toBe(sent);
+    },
+  );
+});
+
+describe("the x-accepts-integer rewriting, loaded only for operations with such fields", () => {
+  test("is its own chunk of the ESM browser build, imported dynamically", () => {
+    expect(existsSync(join(dist, "integer-strings.js")), "run the build first").toBe(true);
+    expect(readFileSync(join(dist, "index.js"), "utf8")).toMatch(
+      /import\(["']\.\/integer-strings\.js["']\)/,
+    );
+  });
+
+  test.each(builds)(
+    "%s: sends a number as its digits; an unsafe one is a RequestValidationError, nothing sent",
+    async (_, load) => {
+      const built = await load();
+      server.handle((_request, response) => json(response, 200, example("MerchantUserActive")));
+      const client = built.createMerchantPaymentsClient({
+        baseUrl: server.baseUrl,
+        token: "test-token",
+        maxRetries: 0,
+      });
+      await client.getMerchantUser({ merchantAccountNumber: 12345678, userId: 1024 });
+      expect(JSON.parse(server.received.at(-1)?.body ?? "{}")).toMatchObject({ userId: "1024" });
+      const sent = server.received.length;
+      const unsafe = client.getMerchantUser({ merchantAccountNumber: 12345678, userId: 2 ** 53 });
+      await expect(unsafe).rejects.toBeInstanceOf(built.RequestValidationError);
+      expect(server.received.length).toBe(sent);
+    },
+  );
 });

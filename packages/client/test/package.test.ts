@@ -33,6 +33,9 @@ describe("the built package", () => {
     expect(existsSync(join(dist, "index.js")), "run the build first").toBe(true);
     const { gzipped } = await measure(join(dist, "index.js"));
     const count = operations(spec).length;
+    console.log(
+      `Loaded at start: ${gzipped} B gzipped for ${count} operations (budget ${budgetFor(count)} B: ${CORE_BUDGET_BYTES} B core + ${count} × ${PER_OPERATION_BUDGET_BYTES} B).`,
+    );
     expect(gzipped).toBeLessThanOrEqual(budgetFor(count));
     expect(budgetFor(count)).toBe(CORE_BUDGET_BYTES + count * PER_OPERATION_BUDGET_BYTES);
   });
@@ -155,6 +158,15 @@ describe("the runtime source", () => {
       const text = readFileSync(file, "utf8");
       for (const c of constants) expect(text.includes(c), `${c} in ${file}`).toBe(false);
     }
+  });
+
+  test("places credentials only through the spec's wire module: no source writes a Bearer or Basic value itself", () => {
+    for (const file of srcFiles()) {
+      const text = readFileSync(file, "utf8");
+      expect(text, file).not.toMatch(/[`"'](Bearer|Basic) (\$\{|["'`]\s*\+)/);
+    }
+    const core = readFileSync(join(root, "src", "request-core.ts"), "utf8");
+    expect(core).toMatch(/from "@merchant-payments\/spec\/wire\/credentials"/);
   });
 
   test("the generated operation table matches the spec", async () => {

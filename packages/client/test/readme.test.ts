@@ -108,8 +108,11 @@ describe("the README", () => {
       expect(module, entry).toBeDefined();
       const names = checker.getExportsOfModule(module as ts.Symbol).map((symbol) => symbol.name);
       expect(names.length, entry).toBeGreaterThan(3);
+      // "Every component schema of the spec is exported as a type of the same name": those the README states once
+      // for all (a schema added to the spec needs no hand edit here); every other export is named.
+      const schemas = new Set(Object.keys(readBundle().components?.schemas ?? {}));
       expect(
-        names.filter((name) => !readme.includes(`\`${name}`)),
+        names.filter((name) => !schemas.has(name) && !readme.includes(`\`${name}`)),
         entry,
       ).toEqual([]);
     }

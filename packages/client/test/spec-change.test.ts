@@ -18,7 +18,7 @@ function generate(dir: string, changed: unknown, out: string): void {
   execFileSync(process.execPath, [generator, "--spec", join(dir, "openapi.json"), "--out", out], {
     stdio: "pipe",
     encoding: "utf8",
-    timeout: 60_000,
+    timeout: 120_000,
   });
 }
 
@@ -80,7 +80,7 @@ describe("changing the spec changes the client's types", () => {
     const after = compileAgainst("added", changed, usesNewField);
     expect(after.output).toBe("");
     expect(after.ok).toBe(true);
-  }, 60_000);
+  }, 180_000);
 
   test("a field removed from Transaction in the spec disappears from the client's type", () => {
     expect(compileAgainst("kept", spec, usesConnectorName).ok).toBe(true);
@@ -94,7 +94,7 @@ describe("changing the spec changes the client's types", () => {
     const removed = compileAgainst("removed", changed, usesConnectorName);
     expect(removed.ok).toBe(false);
     expect(removed.output).toContain("connectorName");
-  }, 60_000);
+  }, 180_000);
 
   test("a date field added to a request in the spec takes a Date in the client's input type", () => {
     const usesDate = `import { createMerchantPaymentsClient } from "./src/index.js";
@@ -113,7 +113,7 @@ export const p = client.getDisbursementMetrics({
     metrics.properties.asOfDate = { type: "string", format: "date" };
     const after = compileAgainst("withdate", changed, usesDate);
     expect(after.output).toBe("");
-  }, 60_000);
+  }, 180_000);
 
   test("a changed maxItems changes the generated batch validator", async () => {
     const changed = structuredClone(spec) as typeof spec;
@@ -128,7 +128,7 @@ export const p = client.getDisbursementMetrics({
     const issues: { path: string; message: string }[] = [];
     mod.validateDisbursementBatch({ header: {}, transactions: [{}, {}, {}] }, issues);
     expect(issues).toEqual([{ path: "/transactions", message: "must have at most 2 items" }]);
-  }, 60_000);
+  }, 180_000);
 });
 
 /** Runs the generator on `changed` into a scratch folder; the error output when it refuses, "" when it succeeds. */

@@ -191,7 +191,9 @@ describe("what the Node transport reports", () => {
     const response = await nodeTransport.within(post(), 5_000);
     expect(response.status).toBe(307);
     expect(response.headers.get("location")).toBe(`${server.baseUrl}/elsewhere`);
-    expect(server.received.map((r) => r.url)).toEqual(["/collections/getTransaction"]);
+    // Nothing went to the Location (a request of an earlier test may still arrive on a busy machine).
+    expect(server.received.map((r) => r.url)).toContain("/collections/getTransaction");
+    expect(server.received.map((r) => r.url)).not.toContain("/elsewhere");
   });
 
   test("a deadline is a TransportFailure whose cause is DeadlineExceeded", async () => {

@@ -51,13 +51,18 @@ function base64(text: string): string {
   return btoa(binary);
 }
 
+/** Where a bearer token goes (HTTP bearer, OAuth 2, OpenID Connect): `Authorization: Bearer <token>`. */
+export function placeBearer(token: string): Placement {
+  return { in: "header", name: "authorization", value: `Bearer ${token}` };
+}
+
 /**
  * Where `secret` goes for `scheme`: the token of a bearer scheme, `user:password` of a Basic one, the key of an API
  * key scheme; undefined for a scheme whose credential is not sent in the request.
  */
 export function placeCredential(scheme: CredentialScheme, secret: string): Placement | undefined {
   const kind = credentialKind(scheme);
-  if (kind === "bearer") return { in: "header", name: "authorization", value: `Bearer ${secret}` };
+  if (kind === "bearer") return placeBearer(secret);
   if (kind === "basic")
     return { in: "header", name: "authorization", value: `Basic ${base64(secret)}` };
   if (kind === undefined) return undefined;

@@ -93,6 +93,9 @@ export function exampleArgs(facts) {
     if (facts.bodySpread && body !== null && typeof body === "object") Object.assign(out, body);
     else if (facts.bodyKind !== "binary") out.body = body;
   }
+  // A required binary body has no JSON example to show: its bytes are given as text (a Blob or Uint8Array works too).
+  if (facts.bodyKind === "binary" && facts.bodyRequired && out.body === undefined)
+    out.body = typeof body === "string" ? body : "file contents";
   return Object.keys(out).length > 0 || facts.parameterList.length === 0 ? out : undefined;
 }
 

@@ -13,15 +13,37 @@ export const METHODS_BEGIN =
 /** The line after it. */
 export const METHODS_END = "<!-- methods:end -->";
 
+/** The formatter's line width (biome.json). */
+const LINE_WIDTH = 100;
+
 /**
- * A value as a TypeScript literal over several lines, as the formatter (biome) writes it: JSON, keys that are
- * identifiers unquoted, a trailing comma after the last item of a multi-line object or array.
+ * A value as a TypeScript literal, as the formatter (biome) writes it: an object over several lines, keys that are
+ * identifiers unquoted, an array of scalars on one line when it fits (`lead` characters already stand before it, one
+ * after), else one item per line, a trailing comma after the last item of a multi-line object or array.
  * @param {unknown} value
+ * @param {string} [indent] the indentation of the line the value starts on
+ * @param {number} [lead]
+ * @returns {string}
  */
-function literal(value) {
-  return JSON.stringify(value, null, 2)
-    .replace(/^(\s*)"([A-Za-z_$][\w$]*)":/gm, "$1$2:")
-    .replace(/([^[{,])(?=\n\s*[\]}])/g, "$1,");
+function literal(value, indent = "", lead = indent.length) {
+  if (value === null || typeof value !== "object") return JSON.stringify(value);
+  const inner = `${indent}  `;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return "[]";
+    if (value.every((item) => item === null || typeof item !== "object")) {
+      const flat = `[${value.map((item) => JSON.stringify(item)).join(", ")}]`;
+      if (lead + flat.length + 1 <= LINE_WIDTH) return flat;
+    }
+    const items = value.map((item) => `${inner}${literal(item, inner)},`);
+    return `[\n${items.join("\n")}\n${indent}]`;
+  }
+  const entries = Object.entries(value);
+  if (entries.length === 0) return "{}";
+  const members = entries.map(([key, item]) => {
+    const head = `${inner}${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: `;
+    return `${head}${literal(item, inner, head.length)},`;
+  });
+  return `{\n${members.join("\n")}\n${indent}}`;
 }
 
 /**
@@ -34,7 +56,8 @@ export function methodsSection(factsList) {
   return factsList
     .map((facts) => {
       const args = exampleArgs(facts);
-      const call = `await client.${facts.operationId}(${args === undefined ? "" : literal(args)});`;
+      const head = `await client.${facts.operationId}(`;
+      const call = `${head}${args === undefined ? "" : literal(args, "", head.length + 1)});`;
       const summary = facts.summary ? `${facts.summary.replace(/\.$/, "")}: ` : "";
       return `#### \`${facts.operationId}\`\n\n${summary}\`${facts.method} ${facts.path}\`.\n\n\`\`\`ts\n${call}\n\`\`\``;
     })

@@ -36,6 +36,24 @@ const key = (k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
  * The type emitter's state and its emitters, one per kind of schema: a component's declaration, a schema written out
  * where used (composition, unions, enums, binary content), one JSON type, an object's members.
  */
+
+/** Keywords that constrain a value without giving it a type or members. */
+const CONSTRAINT_KEYWORDS = new Set([
+  "required",
+  "description",
+  "title",
+  "minProperties",
+  "maxProperties",
+]);
+
+/**
+ * True for a union branch that only constrains (which properties are required), typing nothing of its own.
+ * @param {unknown} branch
+ */
+function constrainsOnly(branch) {
+  return isObject(branch) && Object.keys(branch).every((key) => CONSTRAINT_KEYWORDS.has(key));
+}
+
 class TypeEmitter {
   /** @param {Json} document */
   constructor(document) {
@@ -199,7 +217,9 @@ class TypeEmitter {
       // Binary content: sent as a Blob (or File), a Uint8Array or text; handed over as a Blob.
       return mode === "in" ? "Blob | Uint8Array | string" : "Blob";
     }
-    if (schema.anyOf || schema.oneOf) {
+    // A union whose branches only say which properties are required (`anyOf: [{ required: [a] }, { required: [b] }]`)
+    // constrains the schema's own object: typed by its properties (the validators check the union).
+    if ((schema.anyOf || schema.oneOf) && !(schema.anyOf ?? schema.oneOf).every(constrainsOnly)) {
       const types = [
         ...new Set(
           (schema.anyOf ?? schema.oneOf).map((/** @type {Json} */ b) =>

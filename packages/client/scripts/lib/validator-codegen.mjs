@@ -25,16 +25,16 @@ import {
  */
 /**
  * The validator emitter's helpers a keyword row writes code with: an issue push at a path, a JSON literal, a fresh
- * variable name, a module-level constant, the check of a sub-schema, a path expression, a format function used.
+ * variable name, a module-level constant, the validation code of a sub-schema, a path expression, a format function used.
  * @typedef {{ push: (parts: PathPart[], msg: string) => string, str: (s: unknown) => string, fresh: (p: string) => string, hoist: (expr: string) => string, emit: (schema: any, v: string, parts: PathPart[]) => string, pathExpr: (parts: PathPart[]) => string, useFormat: (name: string) => void }} KeywordTools
  */
 /**
  * What a keyword row's emitter reads: the schema, the checked value's variable, where its issues go, the number type
- * the numeric bounds apply to, `only` (a check run only on one of several allowed types), and the emitter's tools.
+ * the numeric bounds apply to, `only` (code run only on one of several allowed types), and the emitter's tools.
  * @typedef {KeywordTools & { schema: SchemaObject, v: string, parts: PathPart[], numT: string, only: (t: string, c: string) => string }} KeywordContext
  */
 /**
- * One row of the keyword table: the keywords it reads, and the check it emits (none when they ask for nothing).
+ * One row of the keyword table: the keywords it reads, and the validation code it emits (none when they ask for nothing).
  * @typedef {{ keywords: readonly string[], emit: (c: KeywordContext) => string | undefined }} KeywordRow
  */
 /** @typedef {{ s: string } | { v: string } | { x: string }} PathPart a static property name, the variable of an array index, or a variable holding a pointer prefix */
@@ -100,7 +100,7 @@ export function formatImports(names) {
 const isObjectSchemaNode = (node) =>
   node !== null && typeof node === "object" && !Array.isArray(node);
 
-/** Formats the validators accept without a check (numbers' widths, decimals, URI references). */
+/** Formats the validators accept without testing them (numbers' widths, decimals, URI references). */
 const IGNORED_FORMATS = new Set(["decimal", "uri-reference", "int32", "int64", "double", "float"]);
 
 // The keywords emitResolved reads before the table: each changes how the whole schema is checked.
@@ -381,7 +381,7 @@ const str = (s) => JSON.stringify(s);
  * @param {string} v
  * @returns {string}
  */
-function typeCheck(t, v) {
+function typeTest(t, v) {
   switch (t) {
     case "object":
       return `(${v} !== null && typeof ${v} === "object" && !Array.isArray(${v}))`;
@@ -514,8 +514,8 @@ class ValidatorEmitter {
     this.varCounter = 0;
     this.nested = [];
     this.recursive.clear();
-    const check = this.emit(schema, "v", []);
-    return this.nested.join("") + check;
+    const code = this.emit(schema, "v", []);
+    return this.nested.join("") + code;
   }
 
   /**
@@ -558,7 +558,7 @@ class ValidatorEmitter {
   }
 
   /**
-   * Emits the check of a schema whose top-level `$ref` is resolved: by the first structural keyword it has.
+   * Emits the validation code of a schema whose top-level `$ref` is resolved: by the first structural keyword it has.
    * @param {Json} schema
    * @param {string} v
    * @param {PathPart[]} parts
@@ -598,7 +598,7 @@ class ValidatorEmitter {
   }
 
   /**
-   * The check of a union with a discriminator: the property picks the branch, whose own issues are reported (so a
+   * The validation code of a union with a discriminator: the property picks the branch, whose own issues are reported (so a
    * mismatch names the fields of that branch); an unknown or missing value names the property and its values.
    * @param {Json} schema
    * @param {string} property
@@ -614,7 +614,7 @@ class ValidatorEmitter {
       [...(choice?.byValue ?? [])].map(([value, index]) => [value, choice?.branches[index]]),
     );
     const known = [...byValue.keys()];
-    let code = `if (!(${typeCheck("object", v)})) ${push(parts, str("must be an object"))}\nelse switch (${v}[${str(property)}]) {\n`;
+    let code = `if (!(${typeTest("object", v)})) ${push(parts, str("must be an object"))}\nelse switch (${v}[${str(property)}]) {\n`;
     for (const [value, branch] of byValue) {
       code += `case ${str(value)}: {\n${this.emit(branch, v, parts)}break; }\n`;
     }
@@ -683,18 +683,18 @@ class ValidatorEmitter {
     /** @type {string[]} */
     const body = [];
     if (types.length > 0) {
-      const check = types.map((t) => typeCheck(t, v)).join(" || ");
-      code += `if (!(${check})) ${push(parts, str(`must be ${types.map((t) => TYPE_WORDS[t]).join(" or ")}`))}\nelse {\n`;
+      const anyType = types.map((t) => typeTest(t, v)).join(" || ");
+      code += `if (!(${anyType})) ${push(parts, str(`must be ${types.map((t) => TYPE_WORDS[t]).join(" or ")}`))}\nelse {\n`;
     } else {
       code += "{\n";
     }
-    /** @type {(t: string, c: string) => string} the check `c`, run only on type `t` when several types are allowed */
-    const only = (t, c) => (types.length <= 1 ? c : `if (${typeCheck(t, v)}) { ${c} }`);
+    /** @type {(t: string, c: string) => string} the code `c`, run only on type `t` when several types are allowed */
+    const only = (t, c) => (types.length <= 1 ? c : `if (${typeTest(t, v)}) { ${c} }`);
     const numT = types.find((t) => t === "integer" || t === "number") ?? "number";
     for (const row of VALUE_KEYWORDS) {
       if (!row.keywords.some((k) => schema[k] !== undefined)) continue;
-      const check = row.emit({ schema, v, parts, numT, only, ...this.tools });
-      if (check !== undefined) body.push(check);
+      const emitted = row.emit({ schema, v, parts, numT, only, ...this.tools });
+      if (emitted !== undefined) body.push(emitted);
     }
     code += `${body.join("\n")}\n}\n`;
     return code;

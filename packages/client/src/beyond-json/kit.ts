@@ -8,7 +8,7 @@ import type { Issue } from "../generated/validators.js";
 /** What this chunk uses of the client's entry. */
 export interface EntryKit {
   /** A JSON body as sent (dates, integer strings), from the request core. */
-  readonly wireBody: (info: OperationInfo, body: unknown, issues: Issue[]) => unknown;
+  readonly wireBody: (info: OperationInfo, body: unknown, issues: Issue[]) => Promise<unknown>;
   readonly notSent: typeof import("../errors.js").notSent;
   /** The error of a call that needs the bearer token on a client given API keys alone. */
   readonly noToken: (op: string) => Error;
@@ -16,7 +16,8 @@ export interface EntryKit {
   readonly UnexpectedResponseError: typeof import("../errors.js").UnexpectedResponseError;
   readonly validators: typeof import("../generated/validators.js").validators;
   readonly parameterValidators: typeof import("../generated/validators.js").parameterValidators;
-  readonly tokenFrom: typeof import("../options.js").tokenFrom;
+  /** Calls a token (or API key) function for one attempt. */
+  readonly tokenFrom: import("../token-function.js").TokenFrom;
 }
 
 /** The entry's parts, set once by `setKit`. */

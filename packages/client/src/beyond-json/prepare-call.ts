@@ -52,7 +52,7 @@ export async function prepareCall(
   const kind = info.body?.kind ?? "json";
   const given =
     kind === "json" && split.body !== undefined
-      ? kit.wireBody(info, split.body, issues)
+      ? await kit.wireBody(info, split.body, issues)
       : split.body;
   const validate = (kit.validators as Record<string, Validator | undefined>)[op];
   if (info.body === undefined || info.body.spread) {

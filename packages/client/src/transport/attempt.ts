@@ -27,8 +27,8 @@ export interface Attempt {
   headers: Record<string, string>;
   /** The request body (undefined: none). */
   body: string | Uint8Array | undefined;
-  /** The credential sent (token or API key), redacted from anything the server echoes back; default: the bearer token of `headers`. */
-  secret?: string | undefined;
+  /** The credential sent (token or API key), redacted from anything the server echoes back; undefined: none sent. */
+  secret: string | undefined;
   /** True when the answer may be binary: the transport keeps its bytes too. */
   bytes?: boolean;
   /** Timeout of the attempt, body included, in milliseconds (Infinity: none). */
@@ -38,19 +38,13 @@ export interface Attempt {
   signal: AbortSignal | undefined;
 }
 
-/** The bearer token of request headers, to be redacted from anything the server echoes back. */
-export function secretOf(headers: Record<string, string>): string | undefined {
-  const auth = headers.authorization;
-  return auth?.startsWith("Bearer ") ? auth.slice(7) : undefined;
-}
-
 /**
  * Sends one attempt through the transport, within `timeoutMs`. Resolves with a 2xx response; rejects with an ApiError
  * subclass for any other status (RedirectError for 3xx), TimeoutError or ConnectionError (with how much of the request
  * was sent, and the request id when the response head arrived), or the caller's abort reason.
  */
 export async function sendAttempt(attempt: Attempt): Promise<TransportResponse> {
-  const { transport, timeoutMs, headers, signal: user } = attempt;
+  const { transport, timeoutMs, headers, secret, signal: user } = attempt;
   if (user?.aborted) throw user.reason;
   const within = timedSend(transport);
   const request = {
@@ -81,7 +75,6 @@ export async function sendAttempt(attempt: Attempt): Promise<TransportResponse> 
     // The caller's abort reason, else TimeoutError when the attempt's time ran out, else ConnectionError.
     if (user?.aborted) throw user.reason;
     const failure = err instanceof TransportFailure ? err : new TransportFailure("unknown", err);
-    const secret = attempt.secret ?? secretOf(headers);
     const requestId = scrubbed(failure.response?.requestId, secret);
     const details = { requestSent: failure.requestSent, requestId };
     const timedOut = within ? err === failure && failure.cause instanceof DeadlineExceeded : late;
@@ -102,7 +95,6 @@ export async function sendAttempt(attempt: Attempt): Promise<TransportResponse> 
   } finally {
     stop?.();
   }
-  const secret = attempt.secret ?? secretOf(headers);
   const requestId = scrubbed(response.requestId, secret);
   // A custom transport may not apply the limit: a text longer than it in characters is longer in bytes.
   if (response.text.length > attempt.maxResponseBytes) {

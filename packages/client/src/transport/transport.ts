@@ -77,21 +77,18 @@ export interface ResponseHead {
 /**
  * Makes `instanceof` of a transport class true for an instance made by any copy of it (the ESM, CommonJS and Node
  * builds each hold their own copy of these classes; a transport built with one may be handed to a client of another):
- * each class marks its prototype with a registered symbol, and `instanceof` asks for that mark.
+ * the class marks its prototype with a registered symbol, and its `Symbol.hasInstance` asks for that mark.
  */
-function brand(target: { prototype: object }, name: string): (value: unknown) => boolean {
+function brand(target: { prototype: object }, name: string): void {
   const mark = Symbol.for(`@merchant-payments/client.${name}`);
   Object.defineProperty(target.prototype, mark, { value: true });
-  return (value) => typeof value === "object" && value !== null && mark in value;
+  Object.defineProperty(target, Symbol.hasInstance, {
+    value: (value: unknown) => typeof value === "object" && value !== null && mark in value,
+  });
 }
 
 /** Why one attempt ended without a whole response: the only rejection a transport may give. */
 export class TransportFailure extends Error {
-  /** True for a TransportFailure of any build of the client (ESM, CommonJS, Node). */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return isTransportFailure(value);
-  }
-
   /** How much of the request had been handed to the network; decides `mayHaveBeenProcessed`. */
   declare readonly requestSent: RequestSent;
   /** The response head when it had arrived before the failure, else undefined. */
@@ -109,15 +106,11 @@ export class TransportFailure extends Error {
   }
 }
 
-const isTransportFailure = brand(TransportFailure, "TransportFailure");
+// `instanceof TransportFailure`: true for an instance of any build of the client (ESM, CommonJS, Node).
+brand(TransportFailure, "TransportFailure");
 
 /** The `cause` of a TransportFailure when the answer body went over `maxResponseBytes` (received or decoded). */
 export class BodyTooLarge extends Error {
-  /** True for a BodyTooLarge of any build of the client. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return isBodyTooLarge(value);
-  }
-
   /** The limit that was passed, in bytes. */
   declare readonly maxResponseBytes: number;
 
@@ -132,21 +125,18 @@ export class BodyTooLarge extends Error {
   }
 }
 
-const isBodyTooLarge = brand(BodyTooLarge, "BodyTooLarge");
+// `instanceof BodyTooLarge`: true for an instance of any build of the client.
+brand(BodyTooLarge, "BodyTooLarge");
 
 /** The `cause` of a TransportFailure when the answer's content coding (gzip, deflate, br) is corrupt or truncated. */
 export class CorruptCoding extends Error {
-  /** True for a CorruptCoding of any build of the client. */
-  static override [Symbol.hasInstance](value: unknown): boolean {
-    return isCorruptCoding(value);
-  }
-
   override get name(): string {
     return "CorruptCoding";
   }
 }
 
-const isCorruptCoding = brand(CorruptCoding, "CorruptCoding");
+// `instanceof CorruptCoding`: true for an instance of any build of the client.
+brand(CorruptCoding, "CorruptCoding");
 
 /** zlib error codes: a corrupt or truncated coding, as Node's zlib (and so undici's fetch) reports it. */
 const ZLIB_CODES = new Set([

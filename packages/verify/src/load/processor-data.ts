@@ -24,8 +24,8 @@ export interface ProcessorData {
 /** Prefix of every counter the processor adds to Artillery's report. */
 export const COUNTER_PREFIX = "merchant_payments";
 
-/** Names of the processor's hooks, as the script refers to them. */
+/** Names of the processor's hook functions, by the Artillery hook the script gives each to. */
 export const HOOKS = {
-  request: "merchantPaymentsRequest",
-  check: "merchantPaymentsCheck",
+  beforeRequest: "merchantPaymentsRequest",
+  afterResponse: "merchantPaymentsCheck",
 } as const;
