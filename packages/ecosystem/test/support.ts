@@ -1,4 +1,4 @@
-// What every ecosystem test shares: the published spec's path, the calls (one per operation, from the spec model),
+// What every ecosystem test shares: the published spec's path,
 // a child-process runner with a time limit, tsc --strict, esbuild to run generated TypeScript, and the setup of a
 // generator test (useGenerator).
 import { execFile } from "node:child_process";
@@ -7,10 +7,11 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { reviveFilesSource } from "@merchant-payments/contract-tests/json-calls";
 import { startMock } from "@merchant-payments/mock";
 import { nodeBinary } from "@merchant-payments/node-runtimes";
-import { operations } from "@merchant-payments/spec";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import type { Call } from "./calls.js";
 
 const require = createRequire(import.meta.url);
 /** This package's folder. */
@@ -19,24 +20,6 @@ export const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 export const publishedSpec = require.resolve("@merchant-payments/spec/openapi.json");
 /** Longest one generator, tsc or generated program may run, in milliseconds. */
 export const STEP_LIMIT_MS = 90_000;
-
-/** One call per operation: its first request example, and the required headers the body determines. */
-export interface Call {
-  readonly operationId: string;
-  readonly body: Record<string, unknown>;
-  readonly headers: Record<string, string>;
-}
-
-/** Every operation of the spec, once, with its first named request example. */
-export const calls: Call[] = operations().map((op) => {
-  const body = op.request?.examples[0]?.value as Record<string, unknown> | undefined;
-  if (!body) throw new Error(`${op.operationId} has no request example`);
-  const headers: Record<string, string> = {};
-  for (const header of op.headers)
-    if (header.required && header.equalsBodyProperty)
-      headers[header.name] = String(body[header.equalsBodyProperty]);
-  return { operationId: op.operationId, body, headers };
-});
 
 /** The outcome of a child process. */
 export interface RunResult {
@@ -136,15 +119,26 @@ export async function runProgram(
 }
 
 /**
- * The TypeScript of a driver that calls every operation of `CALLS` (JSON in the environment) once through the
- * generated functions of `api` and prints `[{ operationId, status }]`: `header` imports the generated code as `api`
- * and declares `type Operation`; `status` is the expression of one call's status (`operation` and `call` in scope).
+ * The TypeScript of a driver that calls every operation of `CALLS` (JSON of {@link Call}s in the environment) once
+ * through the generated functions of `api` and prints `[{ operationId, status }]`: `header` imports the generated
+ * code as `api` and declares `type Operation`; `status` is the expression of one call's status (`operation` and
+ * `call` in scope, `reviveFiles(value)` to turn a call's file parts into `Blob`s).
  */
 export function driverSource(header: string, status: string): string {
   return `${header}
-const calls: Array<{ operationId: string; body: unknown; headers: Record<string, string> }> = JSON.parse(
-  process.env.CALLS ?? "[]",
-);
+${reviveFilesSource("ts")}
+type Call = {
+  operationId: string;
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, string>;
+  hasBody: boolean;
+  hasQuery: boolean;
+  hasHeaders: boolean;
+  body: unknown;
+  credentialHeaders: Record<string, string>;
+};
+const calls: Call[] = JSON.parse(process.env.CALLS ?? "[]");
 const results: Array<{ operationId: string; status: number }> = [];
 for (const call of calls) {
   const operation = (api as unknown as Record<string, Operation>)[call.operationId];
@@ -153,6 +147,26 @@ for (const call of calls) {
 }
 console.log(JSON.stringify(results));
 `;
+}
+
+/** Whether every call was answered one of its operation's documented 2xx statuses: the calls that were not. */
+export function undocumentedAnswers(
+  calls: readonly Call[],
+  output: unknown,
+): Array<{ operationId: string; status?: number; documented?: readonly number[] }> {
+  const answered = new Map(
+    ((output ?? []) as Array<{ operationId: string; status: number }>).map((r) => [
+      r.operationId,
+      r.status,
+    ]),
+  );
+  return calls
+    .filter((call) => !call.statuses.includes(answered.get(call.operationId) ?? 0))
+    .map((call) => ({
+      operationId: call.operationId,
+      status: answered.get(call.operationId),
+      documented: call.statuses,
+    }));
 }
 
 /** How a test generates a client: the generator's command line and environment, and the driver program that calls it. */

@@ -11,6 +11,7 @@ import { deref, type Issue, type JsonObject, operations } from "@merchant-paymen
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pendingChangesets } from "../src/changesets.js";
 import { breakingChanges, formatBreakingChange, formatReport, gate } from "../src/gate.js";
+import { opticTimeoutMs } from "../src/optic.js";
 import { workspaceRoot } from "../src/paths.js";
 import {
   neededBump,
@@ -244,7 +245,8 @@ beforeAll(async () => {
     runCli(["--base", tinyBase, "--head", tinyHead, "--changeset-root", emptyRoot]),
     runCli(["--base", tinyBase, "--head", tinyHead, "--changeset-root", majorRoot]),
   ]);
-}, 180_000);
+  // A bound on a hang: the optic runs side by side, each bounded by the spec's size (per operation).
+}, opticTimeoutMs(operations(broken).length) + 60_000);
 
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
