@@ -43,22 +43,32 @@ export interface Call {
   readonly body: unknown;
   /** The credential headers of the operation's first security alternative (a cookie key as `cookie`). */
   readonly credentialHeaders: Record<string, string>;
+  /** The credential query parameters of the operation's first security alternative (an API key in the query). */
+  readonly credentialQuery: Record<string, string>;
   /** The operation's documented 2xx statuses: the answer to a valid call is one of them. */
   readonly statuses: readonly number[];
 }
 
-/** The credential headers of the first security alternative of `op` (cookies joined into one `cookie` header). */
-function credentialHeaders(op: OperationSpec): Record<string, string> {
+/**
+ * The credentials of the first security alternative of `op`: headers (cookies joined into one `cookie` header) and
+ * query parameters.
+ */
+function credentialsOf(op: OperationSpec): {
+  headers: Record<string, string>;
+  query: Record<string, string>;
+} {
   const headers: Record<string, string> = {};
+  const query: Record<string, string> = {};
   const cookies: string[] = [];
   for (const scheme of op.security[0] ?? []) {
     const secret = scheme.type === "apiKey" ? CREDENTIALS.apiKey : CREDENTIALS.token;
     const placed = placeCredential(scheme, secret);
     if (placed?.in === "header") headers[placed.name] = placed.value;
+    if (placed?.in === "query") query[placed.name] = placed.value;
     if (placed?.in === "cookie") cookies.push(`${placed.name}=${placed.value}`);
   }
   if (cookies.length > 0) headers.cookie = cookies.join("; ");
-  return headers;
+  return { headers, query };
 }
 
 /** One call of `op` of `document`. */
@@ -92,7 +102,8 @@ async function callOf(document: Json, op: OperationSpec): Promise<Call> {
       call.media && !isStructured(call.media.mediaType) && given instanceof Blob
         ? await given.text()
         : await filesAsJson(given),
-    credentialHeaders: credentialHeaders(op),
+    credentialHeaders: credentialsOf(op).headers,
+    credentialQuery: credentialsOf(op).query,
     statuses: op.responses.filter((r) => /^2\d\d$/.test(r.status)).map((r) => Number(r.status)),
   };
 }

@@ -8,7 +8,10 @@ import { join } from "node:path";
 import { type MockServer, startMock } from "@merchant-payments/mock";
 import { operations } from "@merchant-payments/spec/model";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { publishedSpec, scratch } from "./support.js";
+import { publishedSpec, scratch, stepLimitMs } from "./support.js";
+
+/** What a peer test may take beside its tool's steps (starting, reading reports), in milliseconds. */
+const PEER_TEST_BOUND_MS = 60_000;
 
 const require = createRequire(import.meta.url);
 
@@ -119,13 +122,21 @@ export function peerSuite(
   describe(title, () => {
     const workspace = usePeerWorkspace(name);
     for (const spec of Object.keys(PEER_SPECS) as PeerSpec[]) {
-      test(`${spec} spec: every check passes but the tool's listed limits on its operations, each still failing`, async () => {
-        const result = await runner(workspace, spec);
-        expect(result.checks).toBeGreaterThan(0);
-        const document = JSON.parse(readFileSync(PEER_SPECS[spec], "utf8"));
-        const operationIds = operations(document).map((op) => op.operationId);
-        expect(judgePeerRun(result, operationIds, limits)).toEqual({ unexplained: [], stale: [] });
-      });
+      const document = JSON.parse(readFileSync(PEER_SPECS[spec], "utf8"));
+      const operationIds = operations(document).map((op) => op.operationId);
+      test(
+        `${spec} spec: every check passes but the tool's listed limits on its operations, each still failing`,
+        async () => {
+          const result = await runner(workspace, spec);
+          expect(result.checks).toBeGreaterThan(0);
+          expect(judgePeerRun(result, operationIds, limits)).toEqual({
+            unexplained: [],
+            stale: [],
+          });
+        },
+        // A bound on a hang: the tool's steps, each bounded by the spec's size.
+        PEER_TEST_BOUND_MS + 2 * stepLimitMs(operationIds.length),
+      );
     }
   });
 }

@@ -6,9 +6,10 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { nodeBinary } from "@merchant-payments/node-runtimes";
+import { loadDocument, operations } from "@merchant-payments/spec";
 import { expect } from "vitest";
 import { type PeerLimit, type PeerRun, type PeerSpec, peerSuite } from "./peer-contracts.js";
-import { packageDir, packageFile, run } from "./support.js";
+import { packageDir, packageFile, run, stepLimitMs } from "./support.js";
 
 const require = createRequire(import.meta.url);
 // biome-ignore lint/suspicious/noExplicitAny: newman ships no types.
@@ -109,7 +110,7 @@ async function portmanRun(dir: string, specFile: string, spec: PeerSpec, baseUrl
       "--output",
       collectionFile,
     ],
-    { cwd: dir },
+    { cwd: dir, timeoutMs: stepLimitMs(operations(loadDocument(specFile)).length) },
   );
   expect(written.code, `${written.stdout}\n${written.stderr}`).toBe(0);
   const collection = JSON.parse(readFileSync(collectionFile, "utf8"));

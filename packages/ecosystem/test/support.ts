@@ -18,8 +18,16 @@ const require = createRequire(import.meta.url);
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** The bundled spec as the published package exposes it (`@merchant-payments/spec/openapi.json`). */
 export const publishedSpec = require.resolve("@merchant-payments/spec/openapi.json");
-/** Longest one generator, tsc or generated program may run, in milliseconds. */
+/** Longest one generator, tsc or generated program may run, in milliseconds: the part every spec needs. */
 export const STEP_LIMIT_MS = 90_000;
+
+/** What each operation of the spec adds to {@link STEP_LIMIT_MS} (and to a peer test's bound), in milliseconds. */
+export const STEP_LIMIT_PER_OPERATION_MS = 5_000;
+
+/** The bound on one step over a spec of `operationCount` operations, in milliseconds (a bound on a hang). */
+export function stepLimitMs(operationCount: number): number {
+  return STEP_LIMIT_MS + STEP_LIMIT_PER_OPERATION_MS * operationCount;
+}
 
 /** The outcome of a child process. */
 export interface RunResult {
@@ -28,11 +36,11 @@ export interface RunResult {
   readonly stderr: string;
 }
 
-/** Runs `command` with a time limit; never rejects. */
+/** Runs `command` with a time limit (`timeoutMs`, default {@link STEP_LIMIT_MS}); never rejects. */
 export function run(
   command: string,
   args: string[],
-  options: { cwd: string; env?: Record<string, string> },
+  options: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
 ): Promise<RunResult> {
   return new Promise((done) => {
     execFile(
@@ -41,7 +49,7 @@ export function run(
       {
         cwd: options.cwd,
         env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", ...options.env },
-        timeout: STEP_LIMIT_MS,
+        timeout: options.timeoutMs ?? STEP_LIMIT_MS,
         killSignal: "SIGKILL",
         maxBuffer: 64 * 1024 * 1024,
       },
@@ -137,6 +145,7 @@ type Call = {
   hasHeaders: boolean;
   body: unknown;
   credentialHeaders: Record<string, string>;
+  credentialQuery: Record<string, string>;
 };
 const calls: Call[] = JSON.parse(process.env.CALLS ?? "[]");
 const results: Array<{ operationId: string; status: number }> = [];
@@ -149,24 +158,36 @@ console.log(JSON.stringify(results));
 `;
 }
 
-/** Whether every call was answered one of its operation's documented 2xx statuses: the calls that were not. */
-export function undocumentedAnswers(
+/** An operation a generator's code calls wrongly (on a spec that has it): why, and the generator's issue if any. */
+export interface GeneratorLimit {
+  readonly operationId: string;
+  readonly reason: string;
+  readonly issue?: string;
+}
+
+/**
+ * The calls not answered one of their operation's documented 2xx statuses but for the listed `limits`
+ * (`unexplained`), and the limits whose operation was answered so after all (`stale`: remove them).
+ */
+export function judgeCalls(
   calls: readonly Call[],
   output: unknown,
-): Array<{ operationId: string; status?: number; documented?: readonly number[] }> {
+  limits: readonly GeneratorLimit[] = [],
+): { unexplained: string[]; stale: string[] } {
   const answered = new Map(
     ((output ?? []) as Array<{ operationId: string; status: number }>).map((r) => [
       r.operationId,
       r.status,
     ]),
   );
-  return calls
-    .filter((call) => !call.statuses.includes(answered.get(call.operationId) ?? 0))
-    .map((call) => ({
-      operationId: call.operationId,
-      status: answered.get(call.operationId),
-      documented: call.statuses,
-    }));
+  const limited = new Set(limits.map((limit) => limit.operationId));
+  const documented = (call: Call) => call.statuses.includes(answered.get(call.operationId) ?? 0);
+  const line = (call: Call) =>
+    `${call.operationId}: ${answered.get(call.operationId)} (documented: ${call.statuses.join(", ")})`;
+  return {
+    unexplained: calls.filter((c) => !limited.has(c.operationId) && !documented(c)).map(line),
+    stale: calls.filter((c) => limited.has(c.operationId) && documented(c)).map(line),
+  };
 }
 
 /** How a test generates a client: the generator's command line and environment, and the driver program that calls it. */

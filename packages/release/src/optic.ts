@@ -23,9 +23,7 @@ export function opticTimeoutMs(operationCount: number): number {
 
 /** The number of operations of the larger of the spec files `paths`. */
 function largestOperationCount(paths: readonly string[]): number {
-  return Math.max(
-    ...paths.map((path) => operations(loadDocument(path)).length),
-  );
+  return Math.max(...paths.map((path) => operations(loadDocument(path)).length));
 }
 
 /**
@@ -99,7 +97,8 @@ export async function opticBreakingChanges(
   headPath: string,
   options: OpticOptions = {},
 ): Promise<Issue[]> {
-  const timeoutMs = options.timeoutMs ?? opticTimeoutMs(largestOperationCount([basePath, headPath]));
+  const timeoutMs =
+    options.timeoutMs ?? opticTimeoutMs(largestOperationCount([basePath, headPath]));
   const cwd = await mkdtemp(join(tmpdir(), "optic-"));
   try {
     const { code, output, timedOut } = await runOptic(
