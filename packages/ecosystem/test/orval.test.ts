@@ -4,9 +4,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { expect, test } from "vitest";
+import { specCalls } from "./calls.js";
 import {
-  calls,
   driverSource,
+  type GeneratorLimit,
+  judgeCalls,
   packageDir,
   packageFile,
   publishedSpec,
@@ -14,11 +16,22 @@ import {
   useGenerator,
 } from "./support.js";
 
+/** Operations whose call orval's code sends wrongly: the mock refuses it. */
+export const ORVAL_LIMITS: readonly GeneratorLimit[] = [
+  {
+    operationId: "downloadSettlementReport",
+    reason:
+      "orval serializes every query value with `String(value)`, whatever its `style`: the `spaceDelimited` array `columns` is sent comma-separated, which the mock refuses (400)",
+  },
+];
+
 const driver = driverSource(
   `import * as api from "./generated/payments";
 
-type Operation = (body: unknown, headers: unknown, options: RequestInit) => Promise<{ status: number }>;`,
-  `(await operation(call.body, call.headers, { headers: { Authorization: "Bearer ecosystem-token" } })).status`,
+type Operation = (...args: unknown[]) => Promise<{ status: number }>;`,
+  // orval's arguments: the path parameters in the path's order, the body, the query object (an API key in the query
+  // among them), the headers object, then fetch's options (the other credentials as headers).
+  `(await operation(...Object.values(call.path), ...(call.hasBody ? [reviveFiles(call.body)] : []), ...(call.hasQuery ? [{ ...call.query, ...call.credentialQuery }] : []), ...(call.hasHeaders ? [call.headers] : []), { headers: call.credentialHeaders })).status`,
 );
 
 const generated = useGenerator({
@@ -33,18 +46,21 @@ const generated = useGenerator({
   driver,
 });
 
-test("the required MerchantAccountNumber header is a typed argument of the operations that need it", async () => {
+test("every header parameter a call sends is a typed argument of its function", async () => {
   const code = await readFile(join(generated.dir, "generated", "payments.ts"), "utf8");
-  const withHeader = calls.filter((c) => Object.keys(c.headers).length > 0);
+  const withHeader = (await specCalls()).filter((c) => Object.keys(c.headers).length > 0);
   expect(withHeader.length).toBeGreaterThan(0);
   for (const call of withHeader)
-    for (const name of Object.keys(call.headers)) expect(code).toMatch(new RegExp(`\\b${name}: `));
+    for (const name of Object.keys(call.headers))
+      expect(code).toMatch(new RegExp(`(\\b${name}|'${name}')\\??: `));
 });
 
-test("calls every operation once against the mock, each answered 200 (the header sent)", async () => {
+test("calls every operation once against the mock (its parameters, headers, body and credentials from the spec), each answered a documented 2xx but orval's listed limits", async () => {
+  const calls = await specCalls();
   const { result, output } = await runProgram(join(generated.dir, "driver.ts"), {
     CALLS: JSON.stringify(calls),
   });
   expect(result.code, result.stderr).toBe(0);
-  expect(output).toEqual(calls.map((c) => ({ operationId: c.operationId, status: 200 })));
+  expect((output as unknown[]).length).toBe(calls.length);
+  expect(judgeCalls(calls, output, ORVAL_LIMITS)).toEqual({ unexplained: [], stale: [] });
 });

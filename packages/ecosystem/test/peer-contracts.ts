@@ -1,12 +1,17 @@
 // What the peer contract suites share (Redocly Respect; Portman run by newman): the two specs they run on, a copy of
-// each whose only server is the mock, and the judgement of a run against its list of known peer limits: every
-// failing check must be a listed limit, and every listed limit must still fail (else the list is stale).
+// each whose only server is the mock, the judgement of a run against its list of known peer limits (every failing
+// check must be a listed limit of an operation the spec has, and every such limit must still fail, else the list is
+// stale), and the suite itself (`peerSuite`: the set-up and one test per spec).
 import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { type MockServer, startMock } from "@merchant-payments/mock";
-import { afterAll, beforeAll } from "vitest";
-import { publishedSpec, scratch } from "./support.js";
+import { operations } from "@merchant-payments/spec/model";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { publishedSpec, scratch, stepLimitMs } from "./support.js";
+
+/** What a peer test may take beside its tool's steps (starting, reading reports), in milliseconds. */
+const PEER_TEST_BOUND_MS = 60_000;
 
 const require = createRequire(import.meta.url);
 
@@ -19,10 +24,10 @@ export const PEER_SPECS = {
 /** Which of {@link PEER_SPECS}. */
 export type PeerSpec = keyof typeof PEER_SPECS;
 
-/** A check a peer tool gets wrong on our spec and mock: why, and the tool's own issue where there is one. */
+/** A check a peer tool gets wrong on an operation of our spec and mock: why, and the tool's own issue where there is one. */
 export interface PeerLimit {
-  /** The spec it fails on. */
-  readonly spec: PeerSpec;
+  /** The operation it fails on: the limit is expected on every spec that has it (the grown fixture, a grown product). */
+  readonly operationId: string;
   /** The failing checks, each as the suite names it (`<workflow or request> :: <check>`), exactly. */
   readonly checks: readonly string[];
   /** Why the tool fails it (what it sends or checks wrongly), and what the mock answers. */
@@ -37,13 +42,17 @@ export interface PeerRun {
   readonly failed: readonly string[];
 }
 
-/** The failures of `run` no limit lists, and the listed checks that no longer fail (stale entries). */
+/**
+ * The failures of `run` no limit lists, and the listed checks that no longer fail (stale entries): the limits of the
+ * operations in `operationIds` (those of the spec the run was on) are expected.
+ */
 export function judgePeerRun(
   run: PeerRun,
-  spec: PeerSpec,
+  operationIds: readonly string[],
   limits: readonly PeerLimit[],
 ): { unexplained: string[]; stale: string[] } {
-  const listed = new Set(limits.filter((l) => l.spec === spec).flatMap((l) => l.checks));
+  const present = new Set(operationIds);
+  const listed = new Set(limits.filter((l) => present.has(l.operationId)).flatMap((l) => l.checks));
   const failed = new Set(run.failed);
   return {
     unexplained: [...failed].filter((check) => !listed.has(check)).sort(),
@@ -95,4 +104,39 @@ export function usePeerWorkspace(name: string): PeerWorkspace {
     mock: (spec) => get(mocks, spec),
     specFile: (spec) => get(files, spec),
   };
+}
+
+/** Runs a peer tool on one spec of a {@link PeerWorkspace}: its checks and the failed ones. */
+export type PeerRunner = (workspace: PeerWorkspace, spec: PeerSpec) => Promise<PeerRun>;
+
+/**
+ * Registers a peer suite: `title`'s describe block, a {@link PeerWorkspace} named `name`, and for each spec a test
+ * that `runner` ran checks and that every failure is a listed limit of an operation of that spec, each still failing.
+ */
+export function peerSuite(
+  name: string,
+  title: string,
+  runner: PeerRunner,
+  limits: readonly PeerLimit[],
+): void {
+  describe(title, () => {
+    const workspace = usePeerWorkspace(name);
+    for (const spec of Object.keys(PEER_SPECS) as PeerSpec[]) {
+      const document = JSON.parse(readFileSync(PEER_SPECS[spec], "utf8"));
+      const operationIds = operations(document).map((op) => op.operationId);
+      test(
+        `${spec} spec: every check passes but the tool's listed limits on its operations, each still failing`,
+        async () => {
+          const result = await runner(workspace, spec);
+          expect(result.checks).toBeGreaterThan(0);
+          expect(judgePeerRun(result, operationIds, limits)).toEqual({
+            unexplained: [],
+            stale: [],
+          });
+        },
+        // A bound on a hang: the tool's steps, each bounded by the spec's size.
+        PEER_TEST_BOUND_MS + 2 * stepLimitMs(operationIds.length),
+      );
+    }
+  });
 }

@@ -1,10 +1,11 @@
 // Postman: openapi-to-postmanv2 (pinned in the catalog) converts the published spec with the documented options,
-// and newman (pinned) runs the collection against the mock: every operation once, each answered 200, with no
-// warning printed but the one the docs explain.
+// and newman (pinned) runs the collection against the mock: every operation once, each answered one of its documented
+// 2xx statuses (but the converter's listed limits on operations the spec may have), with no warning printed but the
+// one the docs explain.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { startMock } from "@merchant-payments/mock";
-import { operations } from "@merchant-payments/spec";
+import { type OperationSpec, operations } from "@merchant-payments/spec";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { publishedSpec } from "./support.js";
 
@@ -17,10 +18,49 @@ const CONVERTER_OPTIONS = { parametersResolution: "Example", folderStrategy: "Ta
  */
 const EXPLAINED_WARNINGS = [/unknown format "decimal"/];
 
+/**
+ * Operations the converter builds a request the mock refuses for, on a spec that has them (the grown fixture's,
+ * added to a grown product spec): the same limits of openapi-to-postman the Portman suite lists (PORTMAN_LIMITS).
+ */
+const CONVERTER_LIMITS: readonly { operationId: string; reason: string }[] = [
+  {
+    operationId: "uploadDisputeEvidence",
+    reason:
+      "the multipart/form-data body is built from the schema, not the example: the JSON part is `[object Object]`, the file part's Content-Type the encoding's whole list (the mock's 422)",
+  },
+  {
+    operationId: "issueAccessToken",
+    reason:
+      "`grant_type: { const: client_credentials }` becomes form fields named `const` and `description` (the mock's 422)",
+  },
+];
+
 // biome-ignore lint/suspicious/noExplicitAny: the converter and newman ship no types.
 type Untyped = any;
 const converter: Untyped = require("openapi-to-postmanv2");
 const newman: Untyped = require("newman");
+
+/** The operations by route: method and path template. */
+const byRoute = new Map(operations().map((o) => [`${o.method} ${o.path}`, o]));
+
+/** The operation of a collection request: its method and path (`:name` for a path parameter, as `{name}`). */
+function operationOf(request: Untyped): OperationSpec | undefined {
+  const template = `/${request.url.path.join("/")}`.replace(/\/:([^/]+)/g, "/{$1}");
+  return byRoute.get(`${request.method} ${template}`);
+}
+
+/**
+ * Unticks the cursor parameter of every paginated operation's request (the converter fills it from its example, a
+ * cursor the mock never issued: 400), as a user asking for the first page does.
+ */
+function firstPagesOnly(items: Untyped[]): void {
+  for (const item of items) {
+    if (item.item) firstPagesOnly(item.item);
+    const cursor = item.request && operationOf(item.request)?.pagination?.cursor;
+    for (const query of (cursor && item.request.url.query) || [])
+      if (query.key === cursor) query.disabled = true;
+  }
+}
 
 let mock: Awaited<ReturnType<typeof startMock>>;
 const printed: string[] = [];
@@ -47,7 +87,7 @@ afterAll(async () => {
   await mock?.close();
 });
 
-test("the converted collection runs in newman: every operation once, each 200, no unexplained warning", async () => {
+test("the converted collection runs in newman: every operation once, each a documented 2xx but the converter's listed limits, no unexplained warning", async () => {
   const conversion: Untyped = await collecting(
     () =>
       new Promise((resolve, reject) =>
@@ -60,6 +100,7 @@ test("the converted collection runs in newman: every operation once, each 200, n
   );
   expect(conversion.result, conversion.reason).toBe(true);
   const collection = conversion.output[0].data;
+  firstPagesOnly(collection.item);
 
   const summary: Untyped = await collecting(
     () =>
@@ -70,6 +111,7 @@ test("the converted collection runs in newman: every operation once, each 200, n
             envVar: [
               { key: "baseUrl", value: mock.baseUrl },
               { key: "bearerToken", value: "ecosystem-token" },
+              { key: "apiKey", value: "ecosystem-key" },
             ],
             reporters: [],
             timeoutRequest: 10_000,
@@ -78,18 +120,31 @@ test("the converted collection runs in newman: every operation once, each 200, n
         ),
       ),
   );
-  const byPath = new Map(operations().map((o) => [o.path, o.operationId]));
-  const answered = summary.run.executions.map((e: Untyped) => ({
-    operationId: byPath.get(`/${e.request.url.path.join("/")}`),
-    status: e.response?.code,
-  }));
-  expect(answered).toHaveLength(operations().length);
+  const answered = summary.run.executions.map((e: Untyped) => {
+    const op = operationOf(e.item.request);
+    return { operationId: op?.operationId, status: e.response?.code as number, op };
+  });
   expect(answered.map((a: { operationId: string }) => a.operationId).sort()).toEqual(
     operations()
       .map((o) => o.operationId)
       .sort(),
   );
-  expect(answered.filter((a: { status: number }) => a.status !== 200)).toEqual([]);
+  const limited = new Set(CONVERTER_LIMITS.map((limit) => limit.operationId));
+  const documented = (a: { status: number; op: OperationSpec }) =>
+    a.op.responses.some((r) => r.status === String(a.status));
+  const is2xx = (a: { status: number }) => a.status >= 200 && a.status < 300;
+  // Every operation answered a documented 2xx, but the converter's listed limits, each still answered otherwise.
+  expect(
+    answered
+      .filter((a: Untyped) => !limited.has(a.operationId) && !(is2xx(a) && documented(a)))
+      .map((a: Untyped) => `${a.operationId}: ${a.status}`),
+  ).toEqual([]);
+  expect(
+    answered
+      .filter((a: Untyped) => limited.has(a.operationId) && is2xx(a))
+      .map((a: Untyped) => a.operationId),
+    "a listed converter limit that passes is stale",
+  ).toEqual([]);
   expect(summary.run.failures).toEqual([]);
   expect(printed.filter((line) => !EXPLAINED_WARNINGS.some((w) => w.test(line)))).toEqual([]);
 });

@@ -4,14 +4,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { nodeBinary } from "@merchant-payments/node-runtimes";
-import { describe, expect, test } from "vitest";
-import {
-  judgePeerRun,
-  type PeerLimit,
-  type PeerRun,
-  type PeerSpec,
-  usePeerWorkspace,
-} from "./peer-contracts.js";
+import { expect } from "vitest";
+import { type PeerLimit, type PeerRun, type PeerSpec, peerSuite } from "./peer-contracts.js";
 import { packageFile, run } from "./support.js";
 
 const redocly = packageFile("@redocly/cli", "bin/cli.js");
@@ -19,13 +13,13 @@ const redocly = packageFile("@redocly/cli", "bin/cli.js");
 /** Respect's own limits on our spec: the checks it fails, why, and its issue. */
 export const RESPECT_LIMITS: readonly PeerLimit[] = [
   {
-    spec: "grown",
+    operationId: "downloadTransactionReceipt",
     checks: ["get-transactions-{transactionReference}-receipt-workflow :: schema check"],
     reason:
       "Respect reads a binary answer (the receipt's application/pdf, a valid one-page PDF) as the object {}, then checks it against `type: string`",
   },
   {
-    spec: "grown",
+    operationId: "getVolumeSummary",
     checks: [
       "get-analytics-volumes-workflow :: success criteria check",
       "get-analytics-volumes-workflow :: schema check",
@@ -35,7 +29,7 @@ export const RESPECT_LIMITS: readonly PeerLimit[] = [
     issue: "https://github.com/Redocly/redocly-cli/issues/2229",
   },
   {
-    spec: "grown",
+    operationId: "uploadDisputeEvidence",
     checks: ["post-disputes-{disputeId}-evidence-workflow :: success criteria check"],
     reason:
       "Respect sends the multipart/form-data example as `Content-Type: multipart/form-data` with no boundary and the example object as the body (its JSON part as `[object Object]`): no multipart body can be read from it, so the mock answers 415 where 201 is expected",
@@ -95,13 +89,9 @@ interface RespectReport {
   >;
 }
 
-describe("Redocly Respect against the mock", () => {
-  const workspace = usePeerWorkspace("respect");
-  for (const spec of ["product", "grown"] as const) {
-    test(`${spec} spec: every workflow's checks pass but Respect's listed limits, each still failing`, async () => {
-      const result = await respectRun(workspace.dir, workspace.specFile(spec), spec);
-      expect(result.checks).toBeGreaterThan(0);
-      expect(judgePeerRun(result, spec, RESPECT_LIMITS)).toEqual({ unexplained: [], stale: [] });
-    });
-  }
-});
+peerSuite(
+  "respect",
+  "Redocly Respect against the mock",
+  (workspace, spec) => respectRun(workspace.dir, workspace.specFile(spec), spec),
+  RESPECT_LIMITS,
+);

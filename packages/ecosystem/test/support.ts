@@ -1,4 +1,4 @@
-// What every ecosystem test shares: the published spec's path, the calls (one per operation, from the spec model),
+// What every ecosystem test shares: the published spec's path,
 // a child-process runner with a time limit, tsc --strict, esbuild to run generated TypeScript, and the setup of a
 // generator test (useGenerator).
 import { execFile } from "node:child_process";
@@ -7,36 +7,27 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { reviveFilesSource } from "@merchant-payments/contract-tests/json-calls";
 import { startMock } from "@merchant-payments/mock";
 import { nodeBinary } from "@merchant-payments/node-runtimes";
-import { operations } from "@merchant-payments/spec";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import type { Call } from "./calls.js";
 
 const require = createRequire(import.meta.url);
 /** This package's folder. */
 export const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** The bundled spec as the published package exposes it (`@merchant-payments/spec/openapi.json`). */
 export const publishedSpec = require.resolve("@merchant-payments/spec/openapi.json");
-/** Longest one generator, tsc or generated program may run, in milliseconds. */
+/** Longest one generator, tsc or generated program may run, in milliseconds: the part every spec needs. */
 export const STEP_LIMIT_MS = 90_000;
 
-/** One call per operation: its first request example, and the required headers the body determines. */
-export interface Call {
-  readonly operationId: string;
-  readonly body: Record<string, unknown>;
-  readonly headers: Record<string, string>;
-}
+/** What each operation of the spec adds to {@link STEP_LIMIT_MS} (and to a peer test's bound), in milliseconds. */
+export const STEP_LIMIT_PER_OPERATION_MS = 5_000;
 
-/** Every operation of the spec, once, with its first named request example. */
-export const calls: Call[] = operations().map((op) => {
-  const body = op.request?.examples[0]?.value as Record<string, unknown> | undefined;
-  if (!body) throw new Error(`${op.operationId} has no request example`);
-  const headers: Record<string, string> = {};
-  for (const header of op.headers)
-    if (header.required && header.equalsBodyProperty)
-      headers[header.name] = String(body[header.equalsBodyProperty]);
-  return { operationId: op.operationId, body, headers };
-});
+/** The bound on one step over a spec of `operationCount` operations, in milliseconds (a bound on a hang). */
+export function stepLimitMs(operationCount: number): number {
+  return STEP_LIMIT_MS + STEP_LIMIT_PER_OPERATION_MS * operationCount;
+}
 
 /** The outcome of a child process. */
 export interface RunResult {
@@ -45,11 +36,11 @@ export interface RunResult {
   readonly stderr: string;
 }
 
-/** Runs `command` with a time limit; never rejects. */
+/** Runs `command` with a time limit (`timeoutMs`, default {@link STEP_LIMIT_MS}); never rejects. */
 export function run(
   command: string,
   args: string[],
-  options: { cwd: string; env?: Record<string, string> },
+  options: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
 ): Promise<RunResult> {
   return new Promise((done) => {
     execFile(
@@ -58,7 +49,7 @@ export function run(
       {
         cwd: options.cwd,
         env: { ...process.env, NO_COLOR: "1", FORCE_COLOR: "0", ...options.env },
-        timeout: STEP_LIMIT_MS,
+        timeout: options.timeoutMs ?? STEP_LIMIT_MS,
         killSignal: "SIGKILL",
         maxBuffer: 64 * 1024 * 1024,
       },
@@ -136,15 +127,27 @@ export async function runProgram(
 }
 
 /**
- * The TypeScript of a driver that calls every operation of `CALLS` (JSON in the environment) once through the
- * generated functions of `api` and prints `[{ operationId, status }]`: `header` imports the generated code as `api`
- * and declares `type Operation`; `status` is the expression of one call's status (`operation` and `call` in scope).
+ * The TypeScript of a driver that calls every operation of `CALLS` (JSON of {@link Call}s in the environment) once
+ * through the generated functions of `api` and prints `[{ operationId, status }]`: `header` imports the generated
+ * code as `api` and declares `type Operation`; `status` is the expression of one call's status (`operation` and
+ * `call` in scope, `reviveFiles(value)` to turn a call's file parts into `Blob`s).
  */
 export function driverSource(header: string, status: string): string {
   return `${header}
-const calls: Array<{ operationId: string; body: unknown; headers: Record<string, string> }> = JSON.parse(
-  process.env.CALLS ?? "[]",
-);
+${reviveFilesSource("ts")}
+type Call = {
+  operationId: string;
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  headers: Record<string, string>;
+  hasBody: boolean;
+  hasQuery: boolean;
+  hasHeaders: boolean;
+  body: unknown;
+  credentialHeaders: Record<string, string>;
+  credentialQuery: Record<string, string>;
+};
+const calls: Call[] = JSON.parse(process.env.CALLS ?? "[]");
 const results: Array<{ operationId: string; status: number }> = [];
 for (const call of calls) {
   const operation = (api as unknown as Record<string, Operation>)[call.operationId];
@@ -153,6 +156,38 @@ for (const call of calls) {
 }
 console.log(JSON.stringify(results));
 `;
+}
+
+/** An operation a generator's code calls wrongly (on a spec that has it): why, and the generator's issue if any. */
+export interface GeneratorLimit {
+  readonly operationId: string;
+  readonly reason: string;
+  readonly issue?: string;
+}
+
+/**
+ * The calls not answered one of their operation's documented 2xx statuses but for the listed `limits`
+ * (`unexplained`), and the limits whose operation was answered so after all (`stale`: remove them).
+ */
+export function judgeCalls(
+  calls: readonly Call[],
+  output: unknown,
+  limits: readonly GeneratorLimit[] = [],
+): { unexplained: string[]; stale: string[] } {
+  const answered = new Map(
+    ((output ?? []) as Array<{ operationId: string; status: number }>).map((r) => [
+      r.operationId,
+      r.status,
+    ]),
+  );
+  const limited = new Set(limits.map((limit) => limit.operationId));
+  const documented = (call: Call) => call.statuses.includes(answered.get(call.operationId) ?? 0);
+  const line = (call: Call) =>
+    `${call.operationId}: ${answered.get(call.operationId)} (documented: ${call.statuses.join(", ")})`;
+  return {
+    unexplained: calls.filter((c) => !limited.has(c.operationId) && !documented(c)).map(line),
+    stale: calls.filter((c) => limited.has(c.operationId) && documented(c)).map(line),
+  };
 }
 
 /** How a test generates a client: the generator's command line and environment, and the driver program that calls it. */

@@ -32,9 +32,11 @@ export {
 } from "./operation-checks.js";
 export {
   OPTIC_TIMEOUT_MS,
+  OPTIC_TIMEOUT_PER_OPERATION_MS,
   type OpticOptions,
   opticBin,
   opticBreakingChanges,
+  opticTimeoutMs,
   REPLACED_OPTIC_RULES,
 } from "./optic.js";
 export {

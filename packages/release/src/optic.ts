@@ -7,10 +7,24 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
-import type { Issue } from "@merchant-payments/spec/model";
+import { loadDocument } from "@merchant-payments/spec";
+import { type Issue, operations } from "@merchant-payments/spec/model";
 
-/** How long one optic run may take before it is killed, in milliseconds. */
+/** How long one optic run may take before it is killed, in milliseconds: the part every spec needs. */
 export const OPTIC_TIMEOUT_MS = 120_000;
+
+/** What each operation of the larger of the two specs adds to {@link OPTIC_TIMEOUT_MS}, in milliseconds. */
+export const OPTIC_TIMEOUT_PER_OPERATION_MS = 10_000;
+
+/** The bound on one optic run comparing specs of `operationCount` operations (the larger), in milliseconds. */
+export function opticTimeoutMs(operationCount: number): number {
+  return OPTIC_TIMEOUT_MS + OPTIC_TIMEOUT_PER_OPERATION_MS * operationCount;
+}
+
+/** The number of operations of the larger of the spec files `paths`. */
+function largestOperationCount(paths: readonly string[]): number {
+  return Math.max(...paths.map((path) => operations(loadDocument(path)).length));
+}
 
 /**
  * Optic's union rules, which judge this spec's `oneOf`/`anyOf` shapes the wrong way round: a branch added to a
@@ -25,7 +39,10 @@ export const REPLACED_OPTIC_RULES: ReadonlySet<string> = new Set([
 
 /** Options of `opticBreakingChanges`. */
 export interface OpticOptions {
-  /** Milliseconds before the optic process is killed; default `OPTIC_TIMEOUT_MS` (120 000). */
+  /**
+   * Milliseconds before the optic process is killed; default `opticTimeoutMs` of the larger spec's operations
+   * (120 000 plus 10 000 per operation).
+   */
   readonly timeoutMs?: number;
 }
 
@@ -80,7 +97,8 @@ export async function opticBreakingChanges(
   headPath: string,
   options: OpticOptions = {},
 ): Promise<Issue[]> {
-  const timeoutMs = options.timeoutMs ?? OPTIC_TIMEOUT_MS;
+  const timeoutMs =
+    options.timeoutMs ?? opticTimeoutMs(largestOperationCount([basePath, headPath]));
   const cwd = await mkdtemp(join(tmpdir(), "optic-"));
   try {
     const { code, output, timedOut } = await runOptic(

@@ -11,6 +11,7 @@ import { deref, type Issue, type JsonObject, operations } from "@merchant-paymen
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { pendingChangesets } from "../src/changesets.js";
 import { breakingChanges, formatBreakingChange, formatReport, gate } from "../src/gate.js";
+import { opticTimeoutMs } from "../src/optic.js";
 import { workspaceRoot } from "../src/paths.js";
 import {
   neededBump,
@@ -207,44 +208,48 @@ let majorRoot: string;
 let minorRoot: string;
 let mockMajorRoot: string;
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), "spec-diff-test-"));
-  const [brokenPath, editedPath, tinyBase, tinyHead] = await Promise.all([
-    writeSpec(dir, "broken.json", broken),
-    writeSpec(dir, "edited.json", edited),
-    writeSpec(dir, "tiny-base.json", tiny(["/a", "/b"])),
-    writeSpec(dir, "tiny-head.json", tiny(["/a"])),
-  ]);
-  emptyRoot = await changesetRoot("empty", {});
-  majorRoot = await changesetRoot("major", {
-    "bold-moves.md": changeset(
-      { "@merchant-payments/client": "major" },
-      "Follow the spec's breaking changes.",
-    ),
-  });
-  minorRoot = await changesetRoot("minor", {
-    "small-steps.md": changeset({ "@merchant-payments/client": "minor" }, "A new option."),
-  });
-  mockMajorRoot = await changesetRoot("mock-major", {
-    "mock-only.md": changeset(
-      { "@merchant-payments/client": "patch", "@merchant-payments/mock": "major" },
-      "The mock changes its options.",
-    ),
-  });
-  generated = await packagesGeneratedFromSpec(workspaceRoot);
-  minorForAllRoot = await changesetRoot("minor-for-all", {
-    "grown.md": changeset(
-      Object.fromEntries(generated.map((name) => [name, "minor"])),
-      "New operations.",
-    ),
-  });
-  [breaking, harmless, cliWithout, cliWithMajor] = await Promise.all([
-    breakingChanges(bundleJsonPath, brokenPath),
-    breakingChanges(bundleJsonPath, editedPath),
-    runCli(["--base", tinyBase, "--head", tinyHead, "--changeset-root", emptyRoot]),
-    runCli(["--base", tinyBase, "--head", tinyHead, "--changeset-root", majorRoot]),
-  ]);
-}, 180_000);
+beforeAll(
+  async () => {
+    dir = await mkdtemp(join(tmpdir(), "spec-diff-test-"));
+    const [brokenPath, editedPath, tinyBase, tinyHead] = await Promise.all([
+      writeSpec(dir, "broken.json", broken),
+      writeSpec(dir, "edited.json", edited),
+      writeSpec(dir, "tiny-base.json", tiny(["/a", "/b"])),
+      writeSpec(dir, "tiny-head.json", tiny(["/a"])),
+    ]);
+    emptyRoot = await changesetRoot("empty", {});
+    majorRoot = await changesetRoot("major", {
+      "bold-moves.md": changeset(
+        { "@merchant-payments/client": "major" },
+        "Follow the spec's breaking changes.",
+      ),
+    });
+    minorRoot = await changesetRoot("minor", {
+      "small-steps.md": changeset({ "@merchant-payments/client": "minor" }, "A new option."),
+    });
+    mockMajorRoot = await changesetRoot("mock-major", {
+      "mock-only.md": changeset(
+        { "@merchant-payments/client": "patch", "@merchant-payments/mock": "major" },
+        "The mock changes its options.",
+      ),
+    });
+    generated = await packagesGeneratedFromSpec(workspaceRoot);
+    minorForAllRoot = await changesetRoot("minor-for-all", {
+      "grown.md": changeset(
+        Object.fromEntries(generated.map((name) => [name, "minor"])),
+        "New operations.",
+      ),
+    });
+    [breaking, harmless, cliWithout, cliWithMajor] = await Promise.all([
+      breakingChanges(bundleJsonPath, brokenPath),
+      breakingChanges(bundleJsonPath, editedPath),
+      runCli(["--base", tinyBase, "--head", tinyHead, "--changeset-root", emptyRoot]),
+      runCli(["--base", tinyBase, "--head", tinyHead, "--changeset-root", majorRoot]),
+    ]);
+    // A bound on a hang: the optic runs side by side, each bounded by the spec's size (per operation).
+  },
+  opticTimeoutMs(operations(broken).length) + 60_000,
+);
 
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });

@@ -1,12 +1,15 @@
 // The tarballs of `pnpm release:pack`, installed together with plain npm into an empty project once, before these
 // tests, by the `release:install` task (src/install-packs.ts), then used the way a consumer uses them: the client from ESM and from CommonJS against a local
-// server, the mock's CLI, and the mock's startMock serving every named example of every operation to the client.
+// server, the mock's CLI, and the mock's startMock serving every operation to the client (each named request
+// example, or a valid call built from the spec).
 import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { loadBundle, operations, responseFor } from "@merchant-payments/spec";
+import { clientArguments, validCall } from "@merchant-payments/contract-tests/call-inputs";
+import { filesAsJson, reviveFilesSource } from "@merchant-payments/contract-tests/json-calls";
+import { createAjv, loadBundle, operations, responseFor } from "@merchant-payments/spec";
 import {
   type LoopbackServer,
   sendJson,
@@ -90,19 +93,26 @@ console.log(JSON.stringify({
 }));
 `;
 
-/** Calls every operation with each of its named request examples through the client, against startMock(). */
+/**
+ * Calls every operation through the client against startMock(): once with each of its named request examples, once
+ * without a body example (its parameters and body valid values from the spec).
+ */
 const mockScript = `import { existsSync, readFileSync } from "node:fs";
 import { createMerchantPaymentsClient } from "@merchant-payments/client";
 import { startMock } from "@merchant-payments/mock";
+${reviveFilesSource("js")}
 const calls = JSON.parse(readFileSync("calls.json", "utf8"));
 const mock = await startMock();
 const results = [];
 try {
-  const client = createMerchantPaymentsClient({ baseUrl: mock.baseUrl, token: "test-token", maxRetries: 0, timeoutMs: 10000 });
+  const client = createMerchantPaymentsClient({ baseUrl: mock.baseUrl, token: "test-token", apiKey: "test-key", maxRetries: 0, timeoutMs: 10000 });
   for (const call of calls) {
     try {
-      const result = await client[call.operationId](call.body);
-      results.push({ operationId: call.operationId, example: call.example, ok: result !== undefined });
+      const result = client[call.operationId](reviveFiles(call.args));
+      // A paginated operation's call is its pages (async iterable): every page is read.
+      if (result && typeof result[Symbol.asyncIterator] === "function") for await (const _ of result);
+      else await result;
+      results.push({ operationId: call.operationId, example: call.example, ok: true });
     } catch (error) {
       results.push({ operationId: call.operationId, example: call.example, ok: false, error: String(error) });
     }
@@ -113,14 +123,30 @@ try {
 console.log(JSON.stringify(results));
 `;
 
-/** Every named request example of every operation: what the installed mock must serve to the installed client. */
-const mockCalls = operations().flatMap((o) =>
-  (o.request?.examples ?? []).map((example) => ({
-    operationId: o.operationId,
-    example: example.name,
-    body: example.value,
-  })),
-);
+/**
+ * Every operation's calls, as the client takes them (JSON, files as `{ $file, type }`): one per named request
+ * example, or one valid call (the contract suite's `validCall`: the spec's examples, else generated values).
+ */
+async function mockCalls(): Promise<
+  Array<{ operationId: string; example: string; args: unknown }>
+> {
+  const document = loadBundle();
+  const validator = createAjv(document);
+  const calls = operations().flatMap((op) => {
+    const call = validCall(document, validator, op, MOCK_CALL_SEED);
+    const examples = call.media?.examples ?? [];
+    const bodies =
+      examples.length > 0
+        ? examples.map((example) => ({ example: example.name, body: example.value }))
+        : [{ example: "(a valid call)", body: call.body }];
+    return bodies.map(({ example, body }) => ({
+      operationId: op.operationId,
+      example,
+      args: clientArguments(document, call.params, call.media, body),
+    }));
+  });
+  return Promise.all(calls.map(async (c) => ({ ...c, args: await filesAsJson(c.args) })));
+}
 
 // Written by `pnpm release:pack`, which turbo runs before these tests.
 const packs: Packed[] = readPacks();
@@ -152,6 +178,10 @@ if (!install)
   );
 const project = installProject;
 let server: LoopbackServer;
+/** The calls the installed client makes to the installed mock (written in `beforeAll`). */
+let calls: Awaited<ReturnType<typeof mockCalls>>;
+/** The seed of the values `validCall` generates where the spec has no example. */
+const MOCK_CALL_SEED = 31;
 
 beforeAll(async () => {
   await writeFile(
@@ -163,7 +193,8 @@ beforeAll(async () => {
     callScript('const { createMerchantPaymentsClient } = require("@merchant-payments/client");'),
   );
   await writeFile(join(project, "mock.mjs"), mockScript);
-  await writeFile(join(project, "calls.json"), JSON.stringify(mockCalls));
+  calls = await mockCalls();
+  await writeFile(join(project, "calls.json"), JSON.stringify(calls));
   await writeFile(join(project, "verify.mjs"), verifyScript);
   await writeFile(join(project, "spec.mjs"), specScript);
   server = await startLoopbackServer((_request, response) =>
@@ -243,15 +274,15 @@ test("the installed mock needs no other package of this repository, and installs
   expect(help.stdout).toContain("merchant-payments-mock mock");
 });
 
-test("the installed mock's startMock serves every operation's named examples to the installed client", async () => {
-  expect(new Set(mockCalls.map((c) => c.operationId)).size).toBe(operations().length);
+test("the installed mock's startMock serves every operation's named examples (or a valid call) to the installed client", async () => {
+  expect(new Set(calls.map((c) => c.operationId)).size).toBe(operations().length);
   const result = await run(process.execPath, ["mock.mjs"], project, SCRIPT_TIMEOUT_MS);
   expect(result.code, result.stderr).toBe(0);
   const results = JSON.parse(result.stdout.trim().split("\n").at(-1) ?? "[]") as Array<{
     ok: boolean;
   }>;
   expect(results.filter((r) => !r.ok)).toEqual([]);
-  expect(results).toHaveLength(mockCalls.length);
+  expect(results).toHaveLength(calls.length);
 });
 
 test("every installed package's declarations type-check with only what npm installed", async () => {

@@ -3,12 +3,16 @@
 // same exit status; `pnpm bench` without hyperfine is one line and exit 2; Ctrl-C of a package's serve script exits
 // 0. pnpm's own framing (the `> package@ script` header, blank lines, its ELIFECYCLE line) is not the command's
 // output and is left out of the count. The cheap commands run for real; `pnpm bench` only as far as its hyperfine check.
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MockServer, startMock } from "@merchant-payments/mock";
+import { loadBundle } from "@merchant-payments/spec";
 import { closedPort, getFreePort } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { workspaceRoot } from "../src/paths.js";
+import { neededBump, packagesGeneratedFromSpec } from "../src/release-step.js";
+import { latestReleasedSpec } from "../src/released.js";
 import { MAX_LINES, pnpm } from "./readme-run.js";
 
 let mock: MockServer;
@@ -33,8 +37,27 @@ describe("the README's commands print their verdict last, within about 20 lines"
     const run = await pnpm(["spec:diff"]);
     expect(run.status, run.lines.join("\n")).toBe(0);
     expect(run.lines.length, run.lines.join("\n")).toBeLessThanOrEqual(MAX_LINES);
-    expect(run.lines.at(-2)).toMatch(/^spec:diff: no breaking change since the released spec\b/);
-    expect(run.lines.at(-1)).toMatch(/^next step: /);
+    // The verdict, then the next step to the end: none, or the changeset to add with the bump the change needs (a
+    // spec grown by operations: minor, for the spec and every package generated from it).
+    const verdict = run.lines.findIndex((line) => line.startsWith("spec:diff: no breaking change"));
+    expect(verdict, run.lines.join("\n")).toBeGreaterThan(0);
+    const released = JSON.parse(readFileSync((await latestReleasedSpec()).path, "utf8"));
+    const bump = neededBump(released, loadBundle(), 0);
+    expect(run.lines[verdict]).toBe(
+      `spec:diff: no breaking change since the released spec${bump ? ` (a ${bump} change)` : ""}.`,
+    );
+    const next = run.lines.slice(verdict + 1);
+    expect(next[0]).toMatch(/^next step: /);
+    if (next[0]?.startsWith("next step: add")) {
+      // The changeset's lines: packages generated from the spec (those no pending changeset covers), each the bump.
+      const generated = await packagesGeneratedFromSpec(workspaceRoot);
+      const releases = next.flatMap((line) => /^\s+"([^"]+)": (\w+)$/.exec(line)?.slice(1) ?? []);
+      expect(releases.length).toBeGreaterThan(0);
+      for (let i = 0; i < releases.length; i += 2) {
+        expect(generated).toContain(releases[i]);
+        expect(releases[i + 1]).toBe(bump);
+      }
+    } else expect(next).toHaveLength(1);
     expect(run.lines.join("\n")).not.toMatch(/Node\.js 20|never used/);
   }, 300_000);
 
