@@ -11,6 +11,7 @@ import { planCases, type VerifyCase } from "./plan.js";
 import { mapLimit } from "./pool.js";
 import type { VerifyReport } from "./report-types.js";
 import { type CaseSender, createCaseSender } from "./send-case.js";
+import { skipLines } from "./skip-lines.js";
 import { type OperationCase, operationResults, summarize } from "./summarize.js";
 
 /** Options of `runVerify`. */
@@ -97,7 +98,10 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
     ...(options.basic ? { basic: options.basic } : {}),
   });
-  for (const skip of plan.skipped) log(`SKIP ${skip.operation.operationId}: ${skip.reason}`);
+  for (const line of skipLines(
+    plan.skipped.map((s) => ({ operationId: s.operation.operationId, reason: s.reason })),
+  ))
+    log(line);
   const sender = createCaseSender({
     ajv,
     baseUrl,

@@ -99,7 +99,7 @@ describe("verify against a deliberately wrong server", () => {
     // blank lines, the counts, the coverage, the defects, where the two reports are, the verdict).
     const summaryBound = operations().length + 11;
     expect(summary.join("\n").split("\n").length).toBeLessThanOrEqual(summaryBound);
-    // Before it: the seed, at most one SKIP line per operation, the grouped failures and their "more" line.
+    // Before it: the seed, at most one SKIP line per reason (no more than one per operation), the grouped failures and their "more" line.
     expect(printed.join("\n").split("\n").length).toBeLessThanOrEqual(
       1 + operations().length + MAX_FAILURE_LINES + 1 + summaryBound,
     );

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { createAjv, loadBundle, operations } from "@merchant-payments/spec";
 import { probeServer, UNREACHABLE_STATUS, unreachableLine } from "../probe.js";
+import { skipLines } from "../skip-lines.js";
 import { ArtilleryNotFoundError, findArtillery, runArtillery } from "./artillery.js";
 import { writeLoadFiles } from "./files.js";
 import { LOAD_USAGE, type LoadCommandLine, parseLoadCommandLine, UsageError } from "./options.js";
@@ -135,7 +136,7 @@ export async function loadCommand(
   output.out(
     `${NAME}: ${plan.scenarios.length} operations, weights ${plan.scenarios.map((s) => `${s.operation.operationId} ${s.weight}`).join(", ")} (seed ${seed}: replay with --seed ${seed})`,
   );
-  for (const s of plan.skipped) output.out(`SKIP ${s.operationId}: ${s.reason}`);
+  for (const line of skipLines(plan.skipped)) output.out(line);
   const scriptPath =
     line.out ?? join(mkdtempSync(join(tmpdir(), "merchant-payments-load-")), "load.yml");
   const written = writeLoadFiles(scriptPath, document, plan, {
