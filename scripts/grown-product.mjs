@@ -8,7 +8,7 @@
 //
 //   node scripts/grown-product.mjs [--filter <package>]… [--copy <dir>] [--keep]
 //
-// --filter  runs only those packages' tests (turbo filter syntax) instead of step 2's command.
+// --filter  runs step 2's command up to its `pnpm test`, then only those packages' tests (turbo filter syntax).
 // --copy    reuses a copy made before (with --keep) instead of making a new one.
 // --keep    keeps the copy (its path is printed); by default it is removed at the end.
 import { spawnSync } from "node:child_process";
@@ -64,17 +64,29 @@ if (!copy) {
 
 try {
   const started = Date.now();
-  // Step 2's command as written, or (--filter) the chosen packages' tests through the copy's `pnpm test` runner.
+  // Step 2's command as written; with --filter, its steps before `pnpm test` as written, then the chosen packages'
+  // tests through the copy's `pnpm test` runner.
+  const before = steps.command.replace(/\s*&&\s*pnpm test$/, "");
+  if (values.filter.length > 0 && before === steps.command)
+    throw new Error(
+      `grown: the README's step 2 (${steps.command}) does not end with \`&& pnpm test\``,
+    );
+  const prepared =
+    values.filter.length === 0
+      ? { status: 0 }
+      : spawnSync("bash", ["-c", before], { cwd: copy, env, stdio: "inherit" });
   const run =
     values.filter.length === 0
       ? spawnSync("bash", ["-c", steps.command], { cwd: copy, env, stdio: "inherit" })
-      : spawnSync(
-          process.execPath,
-          [join(copy, "scripts", "test.mjs"), ...values.filter.map((name) => `--filter=${name}`)],
-          { cwd: copy, env, stdio: "inherit" },
-        );
+      : prepared.status !== 0
+        ? prepared
+        : spawnSync(
+            process.execPath,
+            [join(copy, "scripts", "test.mjs"), ...values.filter.map((name) => `--filter=${name}`)],
+            { cwd: copy, env, stdio: "inherit" },
+          );
   console.log(
-    `grown: ${values.filter.length === 0 ? steps.command : "the tests"} took ${Math.round((Date.now() - started) / 1000)} s (exit ${run.status})`,
+    `grown: ${values.filter.length === 0 ? steps.command : `${before}, then the tests`} took ${Math.round((Date.now() - started) / 1000)} s (exit ${run.status})`,
   );
   // The copy's reports (it was made without any): every package with a test script, or only the chosen ones.
   const results = readAllResults(copy).filter(
