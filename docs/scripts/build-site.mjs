@@ -5,11 +5,12 @@
 // operation; plus the bundle itself. Every file is also written compressed beside itself (`.br`, `.gz`), which the
 // site server sends to a browser that accepts the encoding.
 //
-//   node scripts/build-site.mjs [--out <dir>] [--changelog <file>] [--spec <bundle.json>]
+//   node scripts/build-site.mjs [--out <dir>] [--changelog <file>] [--spec <bundle.json>] [--no-compress]
 //
 // --out defaults to dist/; --spec renders another bundled spec (JSON; e.g. the grown test fixture,
 // `@merchant-payments/spec/fixtures/grown.json`) instead of the product's; --changelog (or MERCHANT_PAYMENTS_CLIENT_CHANGELOG) defaults to the client's
-// CHANGELOG.md. A missing changelog renders "no releases yet".
+// CHANGELOG.md. A missing changelog renders "no releases yet". --no-compress writes no `.br`/`.gz` copies (the tests'
+// throwaway sites: best-quality brotli of the 3 MB page takes seconds).
 import { spawnSync } from "node:child_process";
 import {
   copyFileSync,
@@ -37,7 +38,12 @@ import { toolkitLimits } from "./lib/toolkit-limits.mjs";
 const require = createRequire(import.meta.url);
 const at = (/** @type {string} */ path) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 const { values: args } = parseArgs({
-  options: { out: { type: "string" }, changelog: { type: "string" }, spec: { type: "string" } },
+  options: {
+    out: { type: "string" },
+    changelog: { type: "string" },
+    spec: { type: "string" },
+    "no-compress": { type: "boolean", default: false },
+  },
 });
 const outDir = resolve(args.out ?? at("dist"));
 const bundleYaml = args.spec ? undefined : require.resolve("@merchant-payments/spec/openapi.yaml");
@@ -146,12 +152,16 @@ html = `${html.slice(0, bodyEnd)}${consoleTag}${html.slice(bodyEnd)}`;
 writeFileSync(output, html);
 if (bundleYaml) copyFileSync(bundleYaml, join(outDir, "openapi.yaml"));
 copyFileSync(bundleJson, join(outDir, "openapi.json"));
-const compressed = compressSite(outDir);
+const compressed = args["no-compress"] ? undefined : compressSite(outDir);
 const kib = (/** @type {number} */ bytes) => Math.round(bytes / 1024);
 console.log(
   `Built ${output} (${kib(Buffer.byteLength(html))} KiB, of which the Try-it console ${kib(
     Buffer.byteLength(handOver) + Buffer.byteLength(consoleTag),
   )} KiB) from ${bundleYaml ?? bundleJson}; client changelog: ${
     existsSync(changelogFile) ? changelogFile : "none yet"
-  }; shipped compressed too: ${kib(compressed.raw)} KiB as ${kib(compressed.br)} KiB brotli, ${kib(compressed.gz)} KiB gzip`,
+  }; ${
+    compressed
+      ? `shipped compressed too: ${kib(compressed.raw)} KiB as ${kib(compressed.br)} KiB brotli, ${kib(compressed.gz)} KiB gzip`
+      : "not compressed (--no-compress)"
+  }`,
 );

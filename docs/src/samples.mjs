@@ -62,13 +62,21 @@ export function sampleFile(kind, operationId) {
 }
 
 /**
+ * A changed copy of one sample, compiled in the same program as the samples (one tsc run) from its own folder.
+ * @typedef {{ variant: string, operationId: string, typescript: string | undefined }} SampleVariant
+ */
+
+/**
  * Writes the TypeScript samples (as the bundle shows them) into `workDir` as a project that resolves
  * `@merchant-payments/client` the way a user's project does: through node_modules, to the built package.
- * `workDir` must lie inside docs/ so that docs/node_modules is found. Erases `workDir` first.
+ * `workDir` must lie inside docs/ so that docs/node_modules is found. Erases `workDir` first. `variants` (changed
+ * copies, e.g. a renamed method that must not compile) go to `<variant>/<operationId>.ts` in the same program, so
+ * one tsc run checks them all; with variants, the samples are emitted even when a variant does not compile.
  * @param {string} workDir
  * @param {{ operationId: string, typescript?: string }[]} samples
+ * @param {SampleVariant[]} [variants] none by default
  */
-export function writeSampleProject(workDir, samples) {
+export function writeSampleProject(workDir, samples, variants = []) {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
   const base = resolve(dirname(require.resolve("../package.json")), "../tsconfig.base.json");
@@ -76,12 +84,12 @@ export function writeSampleProject(workDir, samples) {
     extends: base,
     compilerOptions: {
       noEmit: false,
-      noEmitOnError: true,
+      noEmitOnError: variants.length === 0,
       outDir: "out",
       rootDir: ".",
       types: ["node"],
     },
-    include: ["*.ts"],
+    include: variants.length === 0 ? ["*.ts"] : ["*.ts", "*/*.ts"],
   };
   writeFileSync(join(workDir, "tsconfig.json"), `${JSON.stringify(tsconfig, null, 2)}\n`);
   writeFileSync(join(workDir, "package.json"), '{ "private": true, "type": "module" }\n');
@@ -89,11 +97,17 @@ export function writeSampleProject(workDir, samples) {
     if (typescript === undefined) throw new Error(`${operationId} has no TypeScript sample`);
     writeFileSync(join(workDir, `${operationId}.ts`), typescript);
   }
+  for (const { variant, operationId, typescript } of variants) {
+    if (typescript === undefined) throw new Error(`${operationId}'s ${variant} has no text`);
+    mkdirSync(join(workDir, variant), { recursive: true });
+    writeFileSync(join(workDir, variant, `${operationId}.ts`), typescript);
+  }
 }
 
 /**
- * Type-checks and compiles the project written by writeSampleProject (tsc, nothing emitted on error; killed
- * after 120 s). Error locations are rewritten to the sample files under the spec's code_samples/TypeScript/.
+ * Type-checks and compiles the project written by writeSampleProject (tsc, killed after 120 s). Error locations
+ * are rewritten to the sample files under the spec's code_samples/TypeScript/; a variant's are followed by
+ * `(variant <name>)`.
  * @param {string} workDir
  * @param {string[]} [extraArgs] more tsc arguments, e.g. --listFiles
  * @param {string} [samplesDir] where the samples live, for the error locations (default: the spec's code_samples)
@@ -111,10 +125,36 @@ export function compileSampleProject(workDir, extraArgs = [], samplesDir = SAMPL
     },
   );
   const output = `${result.stdout ?? ""}${result.stderr ?? ""}`.replace(
-    /^(\w+)\.ts\(/gm,
-    `${join(samplesDir, "TypeScript")}/$1.ts(`,
+    /^(?:([\w-]+)\/)?(\w+)\.ts(\(\d+,\d+\))/gm,
+    (_, variant, operationId, place) =>
+      `${join(samplesDir, "TypeScript")}/${operationId}.ts${place}${variant ? ` (variant ${variant})` : ""}`,
   );
   return { ok: result.exitCode === 0, output };
+}
+
+/**
+ * The error lines of a compile's output that are not about a variant: none when every sample compiles.
+ * @param {string} output the output of compileSampleProject
+ * @returns {string[]}
+ */
+export function sampleErrors(output) {
+  return output
+    .split("\n")
+    .filter(
+      (line) => line.includes("error TS") && !/^\S+\(\d+,\d+\) \(variant [\w-]+\)/.test(line),
+    );
+}
+
+/**
+ * The error lines of a compile's output about one variant.
+ * @param {string} output the output of compileSampleProject
+ * @param {string} variant
+ * @returns {string[]}
+ */
+export function variantErrors(output, variant) {
+  return output
+    .split("\n")
+    .filter((line) => line.includes("error TS") && line.includes(` (variant ${variant}):`));
 }
 
 /**

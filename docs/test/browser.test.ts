@@ -7,6 +7,7 @@ import {
   type PageWatch,
   watchContext,
 } from "@merchant-payments/test-support/browser";
+import { HANG_BOUND_MS } from "@merchant-payments/test-support/vitest-preset";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { RELEASES_HEADING } from "../scripts/lib/release-notes.mjs";
@@ -170,7 +171,12 @@ describe("the site served over HTTP", () => {
     const op = operations.find((o) => o.operationId === "submitDisbursementBatch") ?? operations[0];
     if (!op) throw new Error("no operations");
     await openOperation(page, op.tag, op.summary);
-    const shot = await page.screenshot({ path: `${dist}screenshot.png`, fullPage: true });
+    // The whole page grows with every operation: on a busy machine its capture takes longer than Playwright's 30 s.
+    const shot = await page.screenshot({
+      path: `${dist}screenshot.png`,
+      fullPage: true,
+      timeout: HANG_BOUND_MS,
+    });
     expect(shot.length).toBeGreaterThan(10_000);
   });
 

@@ -1,12 +1,8 @@
 // The console's credentials on operations whose security has several alternatives, Basic credentials and API keys in
 // a cookie (copies of a grown fixture operation with that `security`), without a browser: what the panel asks for,
 // which alternative a request sends, and the curl line (run by sh against a stand-in curl).
-import { spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
-import { loadDocument, operations } from "@merchant-payments/spec";
 import type { OperationSpec, SecuritySchemeSpec } from "@merchant-payments/spec/model";
-import { beforeAll, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import { curlLine, prepareRequest } from "../src/console/request.js";
 import {
   apiKeySchemes,
@@ -16,13 +12,10 @@ import {
   secretVariable,
   takesToken,
 } from "../src/console/security.js";
-import { writeFakeCurl } from "./support/fake-curl.js";
+import { curlArgs } from "./support/fake-curl.js";
+import { filledParameters, grownOperation } from "./support/grown-fixture.js";
 
-const require = createRequire(import.meta.url);
-const document = loadDocument(require.resolve("@merchant-payments/spec/fixtures/grown.json"));
-const fakeBin = fileURLToPath(new URL("../.tmp/console-security/bin/", import.meta.url));
 const BASE = "http://127.0.0.1:4010";
-beforeAll(() => writeFakeCurl(fakeBin));
 
 const bearer: SecuritySchemeSpec = { key: "BearerAuth", type: "http", scheme: "bearer" };
 const headerKey: SecuritySchemeSpec = {
@@ -41,9 +34,7 @@ const cookieKey: SecuritySchemeSpec = {
 
 /** The grown fixture's `readTransaction` (a GET with a path parameter) with `security` replaced. */
 function withSecurity(security: SecuritySchemeSpec[][]): OperationSpec {
-  const found = operations(document).find((o) => o.operationId === "readTransaction");
-  if (!found) throw new Error("no readTransaction in the grown fixture");
-  return { ...found, security };
+  return { ...grownOperation("readTransaction"), security };
 }
 
 const request = (op: OperationSpec, token: string, secrets: Record<string, string>) =>
@@ -51,22 +42,11 @@ const request = (op: OperationSpec, token: string, secrets: Record<string, strin
     baseUrl: BASE,
     token,
     acceptLanguage: "",
-    parameters: new Map(op.parameters.map((p) => [p, p.in === "path" ? "TXN-1" : undefined])),
+    parameters: filledParameters(op, { transactionReference: "TXN-1" }).values,
     apiKeys: new Map(Object.entries(secrets)),
   });
 const headerOf = (sent: ReturnType<typeof request>, name: string) =>
   sent.headers.find(([n]) => n.toLowerCase() === name.toLowerCase())?.[1];
-
-/** The curl line run by sh with a stand-in curl and `env`: the arguments curl would get. */
-function curlArgs(line: string, env: Record<string, string>): string[] {
-  const run = spawnSync("sh", ["-c", line], {
-    encoding: "utf8",
-    timeout: 10_000,
-    env: { PATH: `${fakeBin}:/usr/bin:/bin`, ...env },
-  });
-  expect(run.stderr).toBe("");
-  return JSON.parse(run.stdout) as string[];
-}
 
 describe("security alternatives in the console", () => {
   const either = withSecurity([[bearer], [headerKey]]);

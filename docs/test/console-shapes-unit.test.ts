@@ -1,12 +1,9 @@
 // The console's pure parts on every operation shape of the grown fixture, without a browser: parameters read,
 // checked and serialized per style, credentials per operation, form bodies and their parts, the curl line (run by
 // sh against a stand-in curl), and how answers are shown.
-import { spawnSync } from "node:child_process";
-import { createRequire } from "node:module";
-import { fileURLToPath } from "node:url";
-import { createAjv, loadDocument, operations } from "@merchant-payments/spec";
-import type { OperationSpec, ParameterSpec } from "@merchant-payments/spec/model";
-import { beforeAll, describe, expect, test } from "vitest";
+import { operations } from "@merchant-payments/spec";
+import type { ParameterSpec } from "@merchant-payments/spec/model";
+import { describe, expect, test } from "vitest";
 import { bodyView, declaredHeaders, downloadName, nextCursor } from "../src/console/answer.js";
 import {
   checkForm,
@@ -17,7 +14,6 @@ import {
   urlencodedBody,
 } from "../src/console/body.js";
 import {
-  checkParameters,
   fillPath,
   initialParameterFieldText,
   initialParameterText,
@@ -26,42 +22,15 @@ import {
 } from "../src/console/parameters.js";
 import { acceptFor, curlLine, prepareRequest } from "../src/console/request.js";
 import { credentialSchemes, secretVariable } from "../src/console/security.js";
-import { writeFakeCurl } from "./support/fake-curl.js";
+import { curlArgs } from "./support/fake-curl.js";
+import {
+  filledParameters as checked,
+  grownAjv,
+  grownDocument,
+  grownOperation as op,
+} from "./support/grown-fixture.js";
 
-const require = createRequire(import.meta.url);
-const document = loadDocument(require.resolve("@merchant-payments/spec/fixtures/grown.json"));
-const ajv = createAjv(document);
-const fakeBin = fileURLToPath(new URL("../.tmp/console-shapes-unit/bin/", import.meta.url));
 const BASE = "http://127.0.0.1:4010";
-
-beforeAll(() => writeFakeCurl(fakeBin));
-
-function op(operationId: string): OperationSpec {
-  const found = operations(document).find((o) => o.operationId === operationId);
-  if (!found) throw new Error(`no ${operationId}`);
-  return found;
-}
-
-/** The fields of `op` filled with `texts` (by name), else with their examples, read and checked. */
-function checked(operation: OperationSpec, texts: Record<string, string> = {}) {
-  const params = parameterFields(operation);
-  return checkParameters(
-    ajv,
-    params,
-    new Map(params.map((p) => [p, texts[p.name] ?? initialParameterText(p)])),
-  );
-}
-
-/** The curl line run by sh with a stand-in curl and `env`: the arguments curl would get. */
-function curlArgs(line: string, env: Record<string, string>): string[] {
-  const run = spawnSync("sh", ["-c", line], {
-    encoding: "utf8",
-    timeout: 10_000,
-    env: { PATH: `${fakeBin}:/usr/bin:/bin`, ...env },
-  });
-  expect(run.stderr).toBe("");
-  return JSON.parse(run.stdout) as string[];
-}
 
 describe("parameters", () => {
   test("a path value is percent-encoded within its segment", () => {
@@ -159,7 +128,7 @@ describe("bodies", () => {
   const upload = op("uploadDisputeEvidence");
   const media = upload.requestBodies[0];
   if (!media) throw new Error("no multipart body");
-  const fields = formFields(document, media);
+  const fields = formFields(grownDocument, media);
   const pdf = new File(["%PDF-1.7"], "a.pdf", { type: "application/pdf" });
   const texts = new Map([
     ["category", "receipt"],
@@ -179,7 +148,7 @@ describe("bodies", () => {
     expect(partType({ type: "text/plain" }, ["application/pdf"])).toBeUndefined();
     expect(partType({ type: "image/png" }, ["image/*"])).toBe("image/png");
     const input = { texts, files: new Map([["file", [pdf]]]) };
-    const form = checkForm(ajv, media, fields, input);
+    const form = checkForm(grownAjv, media, fields, input);
     expect(form.issues).toEqual([]);
     const parts = multipartParts(fields, input, form.value);
     expect(parts.map((p) => [p.name, p.type])).toEqual([
@@ -190,7 +159,7 @@ describe("bodies", () => {
   });
 
   test("a multipart form without its required file, or with bad JSON, is refused", () => {
-    const form = checkForm(ajv, media, fields, {
+    const form = checkForm(grownAjv, media, fields, {
       texts: new Map([
         ["category", "receipt"],
         ["metadata", "{"],
@@ -205,7 +174,7 @@ describe("bodies", () => {
 
   test("the multipart body carries each part's headers; curl sends the same parts", async () => {
     const input = { texts, files: new Map([["file", [pdf]]]) };
-    const parts = multipartParts(fields, input, checkForm(ajv, media, fields, input).value);
+    const parts = multipartParts(fields, input, checkForm(grownAjv, media, fields, input).value);
     const { body, contentType } = multipartBody(parts, "XYZ");
     expect(contentType).toBe("multipart/form-data; boundary=XYZ");
     expect(await body.text()).toBe(
@@ -306,7 +275,7 @@ describe("answers", () => {
   });
 
   test("a paginated operation's cursor field starts empty (the first page); its other fields start at their examples", () => {
-    for (const paginated of operations(document).filter((o) => o.pagination)) {
+    for (const paginated of operations(grownDocument).filter((o) => o.pagination)) {
       for (const param of parameterFields(paginated)) {
         const isCursor = param.in === "query" && param.name === paginated.pagination?.cursor;
         expect(initialParameterFieldText(paginated, param), param.name).toBe(

@@ -1,7 +1,8 @@
 // The Try-it console on every operation shape, in Chromium: the site built from the grown fixture
 // (`build-site.mjs --spec`), opened from file://, sends to a loopback server that records exactly what arrives:
 // a path parameter percent-encoded in its segment, query arrays per style, an API key header, a multipart upload
-// with its parts' types, an urlencoded body without credentials, a 204, text and binary answers. One browser launch.
+// with its parts' types, an urlencoded body without credentials, a 204, text and binary answers; parameters labelled
+// with the spec's names, enums as selects, optional ones empty with their example as placeholder. One browser launch.
 import { mkdtempSync, rmSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import { createRequire } from "node:module";
@@ -23,6 +24,7 @@ import {
 import type { Browser, Locator, Page } from "playwright-core";
 import { x } from "tinyexec";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { initialParameterText, parameterFields } from "../src/console/parameters.js";
 import { openOperation, sidebar } from "./support/redoc.js";
 
 const require = createRequire(import.meta.url);
@@ -30,6 +32,8 @@ const grownBundle = require.resolve("@merchant-payments/spec/fixtures/grown.json
 const document = loadDocument(grownBundle);
 const ops = operations(document);
 const out = mkdtempSync(join(tmpdir(), "merchant-payments-grown-site-"));
+/** The product site's folder, where screenshots go. */
+const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const API_KEY = "report-key-123";
 const TOKEN = "grown-token";
 
@@ -115,6 +119,7 @@ beforeAll(async () => {
       grownBundle,
       "--out",
       out,
+      "--no-compress",
     ],
     {
       timeout: 120_000,
@@ -141,6 +146,52 @@ afterAll(async () => {
 });
 
 describe("the Try-it console of the grown fixture, from file://", () => {
+  test("labels parameters with the spec's names, enums as selects, optional ones empty with the example as placeholder", async () => {
+    // First in this file: no test has typed into this panel yet.
+    const panel = await panelOf("listTransactions");
+    await page.screenshot({ path: join(dist, "try-it-parameters.png") });
+    const params = parameterFields(op("listTransactions"));
+    expect(params.length).toBeGreaterThan(3);
+    for (const param of params) {
+      const selector = `[name="param-${param.in}-${param.name}"]`;
+      const control = panel.locator(selector);
+      const label = panel.locator("label.mp-field", { has: page.locator(selector) });
+      expect(await label.locator(".mp-name").textContent()).toBe(param.name);
+      expect(
+        await label.locator(".mp-name").evaluate((e) => getComputedStyle(e).textTransform),
+      ).toBe("none");
+      const schema = (param.schema.type === "array" ? param.schema.items : param.schema) as {
+        enum?: unknown[];
+      };
+      const tag = await control.evaluate((e) => e.tagName.toLowerCase());
+      if (schema.enum) {
+        expect(tag, param.name).toBe("select");
+        const options = await control
+          .locator("option")
+          .evaluateAll((list) => list.map((o) => (o as HTMLOptionElement).value).filter(Boolean));
+        expect(options).toEqual(schema.enum.map(String));
+      } else {
+        expect(tag, param.name).not.toBe("select");
+      }
+      if (param.required) continue;
+      // Optional: nothing chosen or typed; the example is only a placeholder.
+      if (tag === "select") {
+        expect(
+          await control.evaluate((e) => [...(e as HTMLSelectElement).selectedOptions].length),
+        ).toBeLessThanOrEqual(1);
+        expect(await control.evaluate((e) => (e as HTMLSelectElement).value)).toBe("");
+      } else {
+        expect(await control.inputValue(), param.name).toBe("");
+        expect(await control.getAttribute("placeholder"), param.name).toBe(
+          initialParameterText(param) || null,
+        );
+      }
+    }
+    // The optional cursor is not sent: the first Send asks for the first page.
+    const cursor = params.find((p) => p.name === "cursor");
+    expect(cursor?.example).toBeDefined();
+  });
+
   test("a GET with a path parameter sends the value percent-encoded within its segment, no body", async () => {
     const panel = await panelOf("readTransaction");
     await panel.locator('[name="param-path-transactionReference"]').fill("TXN 2024/01#1?x");

@@ -1,12 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type MockServer, startMock } from "@merchant-payments/mock";
+import { resolvePointer } from "@merchant-payments/spec/model";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listOperations, runCurlSample, uploadedFiles } from "../src/samples.mjs";
-import { writeFakeCurl } from "./support/fake-curl.js";
+import { defaultAnswer } from "./support/client-answer.js";
+import { fakeCurlArgs, writeFakeCurl } from "./support/fake-curl.js";
 
 const operations = listOperations();
 const TOKEN = "docs-test-token";
@@ -42,6 +44,9 @@ const CREDENTIALS = {
   MERCHANT_PAYMENTS_API_KEY_QUERY: "query-key",
   MERCHANT_PAYMENTS_CLIENT_SECRET: "client-secret",
 };
+
+/** The credentials, and no MERCHANT_PAYMENTS_BASE_URL: the sample's default base URL. */
+const WITHOUT_BASE_URL = { ...CREDENTIALS, MERCHANT_PAYMENTS_BASE_URL: undefined };
 
 const fakeBin = fileURLToPath(new URL("../.tmp/fake-curl/", import.meta.url));
 
@@ -85,17 +90,26 @@ function parseCurlArgs(args: string[]): CurlCall {
 const pathPattern = (path: string) =>
   new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{[^}]+\}/g, "[^/]+")}$`);
 
+/** The runs of the samples by their operation and environment: a test that needs the same run reads it again. */
+const curlRuns = new Map<string, ReturnType<typeof runCurlSample>>();
+
 async function curlCallOf(
   operationId: string,
   env: Record<string, string | undefined>,
 ): Promise<CurlCall> {
-  const run = await runCurlSample(operationId, {
+  const key = JSON.stringify([operationId, env]);
+  if (!curlRuns.has(key)) curlRuns.set(key, runSample(operationId, env));
+  const run = await (curlRuns.get(key) as ReturnType<typeof runCurlSample>);
+  expect(run.stderr).toBe("");
+  expect(run.code).toBe(0);
+  return parseCurlArgs(fakeCurlArgs(run.stdout));
+}
+
+function runSample(operationId: string, env: Record<string, string | undefined>) {
+  return runCurlSample(operationId, {
     env: { ...env, PATH: `${fakeBin}:${process.env.PATH ?? ""}` },
     timeoutMs: 10_000,
   });
-  expect(run.stderr).toBe("");
-  expect(run.code).toBe(0);
-  return parseCurlArgs(JSON.parse(run.stdout));
 }
 
 beforeAll(() => writeFakeCurl(fakeBin));
@@ -113,16 +127,13 @@ describe.each(operations)("the curl sample of $operationId", (op) => {
   });
 
   test("defaults the base URL to the local mock", async () => {
-    const call = await curlCallOf(op.operationId, {
-      ...CREDENTIALS,
-      MERCHANT_PAYMENTS_BASE_URL: undefined,
-    });
+    const call = await curlCallOf(op.operationId, WITHOUT_BASE_URL);
     expect(call.url.origin).toBe(DEFAULT_BASE_URL);
     expect(call.url.pathname).toMatch(pathPattern(op.path));
   });
 
   test("sends the credentials its security asks for, its body as declared and every required header", async () => {
-    const call = await curlCallOf(op.operationId, CREDENTIALS);
+    const call = await curlCallOf(op.operationId, WITHOUT_BASE_URL);
     const schemes = op.security[0] ?? [];
     if (schemes.length === 0) expect(call.headers.has("authorization")).toBe(false);
     for (const scheme of schemes) {
@@ -165,11 +176,16 @@ describe("the curl samples run against the mock", () => {
   let mock: MockServer;
   // Where the samples run: the files they upload (`@file`, "in the current directory") exist there.
   const workDir = mkdtempSync(join(tmpdir(), "curl-samples-"));
+  // A curl configuration (read through CURL_HOME) that adds the answer's status after its body: a sample never
+  // fails on an error answer, so the status is what tells the documented answer from a refusal.
+  const curlHome = join(workDir, ".curl-home");
   afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 
   beforeAll(async () => {
     const found = spawnSync("curl", ["--version"], { encoding: "utf8" });
     if (found.status !== 0) throw new Error("curl is not installed: apt-get install -y curl");
+    mkdirSync(curlHome);
+    writeFileSync(join(curlHome, ".curlrc"), 'write-out = "\\n%{http_code}"\n');
     mock = await startMock();
   });
   afterAll(async () => {
@@ -177,20 +193,38 @@ describe("the curl samples run against the mock", () => {
   });
 
   test.each(operations)(
-    "the $operationId sample gets the response the spec documents",
+    "the $operationId sample gets the answer the mock documents by default",
     async (op) => {
       for (const file of uploadedFiles(op.curl ?? ""))
         writeFileSync(join(workDir, file), `%PDF-1.4\n% ${file}: a stand-in upload\n%%EOF\n`);
       const run = await runCurlSample(op.operationId, {
-        env: { ...CREDENTIALS, MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl },
+        env: { ...CREDENTIALS, MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl, CURL_HOME: curlHome },
         timeoutMs: 20_000,
         cwd: workDir,
       });
       expect(run.code, run.stderr).toBe(0);
-      // A JSON 200 answer with examples: the mock answers the first; other answers are checked by their kind in
-      // the shape suites (the sample must still run to its end).
-      if (op.responseExamples.length > 0)
-        expect(JSON.parse(run.stdout)).toEqual(op.responseExamples[0]);
+      const end = run.stdout.lastIndexOf("\n");
+      const [body, status] = [run.stdout.slice(0, end), run.stdout.slice(end + 1)];
+      // The mock's default: the first documented 2xx, its first example (a list's first page starts with the first
+      // documented item). What curl shows of it depends on the sample: the headers of a HEAD, a file it saves,
+      // else the body as sent.
+      const answer = defaultAnswer(op);
+      expect(status, body).toBe(answer.status);
+      const saved = /(?:--output|-o)\s+(\S+)/.exec(op.curl ?? "")?.[1];
+      if (op.method === "HEAD")
+        expect(body).toMatch(new RegExp(`^HTTP/[\\d.]+ ${answer.status}\\b`));
+      else if (saved !== undefined) {
+        expect(body).toBe("");
+        const size = statSync(join(workDir, saved)).size;
+        if (answer.mediaType === undefined) expect(size).toBe(0);
+        else expect(size).toBeGreaterThan(0);
+      } else if (answer.mediaType === undefined) expect(body).toBe("");
+      else if (!/[/+]json\b/.test(answer.mediaType)) expect(body).toBe(answer.example);
+      else if (op.pagination)
+        expect([resolvePointer(JSON.parse(body), op.pagination.items)].flat()[0]).toEqual(
+          [resolvePointer(answer.example, op.pagination.items)].flat()[0],
+        );
+      else expect(JSON.parse(body)).toEqual(answer.example);
     },
   );
 

@@ -10,8 +10,15 @@ import { loadDocument, operations } from "@merchant-payments/spec";
 import { resolvePointer } from "@merchant-payments/spec/model";
 import { x } from "tinyexec";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { compileSampleProject, runCompiledSample, writeSampleProject } from "../src/samples.mjs";
-import { writeFakeCurl } from "./support/fake-curl.js";
+import {
+  compileSampleProject,
+  runCompiledSample,
+  type SampleVariant,
+  sampleErrors,
+  variantErrors,
+  writeSampleProject,
+} from "../src/samples.mjs";
+import { fakeCurlArgs, writeFakeCurl } from "./support/fake-curl.js";
 
 const require = createRequire(import.meta.url);
 const grownBundle = require.resolve("@merchant-payments/spec/fixtures/grown.json");
@@ -33,15 +40,16 @@ const grownSamples = fileURLToPath(
 const grownClient = fileURLToPath(new URL("../../packages/grown-client/", import.meta.url));
 
 /**
- * Writes the samples as a project that resolves `@merchant-payments/grown-client` as a user's project would, through
- * its node_modules, to the built package (linked here: the docs package does not depend on it, so that building the
- * site never waits for it).
+ * Writes the samples (and `variants`) as a project that resolves `@merchant-payments/grown-client` as a user's project
+ * would, through its node_modules, to the built package (linked here: the docs package does not depend on it, so that
+ * building the site never waits for it).
  */
 function writeGrownProject(
   workDir: string,
   samples: { operationId: string; typescript?: string }[],
+  variants: SampleVariant[] = [],
 ) {
-  writeSampleProject(workDir, samples);
+  writeSampleProject(workDir, samples, variants);
   mkdirSync(join(workDir, "node_modules", "@merchant-payments"), { recursive: true });
   symlinkSync(
     grownClient,
@@ -49,6 +57,25 @@ function writeGrownProject(
     "dir",
   );
 }
+
+const [first] = own;
+if (!first?.typescript) throw new Error("the grown fixture has no sample of its own");
+/** A copy of the first sample calling a method the grown client does not have: it must not compile. */
+const renamed: SampleVariant = {
+  variant: "renamed-method",
+  operationId: first.operationId,
+  typescript: first.typescript.replace(`.${first.operationId}(`, `.${first.operationId}X(`),
+};
+const workDir = tmp("grown-samples");
+/** The fixture's samples and the renamed copy, compiled in one tsc program (once, for every test of this file). */
+let compiled: ReturnType<typeof compileSampleProject> | undefined;
+const compileOnce = () => {
+  if (!compiled) {
+    writeGrownProject(workDir, own, [renamed]);
+    compiled = compileSampleProject(workDir, [], grownSamples);
+  }
+  return compiled;
+};
 
 describe("the grown fixture's code samples", () => {
   test("every operation of the fixture shows both samples; its own use the grown client", () => {
@@ -60,30 +87,16 @@ describe("the grown fixture's code samples", () => {
   });
 
   test("the TypeScript samples type-check against the built grown client; a renamed method does not", () => {
-    const workDir = tmp("grown-samples");
-    writeGrownProject(workDir, own);
-    const compiled = compileSampleProject(workDir, [], grownSamples);
-    expect(compiled.output.split("\n").filter((line) => line.includes("error TS"))).toEqual([]);
-    expect(compiled.ok).toBe(true);
-    const [first] = own;
-    if (!first?.typescript) throw new Error("no sample");
-    const broken = tmp("grown-samples-broken");
-    writeGrownProject(broken, [
-      {
-        operationId: first.operationId,
-        typescript: first.typescript.replace(`.${first.operationId}(`, `.${first.operationId}X(`),
-      },
-    ]);
-    expect(compileSampleProject(broken).ok).toBe(false);
+    const { output } = compileOnce();
+    expect(sampleErrors(output)).toEqual([]);
+    expect(renamed.typescript).toContain(`.${first.operationId}X(`);
+    expect(variantErrors(output, renamed.variant).join("\n")).toContain(`${first.operationId}X`);
   });
 
   describe("the paginated operations' samples, run against the mock of the fixture", () => {
-    const workDir = tmp("grown-samples-run");
     let mock: MockServer;
-    let compiled: ReturnType<typeof compileSampleProject>;
     beforeAll(async () => {
-      writeGrownProject(workDir, own);
-      compiled = compileSampleProject(workDir, [], grownSamples);
+      compileOnce();
       mock = await startMock({ spec: grownBundle });
     });
     afterAll(async () => {
@@ -93,7 +106,7 @@ describe("the grown fixture's code samples", () => {
     test.each(own.filter((op) => op.pagination))(
       "the $operationId sample iterates every page and ends",
       async (op) => {
-        expect(compiled.ok, compiled.output).toBe(true);
+        expect(sampleErrors(compileOnce().output)).toEqual([]);
         const run = await runCompiledSample(workDir, op.operationId, {
           env: { MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl, MERCHANT_PAYMENTS_TOKEN: "t0ken-123" },
         });
@@ -133,7 +146,7 @@ describe("the grown fixture's code samples", () => {
         throwOnError: true,
         nodePath: false,
       });
-      const args = JSON.parse(run.stdout) as string[];
+      const args = fakeCurlArgs(run.stdout);
       const url = new URL(args.find((a) => a.startsWith("http://")) ?? "");
       const template = new RegExp(`^${op.path.replace(/\{[^}]+\}/g, "[^/]+")}$`);
       expect(url.pathname).toMatch(template);

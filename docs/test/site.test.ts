@@ -217,7 +217,10 @@ describe("the versions and changelog section", () => {
   const build = (out: string, env: Record<string, string>, args: string[] = []) =>
     spawnSync(
       process.execPath,
-      [fileURLToPath(new URL("../scripts/build-site.mjs", import.meta.url)), "--out", out, ...args],
+      [
+        fileURLToPath(new URL("../scripts/build-site.mjs", import.meta.url)),
+        ...["--out", out, "--no-compress", ...args],
+      ],
       {
         encoding: "utf8",
         timeout: 180_000,

@@ -15,7 +15,7 @@ import { credentialsFor, type Secret } from "./security.js";
 /** Where the console sends requests unless the reader says otherwise: the local mock (`pnpm mock`). */
 export const DEFAULT_BASE_URL = "http://127.0.0.1:4010";
 
-/** The `Accept` header of an operation whose answers are JSON and problem bodies (the product's eight). */
+/** The `Accept` header of an operation whose answers are JSON and problem bodies (the interface document's eight). */
 export const ACCEPT = "application/json, application/problem+json";
 
 /** The `Accept` header for `op`: every media type its responses declare, in document order (else `ACCEPT`). */

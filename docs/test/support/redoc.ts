@@ -63,12 +63,31 @@ export async function showRequestSample(
   );
 }
 
-/** Text of the response example shown for an operation (the first example of the first response). */
+/**
+ * Text of the response example shown for an operation (the first example of the first response), fully expanded:
+ * Redoc collapses what nests deeper than `jsonSamplesExpandLevel` (a recursive answer) to `{ … }` until the reader
+ * presses the viewer's "Expand all".
+ */
 export async function responseExample(operation: Locator): Promise<string> {
-  const viewer = operation.locator(
-    '.panel-response-samples [data-component-name="JsonViewer/JsonViewer"]',
-  );
-  return (await viewer.first().textContent()) ?? "";
+  const viewer = operation
+    .locator('.panel-response-samples [data-component-name="JsonViewer/JsonViewer"]')
+    .first();
+  const expandAll = viewer.locator('[data-testid="expand-all"]');
+  if ((await expandAll.count()) > 0) {
+    await expandAll.first().click();
+    // The viewer re-renders after the click: wait until every node's toggle says it is expanded.
+    await viewer
+      .page()
+      .waitForFunction(
+        (el) =>
+          [...(el?.querySelectorAll('button[aria-label="collapse"]') ?? [])].every((button) =>
+            button.classList.contains("expanded"),
+          ),
+        await viewer.elementHandle(),
+        { timeout: 5_000 },
+      );
+  }
+  return (await viewer.textContent()) ?? "";
 }
 
 /** Widths of the code block shown in an operation's request samples panel: content and visible box, in px. */
