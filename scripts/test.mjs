@@ -125,8 +125,16 @@ function printNewReports(final) {
     const report = join(ROOT, dir, ".test-results", "vitest.json");
     const fresh = existsSync(report) && statSync(report).mtimeMs >= startedAt - 1000;
     if (!fresh && !(final && ran.has(dir))) continue;
+    let line;
+    try {
+      line = packageLine(freshResult(dir));
+    } catch (error) {
+      // vitest may still be writing the report: read it again on the next look (at the end, a broken report throws).
+      if (!final && error instanceof SyntaxError) continue;
+      throw error;
+    }
     printed.add(dir);
-    console.log(packageLine(freshResult(dir)));
+    console.log(line);
   }
 }
 
