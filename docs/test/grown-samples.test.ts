@@ -140,6 +140,8 @@ describe("the grown fixture's code samples", () => {
             MERCHANT_PAYMENTS_API_KEY_HEADER: "k1",
             MERCHANT_PAYMENTS_API_KEY_QUERY: "k2",
             MERCHANT_PAYMENTS_CLIENT_SECRET: "s3",
+            MERCHANT_PAYMENTS_PARTNER_BASIC: "partner:p4ss",
+            MERCHANT_PAYMENTS_SESSION_COOKIE: "c5",
           },
         },
         timeout: 10_000,
@@ -160,7 +162,12 @@ describe("the grown fixture's code samples", () => {
             : "POST";
       expect(method).toBe(op.method);
       const secured = op.security[0]?.[0];
-      if (secured?.type === "http") expect(args).toContain("Authorization: Bearer t0ken-123");
+      const basic = secured?.type === "http" && secured.scheme?.toLowerCase() === "basic";
+      if (secured?.type === "http" && !basic)
+        expect(args).toContain("Authorization: Bearer t0ken-123");
+      if (basic) expect(args[args.indexOf("--user") + 1]).toBe("partner:p4ss");
+      if (secured?.in === "cookie")
+        expect(args.find((a) => a.startsWith("Cookie: "))).toContain(`${secured.name}=c5`);
       if (secured?.in === "header") expect(args).toContain(`${secured.name}: k1`);
       if (secured?.in === "query") expect(args).toContain(`${secured.name}=k2`);
       if (op.security.length === 0) expect(args.join(" ")).not.toContain("Authorization");

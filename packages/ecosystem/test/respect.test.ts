@@ -47,12 +47,18 @@ async function respectRun(dir: string, specFile: string, spec: PeerSpec): Promis
     env,
   });
   expect(generated.code, `${generated.stdout}${generated.stderr}`).toBe(0);
-  // One input per security scheme of the spec (the mock takes any token and any key).
-  const schemes = Object.keys(
-    JSON.parse(readFileSync(specFile, "utf8")).components.securitySchemes,
-  );
+  // Each security scheme's inputs as generate-arazzo names them: `<scheme>_username` and `<scheme>_password` for
+  // HTTP Basic, `<scheme>` for the others (the mock takes any token, key and Basic credentials).
+  const schemes: Record<string, { type?: string; scheme?: string }> = JSON.parse(
+    readFileSync(specFile, "utf8"),
+  ).components.securitySchemes;
   const output = join(dir, `${spec}.respect.json`);
-  const inputs = schemes.flatMap((scheme) => ["--input", `${scheme}=peer-${scheme.toLowerCase()}`]);
+  const inputs = Object.entries(schemes).flatMap(([name, scheme]) =>
+    (scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic"
+      ? [`${name}_username`, `${name}_password`]
+      : [name]
+    ).flatMap((input) => ["--input", `${input}=peer-${input.toLowerCase()}`]),
+  );
   const respected = await run(node, [redocly, "respect", arazzo, ...inputs, "-J", output], {
     cwd: dir,
     env,
