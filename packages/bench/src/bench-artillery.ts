@@ -24,6 +24,11 @@ const [RATES, SECONDS, P99_MS] = [[10, 25, 50, 100, 200, 400], 10, 50];
 /** One rate's figures from Artillery's JSON report. */
 export type Step = {
   rate: number;
+  /** Seconds from Artillery's first metric to its last (its `aggregate`): longer than the phase when the
+   * generator could not keep the arrival rate (a starved load generator sends late, not less). */
+  spanSeconds: number;
+  /** Epoch ms of Artillery's first and last metric: the window the load was on. */
+  window: [number, number];
   p50: number;
   p99: number;
   requests: number;
@@ -54,7 +59,8 @@ export async function step(
   const [loadAtStart = 0] = loadavg();
   const shape = ["--duration", `${seconds}`, "--arrival-rate", `${rate}`, "--seed", "1"];
   await load(server, [...args, ...shape]);
-  const { counters = {}, summaries = {} } = JSON.parse(readFileSync(report, "utf8")).aggregate;
+  const aggregate = JSON.parse(readFileSync(report, "utf8")).aggregate;
+  const { counters = {}, summaries = {}, firstMetricAt = 0, lastMetricAt = 0 } = aggregate;
   const sum = (test: (name: string) => boolean) =>
     Object.entries(counters as Record<string, number>)
       .filter(([name]) => test(name))
@@ -64,8 +70,14 @@ export async function step(
   const nonConforming = sum((n) => /^merchant_payments\.\w+\.non_conforming$/.test(n));
   const { p50 = Number.NaN, p99 = Number.NaN } = summaries["http.response_time"] ?? {};
   const requests = responses + sum((n) => /^errors\./.test(n));
-  console.log(`  ${rate}/s for ${seconds} s: ${requests} requests, p50 ${p50} ms, p99 ${p99} ms`);
-  return { rate, p50, p99, requests, failed, nonConforming, load: loadAtStart };
+  const spanSeconds = Math.max(seconds, (lastMetricAt - firstMetricAt) / 1000);
+  console.log(
+    `  ${rate}/s for ${seconds} s: ${requests} requests over ${spanSeconds.toFixed(1)} s, p50 ${p50} ms, p99 ${p99} ms`,
+  );
+  return {
+    ...{ rate, spanSeconds, window: [firstMetricAt, lastMetricAt] as [number, number] },
+    ...{ p50, p99, requests, failed, nonConforming, load: loadAtStart },
+  };
 }
 
 /** The shipped processor's check per answer (µs), on each read operation's real answer from the mock. */

@@ -1,11 +1,10 @@
 // The project's own request checks, in front of Prism (and of the proxied server). Each is small and has one
 // job; a new behaviour of the mock adds one to the list. `head` checks run before the body is read,
 // `body` checks once it was read and inspected.
-import { MIMEType } from "node:util";
 import type { Issue, OperationSpec } from "@merchant-payments/spec/model";
 import type { BodyInspection } from "./body.js";
 import type { RequestLimits } from "./limits.js";
-import { bodyKind, declaredMedia } from "./media.js";
+import { bodyKind, declaredMedia, parseContentType } from "./media.js";
 import { typedText } from "./parameters.js";
 import { type Preferences, parsePreferences } from "./preferences.js";
 import { type Refusal, refusals } from "./problems.js";
@@ -110,15 +109,12 @@ export const contentTypeCheck: RequestCheck = {
     const declared = request.operation?.requestBodies.map((m) => m.mediaType) ?? [];
     const accepted = declared.length > 0 ? declared : ["application/json"];
     if (!header) return refuse("The request has a body but no Content-Type.", accepted);
-    let media: MIMEType;
-    try {
-      media = new MIMEType(header);
-    } catch {
+    const media = parseContentType(header);
+    if (!media)
       return refuse(
         `Content-Type ${JSON.stringify(header.slice(0, 100))} is not one media type.`,
         accepted,
       );
-    }
     const kind =
       declared.length > 0
         ? declaredMedia(request.operation as OperationSpec, media.essence) &&
@@ -131,7 +127,7 @@ export const contentTypeCheck: RequestCheck = {
           : `Content-Type ${media.essence} is not JSON.`,
         accepted,
       );
-    const charset = media.params.get("charset");
+    const { charset } = media;
     if (
       (kind === "json" || kind === "text") &&
       charset !== null &&

@@ -248,17 +248,13 @@ export function prismConfig(options: EngineOptions, preferences: Preferences) {
 function cacheKey(options: EngineOptions, request: EngineRequest): string | undefined {
   const { preferences } = request;
   if (options.dynamic || preferences.dynamic || request.issues.length > 0) return undefined;
-  const headers = Object.entries(request.headers)
-    .filter(([name]) => !VOLATILE_HEADERS.has(name) && !name.startsWith("sec-"))
-    .sort(([a], [b]) => (a < b ? -1 : 1));
-  return JSON.stringify([
-    request.method,
-    request.path,
-    request.query,
-    headers,
-    preferences.code,
-    preferences.example,
-  ]);
+  // One line per part (a header value holds no line break; the query and preferences are JSON).
+  let key = `${request.method} ${request.path}\n${JSON.stringify([request.query, preferences.code, preferences.example])}`;
+  const names = Object.keys(request.headers).filter(
+    (name) => !VOLATILE_HEADERS.has(name) && !name.startsWith("sec-"),
+  );
+  for (const name of names.sort()) key += `\n${name}: ${request.headers[name]}`;
+  return key;
 }
 
 /** A 401 whose detail says which credentials the operation asks for (the spec's example may name another scheme). */

@@ -2,7 +2,8 @@ import { DEFAULT_CHECKS } from "./checks.js";
 import { type FaultOptions, validateFaultOptions } from "./faults.js";
 import { type CommonServerOptions, listen, prepare, type RunningServer } from "./lifecycle.js";
 import { paginateAnswers } from "./pagination.js";
-import { createPrismEngine } from "./prism-engine.js";
+import { createPrismEngine, type EngineAnswer } from "./prism-engine.js";
+import type { Answer } from "./problems.js";
 import { createSpecServer } from "./server.js";
 
 /** Options of `startMock`. */
@@ -37,6 +38,17 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
   });
   // A paginated operation's answer is the page its cursor asks for (pagination.ts).
   const engine = paginateAnswers(prepared.spec, prism);
+  // A remembered answer (prism-engine.ts) is written many times: its body is encoded once.
+  const encoded = new WeakMap<EngineAnswer, Answer>();
+  const wireAnswer = (answer: EngineAnswer): Answer => {
+    let wire = encoded.get(answer);
+    if (!wire) {
+      const { status, headers, body } = answer;
+      wire = { status, headers, body: typeof body === "string" ? Buffer.from(body) : body };
+      encoded.set(answer, wire);
+    }
+    return wire;
+  };
   const server = createSpecServer({
     spec: prepared.spec,
     limits: prepared.limits,
@@ -64,7 +76,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
       prepared.logger.info(
         `${request.method} ${request.path} ${answer.status} ${Date.now() - started} ms`,
       );
-      return { status: answer.status, headers: answer.headers, body: answer.body };
+      return wireAnswer(answer);
     },
   });
   return listen(server, prepared, options);

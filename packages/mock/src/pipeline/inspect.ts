@@ -1,22 +1,17 @@
 // Stage 3, inspect: a non-empty body is parsed and validated by its media type (JSON in a worker when large; forms,
 // text and bytes on the event loop); the checks read the result.
-import { MIMEType } from "node:util";
 import type { OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
 import type { createBodyInspector } from "../body-inspector.js";
 import { propertiesToPick } from "../checks.js";
-import { bodyKind, declaredMedia } from "../media.js";
+import { bodyKind, declaredMedia, parseContentType } from "../media.js";
 import { inspectNonJsonBody } from "../non-json-body.js";
 import type { CheckedHead } from "./check-head.js";
 
 /** The declared media type of a body that is not JSON, with its kind; undefined for JSON (or nothing declared). */
 function nonJsonMedia(operation: OperationSpec | undefined, contentType: string | undefined) {
   if (!operation || !contentType) return undefined;
-  let essence: string;
-  try {
-    essence = new MIMEType(contentType).essence;
-  } catch {
-    return undefined;
-  }
+  const essence = parseContentType(contentType)?.essence;
+  if (essence === undefined) return undefined;
   const media = declaredMedia(operation, essence);
   const kind = bodyKind(essence);
   return media && kind !== "json" ? { media, kind } : undefined;

@@ -71,4 +71,31 @@ describe("check head stage", () => {
     const result = server.results.at(-1);
     expect(result && "refuse" in result && result.refuse.status).toBe(413);
   });
+
+  it("judges each Content-Type value the same every time, beyond the values it remembers", async () => {
+    // The media type of a value is read once and remembered (media.ts, 64 values): a repeated value, and one
+    // sent again after more distinct values than that, get the same verdict as the first time.
+    const statusFor = async (contentType: string) => {
+      await fetch(`${server.baseUrl}${path}`, {
+        ...json,
+        headers: { "content-type": contentType },
+      });
+      const result = server.results.at(-1);
+      return result && ("refuse" in result ? result.refuse.status : "next" in result && "passed");
+    };
+    const cases = [
+      ["application/json", "passed"],
+      ["application/json; charset=utf-8", "passed"],
+      ["application/json; charset=utf-16le", 415],
+      ["not a media type", 415],
+      ["text/csv", 415],
+    ] as const;
+    const first = [];
+    for (const [value] of cases) first.push(await statusFor(value));
+    expect(first).toEqual(cases.map(([, status]) => status));
+    for (let i = 0; i < 70; i++) await statusFor(`application/json; x=${i}`);
+    const again = [];
+    for (const [value] of cases) again.push(await statusFor(value));
+    expect(again).toEqual(first);
+  });
 });
