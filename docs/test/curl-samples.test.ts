@@ -6,85 +6,24 @@ import { fileURLToPath } from "node:url";
 import { type MockServer, startMock } from "@merchant-payments/mock";
 import { resolvePointer } from "@merchant-payments/spec/model";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { secretVariable } from "../src/console/security.js";
 import { listOperations, runCurlSample, uploadedFiles } from "../src/samples.mjs";
 import { defaultAnswer } from "./support/client-answer.js";
+import { sampleCredentials } from "./support/credentials.js";
+import { type CurlCall, parseCurlArgs, sentCredential } from "./support/curl-call.js";
 import { fakeCurlArgs, writeFakeCurl } from "./support/fake-curl.js";
 
 const operations = listOperations();
 const TOKEN = "docs-test-token";
 const DEFAULT_BASE_URL = "http://127.0.0.1:4010";
 
-/** The command line a curl sample gives curl: the sample runs under sh with a `curl` that prints its argv. */
-interface CurlCall {
-  /** The method curl sends (its own rules: `--request`, else `--head`, else GET with `--get` or no body, else POST). */
-  method: string;
-  url: URL;
-  headers: Map<string, string>;
-  /** The options that send a body (`--data*`, `--form*`) with their values, in order. */
-  bodyOptions: [string, string][];
-}
-
-/** curl options the samples use that take a value, and those that send a body. */
-const VALUE_OPTIONS = new Set(["--request", "-X", "--header", "-H", "--output", "-o"]);
-const BODY_OPTIONS = new Set([
-  "--data",
-  "-d",
-  "--data-raw",
-  "--data-binary",
-  "--data-urlencode",
-  "--form",
-  "-F",
-  "--form-string",
-]);
-
-/** Environment the samples read their credentials from (each kind of security scheme has its variable). */
-const CREDENTIALS = {
-  MERCHANT_PAYMENTS_TOKEN: TOKEN,
-  MERCHANT_PAYMENTS_API_KEY_HEADER: "header-key",
-  MERCHANT_PAYMENTS_API_KEY_QUERY: "query-key",
-  MERCHANT_PAYMENTS_CLIENT_SECRET: "client-secret",
-};
+/** Stand-in credentials for every security scheme of the spec and every other variable its samples read. */
+const CREDENTIALS = sampleCredentials(operations, TOKEN);
 
 /** The credentials, and no MERCHANT_PAYMENTS_BASE_URL: the sample's default base URL. */
 const WITHOUT_BASE_URL = { ...CREDENTIALS, MERCHANT_PAYMENTS_BASE_URL: undefined };
 
 const fakeBin = fileURLToPath(new URL("../.tmp/fake-curl/", import.meta.url));
-
-function parseCurlArgs(args: string[]): CurlCall {
-  const headers = new Map<string, string>();
-  const bodyOptions: [string, string][] = [];
-  const flags = new Set<string>();
-  let url: string | undefined;
-  let request: string | undefined;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? "";
-    if (VALUE_OPTIONS.has(arg) || BODY_OPTIONS.has(arg)) {
-      i += 1;
-      const value = args[i];
-      if (value === undefined) throw new Error(`${arg} has no value`);
-      if (arg === "--request" || arg === "-X") request = value;
-      else if (arg === "--header" || arg === "-H") {
-        const colon = value.indexOf(":");
-        headers.set(value.slice(0, colon).trim().toLowerCase(), value.slice(colon + 1).trim());
-      } else if (BODY_OPTIONS.has(arg)) bodyOptions.push([arg, value]);
-    } else if (arg === "--get" || arg === "-G" || arg === "--head" || arg === "-I") flags.add(arg);
-    else if (arg.startsWith("-")) throw new Error(`a curl option this test does not know: ${arg}`);
-    else if (url === undefined) url = arg;
-    else throw new Error(`second URL ${arg}`);
-  }
-  if (url === undefined) throw new Error("no URL");
-  const parsed = new URL(url);
-  const get = flags.has("--get") || flags.has("-G");
-  if (get) {
-    for (const [, value] of bodyOptions) {
-      const eq = value.indexOf("=");
-      parsed.searchParams.append(value.slice(0, eq), value.slice(eq + 1));
-    }
-  }
-  const head = flags.has("--head") || flags.has("-I");
-  const method = request ?? (head ? "HEAD" : get || bodyOptions.length === 0 ? "GET" : "POST");
-  return { method, url: parsed, headers, bodyOptions: get ? [] : bodyOptions };
-}
 
 /** The operation's path as a pattern: each `{parameter}` is one non-empty segment. */
 const pathPattern = (path: string) =>
@@ -135,14 +74,13 @@ describe.each(operations)("the curl sample of $operationId", (op) => {
   test("sends the credentials its security asks for, its body as declared and every required header", async () => {
     const call = await curlCallOf(op.operationId, WITHOUT_BASE_URL);
     const schemes = op.security[0] ?? [];
-    if (schemes.length === 0) expect(call.headers.has("authorization")).toBe(false);
-    for (const scheme of schemes) {
-      if (scheme.type === "http") expect(call.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
-      else if (scheme.in === "header")
-        expect(call.headers.has(scheme.name?.toLowerCase() ?? "")).toBe(true);
-      else if (scheme.in === "query")
-        expect(call.url.searchParams.has(scheme.name ?? "")).toBe(true);
+    if (schemes.length === 0) {
+      expect(call.headers.has("authorization")).toBe(false);
+      expect(call.user).toBeUndefined();
     }
+    // Each credential read from the variable the console's curl line names for its scheme, sent where it goes.
+    for (const scheme of schemes)
+      expect(sentCredential(call, scheme), scheme.key).toBe(CREDENTIALS[secretVariable(scheme)]);
     if (op.requestBodies.length === 0) expect(call.bodyOptions).toEqual([]);
     else if (op.requestBodyRequired) expect(call.bodyOptions.length).toBeGreaterThan(0);
     if (op.request && call.headers.get("content-type") === "application/json") {
@@ -156,12 +94,24 @@ describe.each(operations)("the curl sample of $operationId", (op) => {
       if (header.required)
         expect(call.headers.has(header.name.toLowerCase()), header.name).toBe(true);
     }
+    const cookieParameters = op.parameters.filter((p) => p.in === "cookie");
+    for (const cookie of cookieParameters)
+      if (cookie.required) expect(call.cookies.has(cookie.name), cookie.name).toBe(true);
+    for (const name of call.cookies.keys())
+      expect(
+        [
+          ...cookieParameters.map((p) => p.name),
+          ...schemes.flatMap((s) => (s.in === "cookie" && s.name ? [s.name] : [])),
+        ],
+        `cookie ${name}`,
+      ).toContain(name);
     const documented = [
       "authorization",
       "content-type",
       "accept",
       ...op.headers.map((h) => h.name.toLowerCase()),
       ...schemes.flatMap((s) => (s.in === "header" && s.name ? [s.name.toLowerCase()] : [])),
+      ...(call.cookies.size > 0 ? ["cookie"] : []),
     ];
     for (const name of call.headers.keys()) expect(documented, `header ${name}`).toContain(name);
     const contentType = call.headers.get("content-type");
@@ -172,7 +122,8 @@ describe.each(operations)("the curl sample of $operationId", (op) => {
   });
 });
 
-describe("the curl samples run against the mock", () => {
+// Each run is its own sh and curl against one mock: they run at once (up to vitest's maxConcurrency).
+describe.concurrent("the curl samples run against the mock", () => {
   let mock: MockServer;
   // Where the samples run: the files they upload (`@file`, "in the current directory") exist there.
   const workDir = mkdtempSync(join(tmpdir(), "curl-samples-"));
@@ -192,9 +143,9 @@ describe("the curl samples run against the mock", () => {
     await mock?.close();
   });
 
-  test.each(operations)(
+  test.for(operations)(
     "the $operationId sample gets the answer the mock documents by default",
-    async (op) => {
+    async (op, { expect }) => {
       for (const file of uploadedFiles(op.curl ?? ""))
         writeFileSync(join(workDir, file), `%PDF-1.4\n% ${file}: a stand-in upload\n%%EOF\n`);
       const run = await runCurlSample(op.operationId, {
@@ -228,7 +179,7 @@ describe("the curl samples run against the mock", () => {
     },
   );
 
-  test("a curl sample without a token is refused by the mock", async () => {
+  test("a curl sample without a token is refused by the mock", async ({ expect }) => {
     const run = await runCurlSample("getTransaction", {
       env: { MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl, MERCHANT_PAYMENTS_TOKEN: "" },
       timeoutMs: 20_000,

@@ -10,6 +10,7 @@ import { loadDocument, operations } from "@merchant-payments/spec";
 import { resolvePointer } from "@merchant-payments/spec/model";
 import { x } from "tinyexec";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { secretVariable } from "../src/console/security.js";
 import {
   compileSampleProject,
   runCompiledSample,
@@ -18,6 +19,8 @@ import {
   variantErrors,
   writeSampleProject,
 } from "../src/samples.mjs";
+import { sampleCredentials } from "./support/credentials.js";
+import { parseCurlArgs, sentCredential } from "./support/curl-call.js";
 import { fakeCurlArgs, writeFakeCurl } from "./support/fake-curl.js";
 
 const require = createRequire(import.meta.url);
@@ -31,6 +34,8 @@ const own = operations(document)
     curl: op.codeSamples.find((s) => s.label === "curl")?.source,
   }))
   .filter((op) => op.typescript?.includes("@merchant-payments/grown-client"));
+/** Stand-in credentials for every security scheme of the fixture and every other variable its samples read. */
+const CREDENTIALS = sampleCredentials(own, "t0ken-123");
 const tmp = (name: string) => fileURLToPath(new URL(`../.tmp/${name}/`, import.meta.url));
 /** The fixture's own samples, where compile errors point. */
 const grownSamples = fileURLToPath(
@@ -93,7 +98,8 @@ describe("the grown fixture's code samples", () => {
     expect(variantErrors(output, renamed.variant).join("\n")).toContain(`${first.operationId}X`);
   });
 
-  describe("the paginated operations' samples, run against the mock of the fixture", () => {
+  // Each sample is its own node process against one mock: they run at once (up to vitest's maxConcurrency).
+  describe.concurrent("the paginated operations' samples, run against the mock of the fixture", () => {
     let mock: MockServer;
     beforeAll(async () => {
       compileOnce();
@@ -103,12 +109,12 @@ describe("the grown fixture's code samples", () => {
       await mock?.close();
     });
 
-    test.each(own.filter((op) => op.pagination))(
+    test.for(own.filter((op) => op.pagination))(
       "the $operationId sample iterates every page and ends",
-      async (op) => {
+      async (op, { expect }) => {
         expect(sampleErrors(compileOnce().output)).toEqual([]);
         const run = await runCompiledSample(workDir, op.operationId, {
-          env: { MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl, MERCHANT_PAYMENTS_TOKEN: "t0ken-123" },
+          env: { ...CREDENTIALS, MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl },
         });
         expect(run.stderr).toBe("");
         expect(run.code).toBe(0);
@@ -130,47 +136,35 @@ describe("the grown fixture's code samples", () => {
       writeFakeCurl(bin);
     });
 
-    test.each(own)("$operationId sends its method to its path", async (op) => {
-      const run = await x("sh", ["-c", op.curl ?? "exit 9"], {
-        nodeOptions: {
-          env: {
-            PATH: `${bin}:/usr/bin:/bin`,
-            MERCHANT_PAYMENTS_BASE_URL: "http://127.0.0.1:4010",
-            MERCHANT_PAYMENTS_TOKEN: "t0ken-123",
-            MERCHANT_PAYMENTS_API_KEY_HEADER: "k1",
-            MERCHANT_PAYMENTS_API_KEY_QUERY: "k2",
-            MERCHANT_PAYMENTS_CLIENT_SECRET: "s3",
-            MERCHANT_PAYMENTS_PARTNER_BASIC: "partner:p4ss",
-            MERCHANT_PAYMENTS_SESSION_COOKIE: "c5",
+    test.each(own)(
+      "$operationId sends its method to its path, with the credentials its security asks for",
+      async (op) => {
+        const run = await x("sh", ["-c", op.curl ?? "exit 9"], {
+          nodeOptions: {
+            env: {
+              PATH: `${bin}:/usr/bin:/bin`,
+              MERCHANT_PAYMENTS_BASE_URL: "http://127.0.0.1:4010",
+              ...CREDENTIALS,
+            },
           },
-        },
-        timeout: 10_000,
-        throwOnError: true,
-        nodePath: false,
-      });
-      const args = fakeCurlArgs(run.stdout);
-      const url = new URL(args.find((a) => a.startsWith("http://")) ?? "");
-      const template = new RegExp(`^${op.path.replace(/\{[^}]+\}/g, "[^/]+")}$`);
-      expect(url.pathname).toMatch(template);
-      const sendsBody = args.some((a) => a.startsWith("--data") || a.startsWith("--form"));
-      const method = args.includes("--head")
-        ? "HEAD"
-        : args.includes("--request")
-          ? args[args.indexOf("--request") + 1]
-          : args.includes("--get") || !sendsBody
-            ? "GET"
-            : "POST";
-      expect(method).toBe(op.method);
-      const secured = op.security[0]?.[0];
-      const basic = secured?.type === "http" && secured.scheme?.toLowerCase() === "basic";
-      if (secured?.type === "http" && !basic)
-        expect(args).toContain("Authorization: Bearer t0ken-123");
-      if (basic) expect(args[args.indexOf("--user") + 1]).toBe("partner:p4ss");
-      if (secured?.in === "cookie")
-        expect(args.find((a) => a.startsWith("Cookie: "))).toContain(`${secured.name}=c5`);
-      if (secured?.in === "header") expect(args).toContain(`${secured.name}: k1`);
-      if (secured?.in === "query") expect(args).toContain(`${secured.name}=k2`);
-      if (op.security.length === 0) expect(args.join(" ")).not.toContain("Authorization");
-    });
+          timeout: 10_000,
+          throwOnError: true,
+          nodePath: false,
+        });
+        const call = parseCurlArgs(fakeCurlArgs(run.stdout));
+        const template = new RegExp(`^${op.path.replace(/\{[^}]+\}/g, "[^/]+")}$`);
+        expect(call.url.pathname).toMatch(template);
+        expect(call.method).toBe(op.method);
+        const schemes = op.security[0] ?? [];
+        for (const scheme of schemes)
+          expect(sentCredential(call, scheme), scheme.key).toBe(
+            CREDENTIALS[secretVariable(scheme)],
+          );
+        if (schemes.length === 0) {
+          expect(call.headers.has("authorization")).toBe(false);
+          expect(call.user).toBeUndefined();
+        }
+      },
+    );
   });
 });

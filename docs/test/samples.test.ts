@@ -15,10 +15,13 @@ import {
   writeSampleProject,
 } from "../src/samples.mjs";
 import { expectedInSampleOutput, printedJsonValues, showsValue } from "./support/client-answer.js";
+import { sampleCredentials } from "./support/credentials.js";
 
 const operations = listOperations();
 const tmp = (name: string) => fileURLToPath(new URL(`../.tmp/${name}/`, import.meta.url));
 const TOKEN = "docs-test-token";
+/** Stand-in credentials for every security scheme of the spec and every other variable its samples read. */
+const CREDENTIALS = sampleCredentials(operations, TOKEN);
 /** The TypeScript sample of an operation of the spec. */
 const sampleOf = (operationId: string) => {
   const text = operations.find((o) => o.operationId === operationId)?.typescript;
@@ -49,6 +52,34 @@ describe("the code samples of the spec", () => {
     expect(stems("TypeScript", ".ts")).toEqual(ids);
     expect(stems("curl", ".sh")).toEqual(ids);
   });
+});
+
+/**
+ * The width the formatter gives the TypeScript samples (biome.json's override for the spec's code samples), in
+ * characters: the site's code block shows that many without a sideways scroll (browser.test.ts measures it).
+ */
+function sampleLineWidth(): number {
+  const biome = JSON.parse(readFileSync(new URL("../../biome.json", import.meta.url), "utf8")) as {
+    overrides?: { includes?: string[]; formatter?: { lineWidth?: number } }[];
+  };
+  const override = biome.overrides?.find((o) =>
+    o.includes?.some((glob) => glob.startsWith("spec/openapi/code_samples/")),
+  );
+  const width = override?.formatter?.lineWidth;
+  if (width === undefined)
+    throw new Error("biome.json sets no lineWidth for spec/openapi/code_samples");
+  return width;
+}
+
+test("every TypeScript sample's lines fit the site's code block: none longer than the samples' formatter width", () => {
+  const width = sampleLineWidth();
+  const long = operations.flatMap((op) =>
+    (op.typescript ?? "")
+      .split("\n")
+      .map((line, index) => ({ at: `${op.operationId}.ts:${index + 1}`, length: line.length }))
+      .filter((line) => line.length > width),
+  );
+  expect(long, `lines longer than ${width} characters (wrap them)`).toEqual([]);
 });
 
 describe("the TypeScript samples", () => {
@@ -107,7 +138,8 @@ describe("the TypeScript samples", () => {
     expect(variantErrors(compiled.output, "broken-field").join("\n")).toMatch(/channel/);
   });
 
-  describe("run against the mock", () => {
+  // Each sample is its own node process against one mock: they run at once (up to vitest's maxConcurrency).
+  describe.concurrent("run against the mock", () => {
     let mock: MockServer;
 
     beforeAll(async () => {
@@ -117,19 +149,13 @@ describe("the TypeScript samples", () => {
       await mock?.close();
     });
 
-    test.each(operations)(
+    test.for(operations)(
       "the $operationId sample prints the answer the spec documents, as the client hands it over",
-      async (op) => {
+      async (op, { expect }) => {
         expect(sampleErrors(compiled.output)).toEqual([]);
         const run = await runCompiledSample(workDir, op.operationId, {
-          env: {
-            MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl,
-            MERCHANT_PAYMENTS_TOKEN: TOKEN,
-            // The credentials of the other kinds of security scheme an operation may ask for.
-            MERCHANT_PAYMENTS_API_KEY_HEADER: "header-key",
-            MERCHANT_PAYMENTS_API_KEY_QUERY: "query-key",
-            MERCHANT_PAYMENTS_CLIENT_SECRET: "client-secret",
-          },
+          // A stand-in credential for every security scheme of the spec (and any other variable a sample reads).
+          env: { ...CREDENTIALS, MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl },
         });
         expect(run.stderr).toBe("");
         expect(run.code).toBe(0);
@@ -146,7 +172,9 @@ describe("the TypeScript samples", () => {
       },
     );
 
-    test("a sample without MERCHANT_PAYMENTS_TOKEN stops and says what to set", async () => {
+    test("a sample without MERCHANT_PAYMENTS_TOKEN stops and says what to set", async ({
+      expect,
+    }) => {
       const run = await runCompiledSample(workDir, "getTransaction", {
         env: { MERCHANT_PAYMENTS_BASE_URL: mock.baseUrl, MERCHANT_PAYMENTS_TOKEN: "" },
       });
@@ -155,7 +183,7 @@ describe("the TypeScript samples", () => {
       expect(run.stderr).toContain("Set MERCHANT_PAYMENTS_TOKEN");
     });
 
-    test("a sample talks to the server named by MERCHANT_PAYMENTS_BASE_URL", async () => {
+    test("a sample talks to the server named by MERCHANT_PAYMENTS_BASE_URL", async ({ expect }) => {
       const closed = await startMock();
       const baseUrl = closed.baseUrl;
       await closed.close();

@@ -1,10 +1,12 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get, type IncomingHttpHeaders } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync, gzipSync } from "node:zlib";
 import { loadDocument, operations } from "@merchant-payments/spec";
+import { HANG_BOUND_MS } from "@merchant-payments/test-support/vitest-preset";
+import { x } from "tinyexec";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { bundleConsole, SPEC_GLOBAL } from "../scripts/lib/console-bundle.mjs";
 import { LAYOUT_VARIABLES, layoutStyle } from "../scripts/lib/layout.mjs";
@@ -42,6 +44,67 @@ function rawGet(
     request.on("error", reject);
   });
 }
+
+/** A changesets changelog of the client, with a heading inside code that must not become one. */
+const changelogFixture = `# @merchant-payments/client
+
+## 2.1.0
+
+### Minor Changes
+
+- abc1234: getTransaction accepts a signal.
+
+\`\`\`ts
+## not a heading inside code
+\`\`\`
+
+## 2.0.0
+
+### Major Changes
+
+- def5678: Amounts are decimals.
+`;
+
+/** Builds a throwaway site into `out` (no compressed copies), asynchronously: both builds run at once. */
+const build = (out: string, env: Record<string, string>, args: string[] = []) =>
+  Promise.resolve(
+    x(
+      process.execPath,
+      [
+        fileURLToPath(new URL("../scripts/build-site.mjs", import.meta.url)),
+        ...["--out", out, "--no-compress", ...args],
+      ],
+      {
+        timeout: HANG_BOUND_MS,
+        throwOnError: false,
+        nodeOptions: { env: { ...process.env, REDOCLY_TELEMETRY: "off", ...env } },
+      },
+    ),
+  );
+const withChangelog = fileURLToPath(new URL("../.tmp/site-with-changelog/", import.meta.url));
+const withoutChangelog = fileURLToPath(new URL("../.tmp/site-without-changelog/", import.meta.url));
+/**
+ * The two builds of the versions section's tests (last in this file), started when this file starts and awaited by
+ * their tests: independent, they run at the same time, beside this file's other tests.
+ */
+let builds: { with: ReturnType<typeof build>; without: ReturnType<typeof build> };
+beforeAll(() => {
+  for (const dir of [withChangelog, withoutChangelog])
+    rmSync(dir, { recursive: true, force: true });
+  mkdirSync(withChangelog, { recursive: true });
+  writeFileSync(`${withChangelog}CHANGELOG.md`, changelogFixture);
+  builds = {
+    with: build(`${withChangelog}site`, {
+      MERCHANT_PAYMENTS_CLIENT_CHANGELOG: `${withChangelog}CHANGELOG.md`,
+    }),
+    without: build(withoutChangelog, {}, [
+      "--changelog",
+      `${withoutChangelog}missing/CHANGELOG.md`,
+    ]),
+  };
+  // A build that fails is reported by its test; no rejection is left unhandled meanwhile.
+  for (const started of Object.values(builds)) started.catch(() => undefined);
+});
 
 describe("the built page", () => {
   test("loads no script, stylesheet, font, icon or image from another host", () => {
@@ -155,113 +218,6 @@ describe("the Try-it console in the page", () => {
   });
 });
 
-describe("the versions and changelog section", () => {
-  const clientDir = createRequire(import.meta.url).resolve(
-    "@merchant-payments/client/package.json",
-  );
-  const clientVersion = JSON.parse(readFileSync(clientDir, "utf8")).version as string;
-  const specVersion = readBundle().info.version as string;
-  const fixture = `# @merchant-payments/client
-
-## 2.1.0
-
-### Minor Changes
-
-- abc1234: getTransaction accepts a signal.
-
-\`\`\`ts
-## not a heading inside code
-\`\`\`
-
-## 2.0.0
-
-### Major Changes
-
-- def5678: Amounts are decimals.
-`;
-
-  test("nests a changesets changelog under the section without headings of its own", () => {
-    expect(nestChangelog(fixture)).toBe(
-      [
-        "**2.1.0**",
-        "",
-        "_Minor Changes_",
-        "",
-        "- abc1234: getTransaction accepts a signal.",
-        "",
-        "```ts",
-        "## not a heading inside code",
-        "```",
-        "",
-        "**2.0.0**",
-        "",
-        "_Major Changes_",
-        "",
-        "- def5678: Amounts are decimals.",
-      ].join("\n"),
-    );
-  });
-
-  test("says there are no releases yet when the client has no changelog", () => {
-    const markdown = releaseNotesMarkdown({
-      specVersion: "1.2.3",
-      clientVersion: "4.5.6",
-      changelog: undefined,
-    });
-    expect(markdown).toContain(`## ${RELEASES_HEADING}`);
-    expect(markdown).toContain("| 1.2.3 |");
-    expect(markdown).toContain("| 4.5.6 |");
-    expect(markdown).toContain(NO_RELEASES);
-  });
-
-  const build = (out: string, env: Record<string, string>, args: string[] = []) =>
-    spawnSync(
-      process.execPath,
-      [
-        fileURLToPath(new URL("../scripts/build-site.mjs", import.meta.url)),
-        ...["--out", out, "--no-compress", ...args],
-      ],
-      {
-        encoding: "utf8",
-        timeout: 180_000,
-        env: { ...process.env, REDOCLY_TELEMETRY: "off", ...env },
-      },
-    );
-
-  test("the built page shows the spec version, the client version and the client's changelog", () => {
-    const tmp = fileURLToPath(new URL("../.tmp/site-with-changelog/", import.meta.url));
-    rmSync(tmp, { recursive: true, force: true });
-    mkdirSync(tmp, { recursive: true });
-    writeFileSync(`${tmp}CHANGELOG.md`, fixture);
-    const run = build(`${tmp}site`, { MERCHANT_PAYMENTS_CLIENT_CHANGELOG: `${tmp}CHANGELOG.md` });
-    expect(run.stderr).not.toMatch(/error/i);
-    expect(run.status).toBe(0);
-    const page = readFileSync(`${tmp}site/index.html`, "utf8");
-    expect(page).toContain(RELEASES_HEADING);
-    expect(page).toContain(`| ${specVersion} |`);
-    expect(page).toContain(`| ${clientVersion} |`);
-    for (const text of [
-      "**2.1.0**",
-      "getTransaction accepts a signal.",
-      "**2.0.0**",
-      "Amounts are decimals.",
-    ])
-      expect(page).toContain(text);
-    expect(page).not.toContain(NO_RELEASES);
-  });
-
-  test("a missing changelog does not fail the build: the page says there are no releases yet", () => {
-    const tmp = fileURLToPath(new URL("../.tmp/site-without-changelog/", import.meta.url));
-    rmSync(tmp, { recursive: true, force: true });
-    const run = build(tmp, {}, ["--changelog", `${tmp}missing/CHANGELOG.md`]);
-    expect(run.status).toBe(0);
-    const page = readFileSync(`${tmp}index.html`, "utf8");
-    expect(page).toContain(RELEASES_HEADING);
-    expect(page).toContain("No releases yet");
-    expect(page).toContain('id="try-it-console"');
-  });
-});
-
 describe("the site server (sirv)", () => {
   let server: Awaited<ReturnType<typeof startSiteServer>>;
 
@@ -354,7 +310,11 @@ describe("the site server (sirv)", () => {
     );
     try {
       const url = await new Promise<string>((ok, fail) => {
-        const timer = setTimeout(() => fail(new Error("serve printed no URL within 10 s")), 10_000);
+        // A bound on a hang, not on speed: a node start can take long on a busy machine.
+        const timer = setTimeout(
+          () => fail(new Error(`serve printed no URL within ${HANG_BOUND_MS / 2} ms`)),
+          HANG_BOUND_MS / 2,
+        );
         let out = "";
         child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
           out += chunk;
@@ -373,5 +333,74 @@ describe("the site server (sirv)", () => {
     } finally {
       child.kill("SIGTERM");
     }
+  });
+});
+
+describe("the versions and changelog section", () => {
+  const clientDir = createRequire(import.meta.url).resolve(
+    "@merchant-payments/client/package.json",
+  );
+  const clientVersion = JSON.parse(readFileSync(clientDir, "utf8")).version as string;
+  const specVersion = readBundle().info.version as string;
+
+  test("nests a changesets changelog under the section without headings of its own", () => {
+    expect(nestChangelog(changelogFixture)).toBe(
+      [
+        "**2.1.0**",
+        "",
+        "_Minor Changes_",
+        "",
+        "- abc1234: getTransaction accepts a signal.",
+        "",
+        "```ts",
+        "## not a heading inside code",
+        "```",
+        "",
+        "**2.0.0**",
+        "",
+        "_Major Changes_",
+        "",
+        "- def5678: Amounts are decimals.",
+      ].join("\n"),
+    );
+  });
+
+  test("says there are no releases yet when the client has no changelog", () => {
+    const markdown = releaseNotesMarkdown({
+      specVersion: "1.2.3",
+      clientVersion: "4.5.6",
+      changelog: undefined,
+    });
+    expect(markdown).toContain(`## ${RELEASES_HEADING}`);
+    expect(markdown).toContain("| 1.2.3 |");
+    expect(markdown).toContain("| 4.5.6 |");
+    expect(markdown).toContain(NO_RELEASES);
+  });
+
+  test("the built page shows the spec version, the client version and the client's changelog", async () => {
+    const run = await builds.with;
+    expect(run.stderr).not.toMatch(/error/i);
+    expect(run.exitCode, run.stderr).toBe(0);
+    const page = readFileSync(`${withChangelog}site/index.html`, "utf8");
+    expect(page).toContain(RELEASES_HEADING);
+    expect(page).toContain(`| ${specVersion} |`);
+    expect(page).toContain(`| ${clientVersion} |`);
+    for (const text of [
+      "**2.1.0**",
+      "getTransaction accepts a signal.",
+      "**2.0.0**",
+      "Amounts are decimals.",
+    ])
+      expect(page).toContain(text);
+    expect(page).not.toContain(NO_RELEASES);
+  });
+
+  test("a missing changelog does not fail the build: the page says there are no releases yet", async () => {
+    const run = await builds.without;
+    expect(run.exitCode, run.stderr).toBe(0);
+    const page = readFileSync(`${withoutChangelog}index.html`, "utf8");
+    expect(page).toContain(RELEASES_HEADING);
+    expect(page).toContain("No releases yet");
+    expect(page).toContain('id="try-it-console"');
   });
 });

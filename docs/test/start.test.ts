@@ -4,9 +4,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { getFreePort, startLoopbackServer } from "@merchant-payments/test-support";
-import { expect, test } from "vitest";
+import { HANG_BOUND_MS } from "@merchant-payments/test-support/vitest-preset";
+import { test } from "vitest";
 
 const start = fileURLToPath(new URL("../../scripts/start.mjs", import.meta.url));
+
+/** Bounds on a hang, within the test's own (HANG_BOUND_MS): a line not printed by then fails with the output. */
+const PRINT_BOUND_MS = HANG_BOUND_MS * 0.75;
+const KILL_BOUND_MS = HANG_BOUND_MS * 0.9;
 
 interface Run {
   child: ChildProcess;
@@ -29,21 +34,38 @@ function runStart(env: Record<string, string>): Run {
     err += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
-  const timer = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  const timer = setTimeout(() => child.kill("SIGKILL"), KILL_BOUND_MS);
   void exited.then(() => clearTimeout(timer));
   return { child, out: () => out, err: () => err, exited };
 }
 
-async function waitFor(run: Run, pattern: RegExp): Promise<void> {
-  const end = Date.now() + 45_000;
-  while (!pattern.test(run.out())) {
-    if (Date.now() > end || run.child.exitCode !== null)
-      throw new Error(`not printed: ${pattern}\n${run.out()}\n${run.err()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Resolves once the run has printed `pattern` (checked on each chunk of its output); rejects if it exits first. */
+function waitFor(run: Run, pattern: RegExp): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stop = (error?: Error) => {
+      clearTimeout(timer);
+      run.child.stdout?.off("data", check);
+      run.child.off("exit", exited);
+      if (error) reject(error);
+      else resolve();
+    };
+    const notPrinted = () => new Error(`not printed: ${pattern}\n${run.out()}\n${run.err()}`);
+    const check = () => {
+      if (pattern.test(run.out())) stop();
+    };
+    const exited = () => stop(notPrinted());
+    const timer = setTimeout(() => stop(notPrinted()), PRINT_BOUND_MS);
+    run.child.stdout?.on("data", check);
+    run.child.once("exit", exited);
+    if (run.child.exitCode !== null) exited();
+    else check();
+  });
 }
 
-test("pnpm start serves the mock on MOCK_PORT and the docs on DOCS_PORT, prints both last, and Ctrl-C exits 0", async () => {
+// The two runs are independent processes on their own ports: they run at once.
+test.concurrent("pnpm start serves the mock on MOCK_PORT and the docs on DOCS_PORT, prints both last, and Ctrl-C exits 0", async ({
+  expect,
+}) => {
   const mockPort = await getFreePort();
   let docsPort = await getFreePort();
   while (docsPort === mockPort) docsPort = await getFreePort();
@@ -88,7 +110,9 @@ test("pnpm start serves the mock on MOCK_PORT and the docs on DOCS_PORT, prints 
   expect(run.err()).toBe("");
 });
 
-test("pnpm start with a taken port says so in one line, naming the port and the variable to set", async () => {
+test.concurrent("pnpm start with a taken port says so in one line, naming the port and the variable to set", async ({
+  expect,
+}) => {
   const taken = await startLoopbackServer();
   try {
     const port = Number(new URL(taken.baseUrl).port);
