@@ -3,6 +3,7 @@ import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { clientTestConfig } from "@merchant-payments/test-support/vitest-preset";
 import ts from "typescript";
+import { mergeConfig } from "vitest/config";
 
 const packageDir = fileURLToPath(new URL(".", import.meta.url));
 /** The entry the node-transport project swaps for `src/index.node.ts`: a file that reaches it uses the transport. */
@@ -34,5 +35,9 @@ const transportFree = readdirSync(TESTS)
   .filter((name) => !reachesEntry(resolve(TESTS, name)))
   .map((name) => `test/${name}`);
 
-// Every behaviour test runs on both transports, the type tests once (the preset's clientTestConfig).
-export default clientTestConfig(new URL(".", import.meta.url), transportFree);
+// Every behaviour test runs on both transports, the type tests once (the preset's clientTestConfig). Two workers, not
+// vitest's default of one less than the cores (one, on a 2-core machine): many files wait on servers, child processes
+// and timeouts, so a second file runs in that time.
+export default mergeConfig(clientTestConfig(new URL(".", import.meta.url), transportFree), {
+  test: { maxWorkers: 2 },
+});

@@ -13,9 +13,10 @@
 //                        when `validateResponses` is on, so an app that never checks answers does not load it
 //                        (both: emitValidatorModules)
 //   README.md          - with --readme: the list of methods between its markers (lib/readme-methods.mjs)
-// Usage: node scripts/generate.mjs [--spec path/to/openapi.json] [--out dir] [--readme README.md]
+// Usage: node scripts/generate.mjs [--spec path/to/openapi.json] [--out dir] [--readme README.md]; a test may import
+// `generate` and call it in its own process (no Node start, the spec model and openapi-typescript loaded once).
 // Fails, naming the operation, on anything the client cannot honour (see scripts/lib/operation-facts.mjs).
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -373,7 +374,7 @@ function emitValidatorModules({ document, factsList }) {
  * @param {{ specPath: string, outDir: string, readme?: string }} options readme: a README whose list of methods to rewrite
  * @returns {Promise<number>} how many operations were generated
  */
-async function generate({ specPath, outDir, readme }) {
+export async function generate({ specPath, outDir, readme }) {
   const document = readBundle(specPath);
   const operationsList = operations(document);
   if (operationsList.length === 0) throw new Error(`${specPath} has no operations`);
@@ -402,14 +403,17 @@ async function generate({ specPath, outDir, readme }) {
   return generation.factsList.length;
 }
 
-const here = dirname(fileURLToPath(import.meta.url));
-const { values: args } = parseArgs({
-  options: { spec: { type: "string" }, out: { type: "string" }, readme: { type: "string" } },
-});
-const outDir = resolve(args.out ?? join(here, "..", "src", "generated"));
-const count = await generate({
-  specPath: resolve(args.spec ?? bundleJsonPath),
-  outDir,
-  ...(args.readme ? { readme: resolve(args.readme) } : {}),
-});
-console.log(`generated ${count} operations into ${outDir}`);
+// Run as a script (not when a test imports `generate`): read the arguments and write the files.
+if (process.argv[1] && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const { values: args } = parseArgs({
+    options: { spec: { type: "string" }, out: { type: "string" }, readme: { type: "string" } },
+  });
+  const outDir = resolve(args.out ?? join(here, "..", "src", "generated"));
+  const count = await generate({
+    specPath: resolve(args.spec ?? bundleJsonPath),
+    outDir,
+    ...(args.readme ? { readme: resolve(args.readme) } : {}),
+  });
+  console.log(`generated ${count} operations into ${outDir}`);
+}

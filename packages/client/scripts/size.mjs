@@ -9,7 +9,6 @@
 // two apart: the client generated from the spec's first operation alone (the core and one share) against the whole.
 // Usage: node scripts/size.mjs [--json] [--shares]   (exit code 1 when over budget; SIZE_BUDGET_BYTES overrides it;
 // --shares also measures the core and the per-operation share, about 15 s more)
-import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -133,14 +132,9 @@ export async function measureShares({
     const single = { ...document, paths: { [first.path]: Object.fromEntries(kept) } };
     const singleSpec = join(scratch, "one-operation.json");
     writeFileSync(singleSpec, JSON.stringify(single));
-    execFileSync(
-      process.execPath,
-      [
-        join(clientDir, "scripts", "generate.mjs"),
-        ...["--spec", singleSpec, "--out", join(scratch, "src", "generated")],
-      ],
-      { timeout: 120_000, stdio: "pipe" },
-    );
+    // The generator in this process (loaded only here: the size check without --shares does not need it).
+    const { generate } = await import("./generate.mjs");
+    await generate({ specPath: singleSpec, outDir: join(scratch, "src", "generated") });
     const one = (await measure(join(scratch, "src", "index.ts"))).gzipped;
     const total = (await measure(entry)).gzipped;
     const perOperation = (total - one) / (count - 1);

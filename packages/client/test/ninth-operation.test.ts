@@ -1,7 +1,8 @@
 // Adding an operation to the spec adds a typed method to the client, with no hand-written file of the client
 // touched: a ninth operation (path file, schemas, examples, code samples under test/fixtures/ninth-operation) is
 // added to a copy of the spec, which is linted and bundled with Redocly; the client's sources are copied, generated
-// from that bundle and built; the new method type-checks and answers from the mock serving the copied bundle.
+// from that bundle and built; the new method type-checks (one TypeScript program, in this process) and answers from
+// the mock serving the copied bundle.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -11,6 +12,8 @@ import { startMock } from "@merchant-payments/mock";
 import { bundleJsonPath, operations, readBundle } from "@merchant-payments/spec";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { generate } from "../scripts/generate.mjs";
+import { typeCheckAll } from "./helpers/type-check.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const specRoot = join(dirname(bundleJsonPath), "..");
@@ -48,7 +51,7 @@ function run(command: string, args: string[], cwd: string): string {
   });
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   cpSync(join(specRoot, "openapi"), join(specCopy, "openapi"), { recursive: true });
@@ -77,17 +80,7 @@ beforeAll(() => {
     recursive: true,
     filter: (path) => !path.includes(join("src", "generated")),
   });
-  run(
-    process.execPath,
-    [
-      join(root, "scripts", "generate.mjs"),
-      "--spec",
-      bundlePath,
-      "--out",
-      join(clientCopy, "src", "generated"),
-    ],
-    root,
-  );
+  await generate({ specPath: bundlePath, outDir: join(clientCopy, "src", "generated") });
 }, 180_000);
 
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -124,27 +117,17 @@ export const text: Promise<string> = exact.${NEW_OPERATION}({ merchantAccountNum
       join(fixture, "code_samples", "TypeScript", `${NEW_OPERATION}.ts`),
       join(clientCopy, "sample.ts"),
     );
-    writeFileSync(
-      join(clientCopy, "tsconfig.json"),
-      JSON.stringify({
-        extends: join(root, "..", "..", "tsconfig.base.json"),
-        compilerOptions: {
-          types: ["node"],
-          typeRoots: [join(root, "node_modules", "@types")],
-          module: "ESNext",
-          target: "ES2022",
-          paths: { "@merchant-payments/client": ["./src/index.ts"] },
-        },
-        files: ["usage.ts", "sample.ts"],
-      }),
+    // Type-checked in this process, as `tsc` would with the workspace's options and the client's Node types.
+    const files = [join(clientCopy, "usage.ts"), join(clientCopy, "sample.ts")];
+    const { outputs } = typeCheckAll(
+      files.map((file) => ({ file, scope: clientCopy })),
+      {
+        types: ["node"],
+        typeRoots: [join(root, "node_modules", "@types")],
+        paths: { "@merchant-payments/client": [join(clientCopy, "src", "index.ts")] },
+      },
     );
-    const tsc = join(root, "node_modules", "typescript", "bin", "tsc");
-    let output = "";
-    try {
-      run(process.execPath, [tsc, "-p", join(clientCopy, "tsconfig.json"), "--noEmit"], clientCopy);
-    } catch (error) {
-      output = String((error as { stdout?: string }).stdout);
-    }
+    const output = files.map((file) => outputs.get(file) ?? `${file} not checked`).join("");
     expect(output).toBe("");
     const methods = readFileSync(join(clientCopy, "src", "generated", "client-methods.ts"), "utf8");
     expect(methods).toMatch(

@@ -207,10 +207,10 @@ describe("a disbursement batch is never sent twice", () => {
 
 describe("aborts", () => {
   test("rejects with the signal's reason and does not retry an aborted call", async () => {
-    server.handle(() => {});
     const controller = new AbortController();
+    // Aborted once the server has the request (an event, not a delay a busy machine could outrun); never answered.
+    server.handle(() => controller.abort());
     const p = client({ maxRetries: 5 }).getTransaction(lookup, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
     const err = (await failure(p)) as Error;
     expect(err.name).toBe("AbortError");
     expect(server.received).toHaveLength(1);
@@ -228,13 +228,19 @@ describe("aborts", () => {
   test("an abort during the backoff wait ends the retries", async () => {
     server.handle((_r, res) => json(res, 503, example("ProblemServerError")));
     const controller = new AbortController();
-    const p = client({ backoff: { baseDelayMs: 10_000, maxDelayMs: 10_000 } }).getTransaction(
-      lookup,
-      {
-        signal: controller.signal,
-      },
-    );
-    setTimeout(() => controller.abort(), 100);
+    // The abort comes once the 10 s wait has begun: the warn line "retrying in … ms" is logged just before it, and
+    // setImmediate runs after the wait is set up (no fixed delay, which a busy machine could outrun).
+    const logger = {
+      error: () => {},
+      warn: () => setImmediate(() => controller.abort()),
+      info: () => {},
+      debug: () => {},
+    } as unknown as Console;
+    const p = client({
+      backoff: { baseDelayMs: 10_000, maxDelayMs: 10_000 },
+      logLevel: "warn",
+      logger,
+    }).getTransaction(lookup, { signal: controller.signal });
     const err = (await failure(p)) as Error;
     expect(err.name).toBe("AbortError");
     expect(server.received).toHaveLength(1);
@@ -263,6 +269,11 @@ describe("timeouts", () => {
 });
 
 describe("long timeouts", () => {
+  // A server of its own: a request an earlier test timed out may still reach the file's server late.
+  const server = useTestServer();
+  const client = (extra: Record<string, unknown> = {}) =>
+    testClient(server, { backoff: fast, ...extra });
+
   test("timeoutMs Infinity means no timeout, and a huge one is clamped instead of firing at once", async () => {
     server.handle((_r, res) => setTimeout(() => json(res, 200, example("TransactionSuccess")), 50));
     await expect(

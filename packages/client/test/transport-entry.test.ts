@@ -5,10 +5,13 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { build } from "esbuild";
 import { describe, expect, test } from "vitest";
+import { DeadlineExceeded } from "../src/transport/timed.js";
 import { json, useTestServer } from "./helpers/server.js";
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
+const src = join(dirname(fileURLToPath(import.meta.url)), "..", "src");
 const server = useTestServer();
 const require = createRequire(import.meta.url);
 const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "T" };
@@ -26,6 +29,25 @@ const clientEntries: [string, () => Promise<ClientEntry>][] = [
   ["client CommonJS", async () => require(join(dist, "index.cjs"))],
   ["client CommonJS (Node)", async () => require(join(dist, "index.node.cjs"))],
 ];
+type TimedModule = typeof import("../src/transport/timed.js");
+/**
+ * Another copy of the timed transport's module (DeadlineExceeded is not exported: each build bundles its own), built
+ * by esbuild as CommonJS and loaded here, as a build other than the sources and the dist files holds it.
+ */
+async function anotherCopyOfTimed(): Promise<TimedModule> {
+  const out = await build({
+    entryPoints: [join(src, "transport", "timed.ts")],
+    bundle: true,
+    format: "cjs",
+    platform: "neutral",
+    write: false,
+    logLevel: "silent",
+  });
+  const module = { exports: {} as TimedModule };
+  new Function("module", "exports", out.outputFiles[0]?.text ?? "")(module, module.exports);
+  return module.exports;
+}
+
 const pairs = transportEntries.flatMap(([t, loadTransport]) =>
   clientEntries.map(
     ([c, loadClient]) => [`${t} with the ${c}`, loadTransport, loadClient] as const,
@@ -113,6 +135,50 @@ describe("the /transport entry", () => {
       expect((error as InstanceType<ClientEntry["ResponseTooLargeError"]>).requestId).toBe(
         "req-big-1",
       );
+    },
+  );
+
+  test("DeadlineExceeded is an instance of every copy of itself, and nothing else is", async () => {
+    const copy = await anotherCopyOfTimed();
+    expect(copy.DeadlineExceeded).not.toBe(DeadlineExceeded);
+    expect(new copy.DeadlineExceeded(50)).toBeInstanceOf(DeadlineExceeded);
+    expect(new DeadlineExceeded(50)).toBeInstanceOf(copy.DeadlineExceeded);
+    expect(new DeadlineExceeded(50)).toBeInstanceOf(Error);
+    expect(new Error("plain")).not.toBeInstanceOf(copy.DeadlineExceeded);
+    const { BodyTooLarge } = await import(pathToFileURL(join(dist, "transport.js")).href);
+    expect(new BodyTooLarge(10)).not.toBeInstanceOf(DeadlineExceeded);
+    expect(new copy.DeadlineExceeded(50)).not.toBeInstanceOf(BodyTooLarge);
+    expect(undefined).not.toBeInstanceOf(DeadlineExceeded);
+  });
+
+  test.each(clientEntries)(
+    "%s: a timed transport's deadline (DeadlineExceeded of another copy) is a TimeoutError",
+    async (_, loadClient) => {
+      const { DeadlineExceeded: ForeignDeadline } = await anotherCopyOfTimed();
+      const { TransportFailure } = await import(pathToFileURL(join(dist, "transport.js")).href);
+      const built = await loadClient();
+      // A transport that takes the attempt's timeout itself (`within`), as the Node transport does.
+      const transport = Object.assign(
+        async () => {
+          throw new Error("the client must call within");
+        },
+        {
+          within: async (_request: unknown, timeoutMs: number) => {
+            throw new TransportFailure("unknown", new ForeignDeadline(timeoutMs));
+          },
+        },
+      );
+      const client = built.createMerchantPaymentsClient({
+        baseUrl: server.baseUrl,
+        token: "test-token",
+        maxRetries: 0,
+        timeoutMs: 1_234,
+        transport,
+      });
+      const error = await client.getTransaction(lookup).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(built.TimeoutError);
+      expect((error as InstanceType<ClientEntry["TimeoutError"]>).timeoutMs).toBe(1_234);
+      expect((error as InstanceType<ClientEntry["TimeoutError"]>).mayHaveBeenProcessed).toBe(true);
     },
   );
 });

@@ -1,6 +1,11 @@
 // A transport that enforces the attempt's timeout itself, with one timer instead of an AbortSignal per attempt.
 // Runtime-neutral (no Node import): the client checks for it on every runtime; only the Node entry provides one.
-import type { Transport, TransportRequest, TransportResponse } from "./transport.js";
+import {
+  brand,
+  type Transport,
+  type TransportRequest,
+  type TransportResponse,
+} from "./transport.js";
 
 /** One attempt for {@link TimedTransport.within}: the transport request, with the caller's signal only (if any). */
 export interface TimedRequest extends Omit<TransportRequest, "signal"> {
@@ -34,6 +39,10 @@ export class DeadlineExceeded extends Error {
     return "DeadlineExceeded";
   }
 }
+
+// `instanceof DeadlineExceeded`: true for an instance of any build of the client (a timed transport of one build may
+// serve a client of another).
+brand(DeadlineExceeded, "DeadlineExceeded");
 
 /** The transport's `within`, when it is a {@link TimedTransport}; else undefined. */
 export function timedSend(transport: Transport): TimedTransport["within"] | undefined {

@@ -79,7 +79,7 @@ export interface ResponseHead {
  * builds each hold their own copy of these classes; a transport built with one may be handed to a client of another):
  * the class marks its prototype with a registered symbol, and its `Symbol.hasInstance` asks for that mark.
  */
-function brand(target: { prototype: object }, name: string): void {
+export function brand(target: { prototype: object }, name: string): void {
   const mark = Symbol.for(`@merchant-payments/client.${name}`);
   Object.defineProperty(target.prototype, mark, { value: true });
   Object.defineProperty(target, Symbol.hasInstance, {
