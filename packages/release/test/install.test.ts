@@ -2,7 +2,6 @@
 // tests, by the `release:install` task (src/install-packs.ts), then used the way a consumer uses them: the client from ESM and from CommonJS against a local
 // server, the mock's CLI, and the mock's startMock serving every operation to the client (each named request
 // example, or a valid call built from the spec).
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -24,31 +23,21 @@ import {
   readInstall,
   readPacks,
 } from "../src/install-packs.js";
+import { runGroup } from "../src/process-group.js";
 import { SPEC_VERSION_FIELD, specVersionOf, specVersionSentence } from "../src/spec-version.js";
 
 /** A script's bound on a hang: just under the test's own, so that a hung script fails with its output. */
 const SCRIPT_TIMEOUT_MS = HANG_BOUND_MS - 15_000;
 
-function run(
+async function run(
   command: string,
   args: string[],
   cwd: string,
   timeout: number,
   env: NodeJS.ProcessEnv = plainEnv(),
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(
-      command,
-      args,
-      { cwd, env, timeout, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) =>
-        done({
-          code: error ? (typeof error.code === "number" ? error.code : null) : 0,
-          stdout,
-          stderr,
-        }),
-    );
-  });
+  const { code, stdout, stderr } = await runGroup(command, args, { cwd, env, timeoutMs: timeout });
+  return { code, stdout, stderr };
 }
 
 // The call every script makes: the first operation with a request example and a 200 example.
@@ -152,8 +141,7 @@ async function mockCalls(): Promise<
 const packs: Packed[] = readPacks();
 const VERIFY = "@merchant-payments/verify";
 
-const verifyScript = `import { execFile } from "node:child_process";
-import { startMock } from "@merchant-payments/mock";
+const verifyScript = `import { startMock } from "@merchant-payments/mock";
 const mock = await startMock();
 try {
   const args = ["--base-url", mock.baseUrl, "--token", "test-token", "--runs", "1", "--report-json", process.env.REPORT_PATH];
