@@ -141,7 +141,8 @@ async function mockCalls(): Promise<
 const packs: Packed[] = readPacks();
 const VERIFY = "@merchant-payments/verify";
 
-const verifyScript = `import { startMock } from "@merchant-payments/mock";
+const verifyScript = `import { execFile } from "node:child_process";
+import { startMock } from "@merchant-payments/mock";
 const mock = await startMock();
 try {
   const args = ["--base-url", mock.baseUrl, "--token", "test-token", "--runs", "1", "--report-json", process.env.REPORT_PATH];
