@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { clientArguments, validCall } from "@merchant-payments/contract-tests/call-inputs";
 import { filesAsJson, reviveFilesSource } from "@merchant-payments/contract-tests/json-calls";
 import { createAjv, loadBundle, operations, responseFor } from "@merchant-payments/spec";
+import { type CredentialScheme, credentialKind } from "@merchant-payments/spec/wire/credentials";
 import {
   type LoopbackServer,
   sendJson,
@@ -82,6 +83,13 @@ console.log(JSON.stringify({
 }));
 `;
 
+/** `user:password` for every HTTP Basic scheme of the spec (the client takes them as `apiKeys.<scheme>`). */
+const basicCredentials = Object.fromEntries(
+  Object.entries(loadBundle().components?.securitySchemes ?? {})
+    .filter(([, scheme]) => credentialKind(scheme as CredentialScheme) === "basic")
+    .map(([name]) => [name, "test-user:test-password"]),
+);
+
 /**
  * Calls every operation through the client against startMock(): once with each of its named request examples, once
  * without a body example (its parameters and body valid values from the spec).
@@ -94,7 +102,7 @@ const calls = JSON.parse(readFileSync("calls.json", "utf8"));
 const mock = await startMock();
 const results = [];
 try {
-  const client = createMerchantPaymentsClient({ baseUrl: mock.baseUrl, token: "test-token", apiKey: "test-key", maxRetries: 0, timeoutMs: 10000 });
+  const client = createMerchantPaymentsClient({ baseUrl: mock.baseUrl, token: "test-token", apiKey: "test-key", apiKeys: ${JSON.stringify(basicCredentials)}, maxRetries: 0, timeoutMs: 10000 });
   for (const call of calls) {
     try {
       const result = client[call.operationId](reviveFiles(call.args));
