@@ -2,6 +2,11 @@
 // A temporary copy of the repository: sources and built output copied, installed dependencies shared. Each package's
 // node_modules is copied as the links it holds (workspace links then point into the copy), and the root
 // node_modules is one link to the original's (the store is only read). The same scheme as the mutation tests'.
+// The copy is a git repository of its own (one commit of what was copied), as a clone is: turbo hashes a task's
+// inputs with git, which leaves out what .gitignore lists (dist/, .turbo/); without git it hashes every file, the
+// outputs of the last build included, so no turbo run in the copy is ever a cache hit and every `pnpm build`,
+// `pnpm lint` or `pnpm release:pack` run by a test rebuilds the whole copy.
+import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, relative } from "node:path";
@@ -23,5 +28,13 @@ export function copyWorkspace(root, prefix = "repo-") {
     filter: (source) => !SKIPPED.has(basename(source)) && relative(root, source) !== "node_modules",
   });
   symlinkSync(join(root, "node_modules"), join(copy, "node_modules"), "dir");
+  const git = (/** @type {string[]} */ ...args) =>
+    execFileSync("git", ["-c", "user.name=copy", "-c", "user.email=copy@localhost", ...args], {
+      cwd: copy,
+      stdio: "ignore",
+    });
+  git("init", "--quiet");
+  git("add", "--all");
+  git("commit", "--quiet", "--no-verify", "--no-gpg-sign", "--message", "copy");
   return copy;
 }

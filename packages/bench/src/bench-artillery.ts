@@ -89,7 +89,7 @@ async function checkCost(server: Server, dir: string) {
     operations().map(async (op) => {
       const body = JSON.stringify(op.request?.examples[0]?.value);
       const res = await fetch(`${server.baseUrl}${op.path}`, {
-        method: "POST",
+        method: op.method,
         headers: HEADERS,
         body,
       });

@@ -2,28 +2,44 @@
 import { Agent, request } from "node:http";
 import { createMerchantPaymentsClient, type paths } from "@merchant-payments/client";
 import { deref, type Json, loadBundle, operation, responseFor } from "@merchant-payments/spec";
+import { placeBearer } from "@merchant-payments/spec/wire/credentials";
 import axios from "axios";
-import createClient from "openapi-fetch";
+import createClient, { type Client } from "openapi-fetch";
 import { median } from "simple-statistics";
 import { x } from "tinyexec";
 import { alternate, type Contender, script, timed, withServer } from "./measure.js";
 import { result, target } from "./report.js";
 
+/** The bearer token every contender sends (the servers take any). */
+const TOKEN = "bench-token";
+/** The credential as the client places it. */
+const bearer = placeBearer(TOKEN);
+
 /** The headers the client sends (hand-written contenders send the same). */
 export const HEADERS = {
   "content-type": "application/json",
   accept: "application/json",
-  authorization: "Bearer bench-token",
+  [bearer.name]: bearer.value,
   "accept-language": "en",
 };
 
-/** Path, first request example and schema, and first 200 example of an operation. */
+/** Method (upper case), path, first request example and schema, and first 200 example of an operation. */
 export function example(operationId: string) {
-  const { path, request } = operation(operationId);
+  const { method, path, request } = operation(operationId);
   const answer = responseFor(operation(operationId), 200)?.content[0]?.examples[0]?.value;
   const [body, requestSchema] = [structuredClone(request?.examples[0]?.value), request?.schema];
-  return { path: path as keyof paths, request: body, requestSchema, answer };
+  return { method, path, request: body, requestSchema, answer };
 }
+
+/** One call through openapi-fetch's `request` by the method and path the spec gives (any method). */
+type AnyMethodCall = (
+  method: string,
+  path: string,
+  init: { body: unknown },
+) => Promise<{ data?: unknown }>;
+
+/** openapi-fetch's `request` of `client`, typed for whatever method and path the spec gives an operation. */
+const byMethod = (client: Client<paths>) => client.request as unknown as AnyMethodCall;
 
 /** The spec's submitDisbursementBatch example with `count` transactions (default maxItems), references unique. */
 export function buildBatch(count?: number): Json {
@@ -43,13 +59,14 @@ const CLIENT_FETCH = `${CLIENT}, fetch path (fetch option given)`;
 const CLIENT_DECIMALS = `${CLIENT}, decimals: "string"`;
 const lookup = example("getTransaction");
 const clientWith = (options: object) =>
-  createMerchantPaymentsClient({ token: "bench-token", ...options } as never);
+  createMerchantPaymentsClient({ token: TOKEN, ...options } as never);
 
 /** The per-call contenders (same body and headers, answer parsed); each target's pair neighbours. */
 function callContenders(baseUrl: string): Contender[] {
   const [url, body, headers] = [`${baseUrl}${lookup.path}`, lookup.request, HEADERS];
+  const { method, path } = lookup;
   const viaFetch = async (signal?: AbortSignal) =>
-    (await fetch(url, { method: "POST", headers, body: JSON.stringify(body), signal })).json();
+    (await fetch(url, { method, headers, body: JSON.stringify(body), signal })).json();
   const withTimeout = () => {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), 30_000);
@@ -60,7 +77,7 @@ function callContenders(baseUrl: string): Contender[] {
     new Promise((resolve, reject) => {
       const payload = JSON.stringify(body);
       const length = { "content-length": Buffer.byteLength(payload) };
-      const options = { method: "POST", agent, headers: { ...headers, ...length } };
+      const options = { method, agent, headers: { ...headers, ...length } };
       const req = request(url, options, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk)).on("error", reject);
@@ -68,7 +85,7 @@ function callContenders(baseUrl: string): Contender[] {
       });
       req.on("error", reject).end(payload);
     });
-  const bare = createClient<paths>({ baseUrl, headers });
+  const bare = byMethod(createClient<paths>({ baseUrl, headers }));
   const ax = axios.create({ baseURL: baseUrl, headers, httpAgent: agent });
   const [ours, oursViaFetch] = [clientWith({ baseUrl }), clientWith({ baseUrl, fetch })];
   return [
@@ -76,8 +93,8 @@ function callContenders(baseUrl: string): Contender[] {
     { name: CLIENT, run: () => ours.getTransaction(body) },
     { name: RAW_TIMEOUT, run: withTimeout },
     { name: CLIENT_FETCH, run: () => oursViaFetch.getTransaction(body) },
-    { name: "openapi-fetch", run: async () => (await bare.POST(lookup.path, { body })).data },
-    { name: "axios", run: async () => (await ax.post(lookup.path, body)).data },
+    { name: "openapi-fetch", run: async () => (await bare(method, path, { body })).data },
+    { name: "axios", run: async () => (await ax.request({ method, url: path, data: body })).data },
     { name: "node:http keep-alive agent", run: viaNodeHttp },
   ];
 }
@@ -123,12 +140,15 @@ export const concurrent = () =>
 
 /** openapi-fetch, the client and the client with decimals: "string"; fetch stubbed. */
 function stubbedContenders(operation: "getTransaction" | "submitDisbursementBatch", body: unknown) {
-  const { path, answer } = example(operation);
+  const { method, path, answer } = example(operation);
   const stub = { baseUrl: "http://127.0.0.1:9", fetch: async () => Response.json(answer) };
-  const [bare, ours] = [createClient<paths>({ ...stub, headers: HEADERS }), clientWith(stub)];
+  const [bare, ours] = [
+    byMethod(createClient<paths>({ ...stub, headers: HEADERS })),
+    clientWith(stub),
+  ];
   const decimals = clientWith({ ...stub, decimals: "string" });
   return [
-    { name: "openapi-fetch", run: async () => (await bare.POST(path, { body } as never)).data },
+    { name: "openapi-fetch", run: async () => (await bare(method, path, { body })).data },
     { name: CLIENT, run: () => ours[operation](body as never) },
     { name: CLIENT_DECIMALS, run: () => decimals[operation](body as never) },
   ];

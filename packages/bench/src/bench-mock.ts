@@ -9,25 +9,30 @@ const [TRIVIAL, MOCK, MB] = ["trivial node:http", "startMock", 1e6];
 const [lookup, submit] = [example("getTransaction"), example("submitDisbursementBatch")];
 const [small, batch] = [JSON.stringify(lookup.request), JSON.stringify(buildBatch())];
 
-/** One POST of `body` to `path`; rejects unless the answer is 200 (60 s timeout). */
-const post = (server: Server, path: string, body: string) => async () => {
-  const init = { method: "POST", headers: HEADERS, body, signal: AbortSignal.timeout(60_000) };
-  const res = await fetch(`${server.baseUrl}${path}`, init);
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`HTTP ${res.status} ${text.slice(0, 200)}`);
-};
+/** An operation's method and path, as the spec gives them. */
+type Target = { readonly method: string; readonly path: string };
+
+/** One call of `target` with `body`; rejects unless the answer is 200 (60 s timeout). */
+const send =
+  (server: Server, { method, path }: Target, body: string) =>
+  async () => {
+    const init = { method, headers: HEADERS, body, signal: AbortSignal.timeout(60_000) };
+    const res = await fetch(`${server.baseUrl}${path}`, init);
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`HTTP ${res.status} ${text.slice(0, 200)}`);
+  };
 
 /** p90 latency (ms) of sequential small requests sent while 4 batches are in flight. */
 async function p90DuringBatches(server: Server): Promise<number> {
   const latencies: number[] = [];
   let done = false;
-  const batches = Array.from({ length: 4 }, post(server, submit.path, batch));
+  const batches = Array.from({ length: 4 }, send(server, submit, batch));
   const finished = Promise.all(batches).finally(() => {
     done = true;
   });
   while (!done) {
     const start = performance.now();
-    await post(server, lookup.path, small)();
+    await send(server, lookup, small)();
     latencies.push(performance.now() - start);
   }
   await finished;
@@ -40,13 +45,13 @@ export const benchMock = () =>
 
 async function mockTables(trivial: Server, mock: Server) {
   const servers = [TRIVIAL, MOCK].map((name, i) => ({ name, server: i ? mock : trivial }));
-  const posting = (path: string, body: string) =>
-    servers.map(({ name, server }) => ({ name, run: post(server, path, body) }));
+  const sending = (target: Target, body: string) =>
+    servers.map(({ name, server }) => ({ name, run: send(server, target, body) }));
   const smallPlan = { rounds: 12, iterations: 100, warmup: 20 };
-  const smallMs = await timed(smallPlan, posting(lookup.path, small));
-  const batchMs = await timed({ rounds: 8, iterations: 1, warmup: 1 }, posting(submit.path, batch));
+  const smallMs = await timed(smallPlan, sending(lookup, small));
+  const batchMs = await timed({ rounds: 8, iterations: 1, warmup: 1 }, sending(submit, batch));
   const rss = await alternate(servers, 20, async ({ server }) => {
-    await post(server, submit.path, batch)();
+    await send(server, submit, batch)();
     return (await server.stats()).rss / MB;
   });
   const p90 = await alternate(servers, 4, ({ server }) => p90DuringBatches(server));

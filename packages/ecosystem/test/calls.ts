@@ -17,12 +17,23 @@ import {
   operations,
 } from "@merchant-payments/spec";
 import { isObject } from "@merchant-payments/spec/model";
-import { placeCredential } from "@merchant-payments/spec/wire";
+import { credentialKind, placeCredential } from "@merchant-payments/spec/wire";
 
 /** The seed of the generated values (a call uses the spec's examples where it has them). */
 const CALL_SEED = 31;
-/** The bearer token and API key every call sends (the mock takes any). */
-export const CREDENTIALS = { token: "ecosystem-token", apiKey: "ecosystem-key" } as const;
+/** The bearer token, API key and Basic `user:password` every call sends (the mock takes any). */
+export const CREDENTIALS = {
+  token: "ecosystem-token",
+  apiKey: "ecosystem-key",
+  basic: "ecosystem-user:ecosystem-password",
+} as const;
+
+/** The secret of `CREDENTIALS` a scheme takes: the key of an API key scheme, `user:password` of Basic, else the token. */
+function secretFor(scheme: OperationSpec["security"][number][number]): string {
+  const kind = credentialKind(scheme);
+  if (kind === "basic") return CREDENTIALS.basic;
+  return kind?.startsWith("apiKey-") ? CREDENTIALS.apiKey : CREDENTIALS.token;
+}
 
 /** One call of an operation, every value placed where the spec puts it. */
 export interface Call {
@@ -61,8 +72,7 @@ function credentialsOf(op: OperationSpec): {
   const query: Record<string, string> = {};
   const cookies: string[] = [];
   for (const scheme of op.security[0] ?? []) {
-    const secret = scheme.type === "apiKey" ? CREDENTIALS.apiKey : CREDENTIALS.token;
-    const placed = placeCredential(scheme, secret);
+    const placed = placeCredential(scheme, secretFor(scheme));
     if (placed?.in === "header") headers[placed.name] = placed.value;
     if (placed?.in === "query") query[placed.name] = placed.value;
     if (placed?.in === "cookie") cookies.push(`${placed.name}=${placed.value}`);

@@ -36,7 +36,8 @@ const driver = driverSource(
 import * as api from "./generated/sdk.gen";
 
 type Operation = (options: { path: unknown; query: unknown; headers: unknown; body?: unknown }) => Promise<{ response: Response }>;
-client.setConfig({ baseUrl: process.env.BASE_URL, auth: (scheme) => (scheme.type === "apiKey" ? "${CREDENTIALS.apiKey}" : "${CREDENTIALS.token}") });`,
+// hey-api asks for each scheme's secret and places it itself (Basic: base64 of user:password).
+client.setConfig({ baseUrl: process.env.BASE_URL, auth: (scheme) => (scheme.type === "apiKey" ? "${CREDENTIALS.apiKey}" : scheme.scheme === "basic" ? "${CREDENTIALS.basic}" : "${CREDENTIALS.token}") });`,
   `(await operation({ path: call.path, query: call.query, headers: call.headers, ...(call.hasBody ? { body: reviveFiles(call.body) } : {}) })).response.status`,
 );
 

@@ -1,7 +1,7 @@
 // `release:install`: the packed tarballs installed once with plain npm (under the oldest supported Node) into
 // `.install/project`, before the tests that use them run. An install can take minutes on a busy machine: it has no
 // test timeout, only a bound on a hang, and its failure is reported as an install failure, not as a failed test.
-import { execFile, execFileSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { nodeBinary } from "@merchant-payments/node-runtimes";
 import { PACKS_LIST } from "./pack.js";
 import { packageDir, tarballsDir } from "./paths.js";
+import { runGroup } from "./process-group.js";
 
 /** Where the install lives: `.install/project` (the npm project) and `.install/install.json` (what happened). */
 export const installDir: string = join(packageDir, ".install");
@@ -98,7 +99,9 @@ function npmCli(): string {
   return realpathSync(execFileSync("sh", ["-c", "command -v npm"], { encoding: "utf8" }).trim());
 }
 
-function runNpm(tarballs: string[]): Promise<Pick<InstallResult, "code" | "stdout" | "stderr">> {
+async function runNpm(
+  tarballs: string[],
+): Promise<Pick<InstallResult, "code" | "stdout" | "stderr">> {
   const args = [
     npmCli(),
     "install",
@@ -113,23 +116,10 @@ function runNpm(tarballs: string[]): Promise<Pick<InstallResult, "code" | "stdou
     "--loglevel=http",
     ...tarballs,
   ];
-  return new Promise((done) => {
-    execFile(
-      OLDEST_NODE,
-      args,
-      {
-        cwd: installProject,
-        env: plainEnv(),
-        timeout: HANG_BOUND_MS,
-        killSignal: "SIGKILL",
-        maxBuffer: 64 * 1024 * 1024,
-      },
-      (error, stdout, stderr) =>
-        done({
-          code: error ? (typeof error.code === "number" ? error.code : null) : 0,
-          stdout,
-          stderr,
-        }),
-    );
+  const { code, stdout, stderr } = await runGroup(OLDEST_NODE, args, {
+    cwd: installProject,
+    env: plainEnv(),
+    timeoutMs: HANG_BOUND_MS,
   });
+  return { code, stdout, stderr };
 }

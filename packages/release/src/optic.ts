@@ -1,7 +1,6 @@
 // Runs optic's breaking-change checks (`optic diff base head --check`) and reads its results as `Issue`s (source `optic`).
 // Optic writes its structured results only in CI mode (`ci-run-details.json` in its working directory), so it runs
 // with CI=true in a temporary directory; its telemetry is switched off.
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -9,6 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { loadDocument } from "@merchant-payments/spec";
 import { type Issue, operations } from "@merchant-payments/spec/model";
+import { runGroup } from "./process-group.js";
 
 /** How long one optic run may take before it is killed, in milliseconds: the part every spec needs. */
 export const OPTIC_TIMEOUT_MS = 120_000;
@@ -73,18 +73,8 @@ function runOptic(
   cwd: string,
   timeoutMs: number,
 ): Promise<{ code: number | null; output: string; timedOut: boolean }> {
-  return new Promise((done) => {
-    const env = { ...process.env, CI: "true", OPTIC_TELEMETRY_LEVEL: "off", NO_COLOR: "1" };
-    execFile(
-      process.execPath,
-      [opticBin(), ...args],
-      { cwd, env, timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === "number" ? error.code : null) : 0;
-        done({ code, output: `${stdout}${stderr}`, timedOut: error?.killed === true });
-      },
-    );
-  });
+  const env = { ...process.env, CI: "true", OPTIC_TELEMETRY_LEVEL: "off", NO_COLOR: "1" };
+  return runGroup(process.execPath, [opticBin(), ...args], { cwd, env, timeoutMs });
 }
 
 /**

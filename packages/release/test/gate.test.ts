@@ -1,7 +1,6 @@
 // The breaking-change gate on edited copies of the bundle. Optic takes seconds per run, so every optic run of this
 // file starts once, side by side, in beforeAll: one copy carries all the breaking edits (each at its own place),
 // one all the harmless ones, and the command line runs on the breaking copy with and without a major changeset.
-import { execFile } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -13,6 +12,7 @@ import { pendingChangesets } from "../src/changesets.js";
 import { breakingChanges, formatBreakingChange, formatReport, gate } from "../src/gate.js";
 import { opticTimeoutMs } from "../src/optic.js";
 import { workspaceRoot } from "../src/paths.js";
+import { runGroup } from "../src/process-group.js";
 import {
   neededBump,
   packagesGeneratedFromSpec,
@@ -188,19 +188,11 @@ const changeset = (bumps: Record<string, string>, summary: string) =>
     .map(([name, type]) => `"${name}": ${type}`)
     .join("\n")}\n---\n\n${summary}\n`;
 
-function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((done) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      { timeout: CLI_TIMEOUT_MS, killSignal: "SIGKILL" },
-      (error, stdout, stderr) =>
-        done({
-          code: error ? (typeof error.code === "number" ? error.code : null) : 0,
-          output: stdout + stderr,
-        }),
-    );
+async function runCli(args: string[]): Promise<{ code: number | null; output: string }> {
+  const { code, stdout, stderr } = await runGroup(process.execPath, [cli, ...args], {
+    timeoutMs: CLI_TIMEOUT_MS,
   });
+  return { code, output: stdout + stderr };
 }
 
 let emptyRoot: string;

@@ -2,7 +2,6 @@
 // tests, by the `release:install` task (src/install-packs.ts), then used the way a consumer uses them: the client from ESM and from CommonJS against a local
 // server, the mock's CLI, and the mock's startMock serving every operation to the client (each named request
 // example, or a valid call built from the spec).
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -10,6 +9,7 @@ import { join } from "node:path";
 import { clientArguments, validCall } from "@merchant-payments/contract-tests/call-inputs";
 import { filesAsJson, reviveFilesSource } from "@merchant-payments/contract-tests/json-calls";
 import { createAjv, loadBundle, operations, responseFor } from "@merchant-payments/spec";
+import { type CredentialScheme, credentialKind } from "@merchant-payments/spec/wire/credentials";
 import {
   type LoopbackServer,
   sendJson,
@@ -24,31 +24,21 @@ import {
   readInstall,
   readPacks,
 } from "../src/install-packs.js";
+import { runGroup } from "../src/process-group.js";
 import { SPEC_VERSION_FIELD, specVersionOf, specVersionSentence } from "../src/spec-version.js";
 
 /** A script's bound on a hang: just under the test's own, so that a hung script fails with its output. */
 const SCRIPT_TIMEOUT_MS = HANG_BOUND_MS - 15_000;
 
-function run(
+async function run(
   command: string,
   args: string[],
   cwd: string,
   timeout: number,
   env: NodeJS.ProcessEnv = plainEnv(),
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((done) => {
-    execFile(
-      command,
-      args,
-      { cwd, env, timeout, killSignal: "SIGKILL", maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) =>
-        done({
-          code: error ? (typeof error.code === "number" ? error.code : null) : 0,
-          stdout,
-          stderr,
-        }),
-    );
-  });
+  const { code, stdout, stderr } = await runGroup(command, args, { cwd, env, timeoutMs: timeout });
+  return { code, stdout, stderr };
 }
 
 // The call every script makes: the first operation with a request example and a 200 example.
@@ -93,6 +83,13 @@ console.log(JSON.stringify({
 }));
 `;
 
+/** `user:password` for every HTTP Basic scheme of the spec (the client takes them as `apiKeys.<scheme>`). */
+const basicCredentials = Object.fromEntries(
+  Object.entries(loadBundle().components?.securitySchemes ?? {})
+    .filter(([, scheme]) => credentialKind(scheme as CredentialScheme) === "basic")
+    .map(([name]) => [name, "test-user:test-password"]),
+);
+
 /**
  * Calls every operation through the client against startMock(): once with each of its named request examples, once
  * without a body example (its parameters and body valid values from the spec).
@@ -105,7 +102,7 @@ const calls = JSON.parse(readFileSync("calls.json", "utf8"));
 const mock = await startMock();
 const results = [];
 try {
-  const client = createMerchantPaymentsClient({ baseUrl: mock.baseUrl, token: "test-token", apiKey: "test-key", maxRetries: 0, timeoutMs: 10000 });
+  const client = createMerchantPaymentsClient({ baseUrl: mock.baseUrl, token: "test-token", apiKey: "test-key", apiKeys: ${JSON.stringify(basicCredentials)}, maxRetries: 0, timeoutMs: 10000 });
   for (const call of calls) {
     try {
       const result = client[call.operationId](reviveFiles(call.args));

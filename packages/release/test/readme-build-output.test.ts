@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
-import { MAX_LINES, pnpm, type Run } from "./readme-run.js";
+import { MAX_LINES, pnpm, type Run, TEST_HANG_BOUND_MS } from "./readme-run.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const packageDir = fileURLToPath(new URL("../", import.meta.url));
@@ -27,22 +27,34 @@ function expectTurboVerdict(run: Run): void {
 }
 
 describe("the README's build commands print their verdict last, within about 20 lines", () => {
-  test("`pnpm build`: turbo's `Tasks: N successful, N total` in the last lines", async () => {
-    expectTurboVerdict(await pnpm(["build"]));
-  }, 300_000);
+  test(
+    "`pnpm build`: turbo's `Tasks: N successful, N total` in the last lines",
+    async () => {
+      expectTurboVerdict(await pnpm(["build"]));
+    },
+    TEST_HANG_BOUND_MS,
+  );
 
-  test("`pnpm lint`: turbo's `Tasks: N successful, N total` in the last lines", async () => {
-    expectTurboVerdict(await pnpm(["lint"]));
-  }, 300_000);
+  test(
+    "`pnpm lint`: turbo's `Tasks: N successful, N total` in the last lines",
+    async () => {
+      expectTurboVerdict(await pnpm(["lint"]));
+    },
+    TEST_HANG_BOUND_MS,
+  );
 
-  test("`pnpm release:pack`: a line per tarball, `release:pack: OK, N packages packed into …` last", async () => {
-    const run = await pnpm(["release:pack"]);
-    const shown = run.lines.join("\n");
-    expect(run.status, shown).toBe(0);
-    expect(run.lines.length, shown).toBeLessThanOrEqual(MAX_LINES);
-    expect(run.lines.at(-1)).toMatch(/^release:pack: OK, \d+ packages packed into \S+/);
-    expect(shown).not.toMatch(TOOL_NOTICES);
-  }, 300_000);
+  test(
+    "`pnpm release:pack`: a line per tarball, `release:pack: OK, N packages packed into …` last",
+    async () => {
+      const run = await pnpm(["release:pack"]);
+      const shown = run.lines.join("\n");
+      expect(run.status, shown).toBe(0);
+      expect(run.lines.length, shown).toBeLessThanOrEqual(MAX_LINES);
+      expect(run.lines.at(-1)).toMatch(/^release:pack: OK, \d+ packages packed into \S+/);
+      expect(shown).not.toMatch(TOOL_NOTICES);
+    },
+    TEST_HANG_BOUND_MS,
+  );
 });
 
 test("turbo builds every package that has a build before these tests (a dependency, or named in the test task)", () => {

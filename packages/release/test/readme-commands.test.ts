@@ -2,7 +2,6 @@
 // (not a pnpm built-in of the same name, as `pnpm docs` once did) with the arguments appended, and that script names
 // files and packages that exist. Checked by running pnpm itself with a script shell that prints the line it was
 // given instead of running it, so nothing is built or served. A name that is no script must be a bin pnpm can run.
-import { execFile } from "node:child_process";
 import {
   chmodSync,
   existsSync,
@@ -14,10 +13,10 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { promisify } from "node:util";
 import { describe, expect, test } from "vitest";
+import { runGroup } from "../src/process-group.js";
+import { COMMAND_HANG_BOUND_MS, TEST_HANG_BOUND_MS } from "./readme-run.js";
 
-const execFileAsync = promisify(execFile);
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 const readme = readFileSync(join(root, "README.md"), "utf8");
 const scripts = (
@@ -50,24 +49,14 @@ const fakeShell = join(mkdtempSync(join(tmpdir(), "readme-commands-")), "print-s
 writeFileSync(fakeShell, '#!/bin/sh\nprintf "RAN:%s\\n" "$2"\n');
 chmodSync(fakeShell, 0o755);
 
-/** Runs pnpm in the root with the printing script shell; resolves with its status and output. */
+/** Runs pnpm in the root with the printing script shell (its process tree stopped with it); its status and output. */
 async function pnpm(args: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await execFileAsync("pnpm", args, {
-      cwd: root,
-      encoding: "utf8",
-      timeout: 60_000,
-      env: { ...process.env, npm_config_script_shell: fakeShell },
-    });
-    return { status: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return {
-      status: typeof failed.code === "number" ? failed.code : 1,
-      stdout: failed.stdout ?? "",
-      stderr: failed.stderr ?? String(error),
-    };
-  }
+  const { code, stdout, stderr } = await runGroup("pnpm", args, {
+    cwd: root,
+    env: { ...process.env, npm_config_script_shell: fakeShell },
+    timeoutMs: COMMAND_HANG_BOUND_MS,
+  });
+  return { status: code ?? 1, stdout, stderr };
 }
 
 describe("the root README's command table", () => {
@@ -88,6 +77,7 @@ describe("the root README's command table", () => {
         [scripts[name], ...args].join(" "),
       );
     },
+    TEST_HANG_BOUND_MS,
   );
 
   test.concurrent.each(commands.filter((c) => !(c.name in scripts)))(
@@ -98,6 +88,7 @@ describe("the root README's command table", () => {
       expect(run.status, `${run.stdout}${run.stderr}`).toBe(0);
       expect(run.stdout).not.toContain("RAN:");
     },
+    TEST_HANG_BOUND_MS,
   );
 
   test("every script that runs a built command names a package and a file that exist", () => {

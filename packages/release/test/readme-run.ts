@@ -1,7 +1,8 @@
 // Runs a README command (`pnpm <script> …` in the root) as a user does and keeps what it printed, pnpm's own framing
 // left out: shared by the tests of the commands' output (readme-output, readme-build-output).
-import { spawn } from "node:child_process";
+
 import { fileURLToPath } from "node:url";
+import { runGroup } from "../src/process-group.js";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
 /** Lines a successful command may print (the issue's "about 20"). */
@@ -30,42 +31,44 @@ function isFraming(line: string): boolean {
   );
 }
 
-/** Runs `pnpm args…` in the root; resolves with its status and printed lines. `stopAfter`: SIGINT once it printed that. */
-export function pnpm(
+/**
+ * A bound on a hang of one command: generous, since a cached `pnpm build` of a grown spec can take minutes on a
+ * machine other work keeps busy. The whole process tree goes with it (a process group of its own).
+ */
+export const COMMAND_HANG_BOUND_MS = 420_000;
+
+/** A test's bound: the command's, and a minute to start and judge it. */
+export const TEST_HANG_BOUND_MS = COMMAND_HANG_BOUND_MS + 60_000;
+
+/**
+ * Runs `pnpm args…` in the root, in a process group of its own (stopped whole when it ends or hangs); resolves with
+ * its status and printed lines. `stopAfter`: Ctrl-C (SIGINT to the whole group, as a terminal sends it) once it
+ * printed that.
+ */
+export async function pnpm(
   args: string[],
   env: Record<string, string> = {},
   stopAfter?: RegExp,
 ): Promise<Run> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn("pnpm", args, {
-      cwd: root,
-      env: { ...process.env, REDOCLY_TELEMETRY: "off", TURBO_TELEMETRY_DISABLED: "1", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: stopAfter !== undefined,
-    });
-    let text = "";
-    const take = (chunk: Buffer) => {
-      text += chunk.toString();
-      if (stopAfter?.test(text) && child.pid) {
-        stopAfter = undefined;
-        const group = -child.pid;
-        // Ctrl-C reaches the whole process group, as a terminal sends it.
-        setTimeout(() => process.kill(group, "SIGINT"), 1_000);
+  let seen = "";
+  let stopping = false;
+  const result = await runGroup("pnpm", args, {
+    cwd: root,
+    env: { ...process.env, REDOCLY_TELEMETRY: "off", TURBO_TELEMETRY_DISABLED: "1", ...env },
+    timeoutMs: COMMAND_HANG_BOUND_MS,
+    onOutput: (text, interrupt) => {
+      seen += text;
+      if (!stopping && stopAfter?.test(seen)) {
+        stopping = true;
+        setTimeout(() => interrupt("SIGINT"), 1_000);
       }
-    };
-    child.stdout.on("data", take);
-    child.stderr.on("data", take);
-    const killer = setTimeout(() => child.kill("SIGKILL"), 240_000);
-    child.once("error", reject);
-    child.once("close", (status) => {
-      clearTimeout(killer);
-      resolve({
-        status,
-        lines: text.split("\n").filter((line) => !isFraming(line)),
-        text,
-        ms: Date.now() - started,
-      });
-    });
+    },
   });
+  const text = result.output;
+  return {
+    status: result.code,
+    lines: text.split("\n").filter((line) => !isFraming(line)),
+    text,
+    ms: result.ms,
+  };
 }
