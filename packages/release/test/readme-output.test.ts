@@ -7,13 +7,16 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MockServer, startMock } from "@merchant-payments/mock";
-import { loadBundle } from "@merchant-payments/spec";
+import { loadBundle, operations } from "@merchant-payments/spec";
 import { closedPort, getFreePort } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { workspaceRoot } from "../src/paths.js";
 import { neededBump, packagesGeneratedFromSpec } from "../src/release-step.js";
 import { latestReleasedSpec } from "../src/released.js";
 import { MAX_LINES, pnpm, TEST_HANG_BOUND_MS } from "./readme-run.js";
+
+/** verify's lines besides its per-operation rows and SKIP lines: seed, base URL, checks, columns, counts, coverage, verdict and their spacing. */
+const VERIFY_OTHER_LINES = 10;
 
 let mock: MockServer;
 beforeAll(async () => {
@@ -25,13 +28,31 @@ afterAll(async () => {
 
 describe("the README's commands print their verdict last, within about 20 lines", () => {
   test(
-    "`pnpm verify --base-url <mock>` (token exported): a short summary, `verify: OK` last",
+    "`pnpm verify --base-url <mock>` (token exported): a row per operation, a SKIP line per reason, `verify: OK` last",
     async () => {
       const run = await pnpm(["verify", "--base-url", mock.baseUrl, "--seed", "7"], {
         MERCHANT_PAYMENTS_TOKEN: "any-token",
       });
-      expect(run.status, run.lines.join("\n")).toBe(0);
-      expect(run.lines.length, run.lines.join("\n")).toBeLessThanOrEqual(MAX_LINES);
+      const printed = run.lines.join("\n");
+      expect(run.status, printed).toBe(0);
+      // A row per operation of the spec, a SKIP line per reason (each skipped operation named once), and at most
+      // VERIFY_OTHER_LINES more: within 20 lines for the interface document's operations, one more per added one.
+      const ids = operations().map((operation) => operation.operationId);
+      const rows = run.lines.filter((line) => ids.some((id) => line.startsWith(`${id} | `)));
+      expect(
+        rows.map((row) => row.split(" | ")[0]),
+        printed,
+      ).toEqual(ids);
+      const skipLines = run.lines.filter((line) => line.startsWith("SKIP "));
+      const skipped = skipLines.flatMap((line) => line.slice(5, line.indexOf(": ")).split(", "));
+      expect(new Set(skipped).size, printed).toBe(skipped.length);
+      expect(
+        skipped.every((id) => ids.includes(id)),
+        printed,
+      ).toBe(true);
+      expect(run.lines.length - rows.length - skipLines.length, printed).toBeLessThanOrEqual(
+        VERIFY_OTHER_LINES,
+      );
       expect(run.lines.at(-1)).toBe("verify: OK");
     },
     TEST_HANG_BOUND_MS,
