@@ -28,7 +28,9 @@ test("the README's retry-handling example runs as written against the built pack
   const dir = mkdtempSync(join(tmpdir(), "mock-readme-"));
   try {
     writeFileSync(join(dir, "example.mjs"), code);
-    const { stderr } = await run(process.execPath, [join(dir, "example.mjs")], { timeout: 100_000 });
+    const { stderr } = await run(process.execPath, [join(dir, "example.mjs")], {
+      timeout: 100_000,
+    });
     expect(stderr).toBe("");
   } finally {
     rmSync(dir, { recursive: true, force: true });
