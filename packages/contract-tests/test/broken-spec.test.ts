@@ -5,7 +5,7 @@ import { type MockServer, startMock } from "@merchant-payments/mock";
 import { loadBundle, operation, readBundle } from "@merchant-payments/spec";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { checkResponseExample } from "../src/checks.js";
-import { startContractMock } from "../src/harness.js";
+import { startContractMock } from "../src/mock.js";
 import { specValidator } from "../src/operation-parts.js";
 
 /** A copy of the bundle in which one example lies about its schema: amountSent is a string. */

@@ -1,8 +1,7 @@
-import type { MockServer } from "@merchant-payments/mock";
 import { isBodyCall, loadBundle, operations as specOperations } from "@merchant-payments/spec";
-import { afterAll, beforeAll } from "vitest";
-import { startContractMock } from "../src/harness.js";
+import { inject } from "vitest";
 import { jsonMediaFor, specValidator } from "../src/operation-parts.js";
+import { DEFAULT_SPEC_KEY } from "./mock-urls.js";
 
 /** The bundled spec, its operations (the spec model's) and the project's Ajv validator of it. */
 export const spec = loadBundle();
@@ -13,26 +12,20 @@ export const bodyCallOperations = operations.filter(
   (op) => isBodyCall(op) && jsonMediaFor(op, 200) !== undefined,
 );
 
-/** Starts the suite's mock (serving `specPath`, default the product bundle) before the file's (or the describe's) tests and ends it after them. */
-export function useMock(specPath?: string): {
-  readonly baseUrl: string;
-  readonly mock: MockServer;
-} {
-  let mock: MockServer | undefined;
-  beforeAll(async () => {
-    mock = await startContractMock(specPath);
-  });
-  afterAll(async () => {
-    await mock?.close();
-  });
+/**
+ * The suite's mock serving `specPath` (default the mock's own copy of the product spec): one per spec for the whole
+ * run, started by the globalSetup `global-mocks.ts`; read `baseUrl` in a test or a hook.
+ */
+export function useMock(specPath?: string): { readonly baseUrl: string } {
+  const key = specPath ?? DEFAULT_SPEC_KEY;
   return {
     get baseUrl() {
-      if (!mock) throw new Error("the mock is not started");
-      return mock.baseUrl;
-    },
-    get mock() {
-      if (!mock) throw new Error("the mock is not started");
-      return mock;
+      const url = inject("contractMocks")?.[key];
+      if (!url)
+        throw new Error(
+          `no shared mock serves ${key}: test/global-mocks.ts starts one per contract target, for the files that call useMock(`,
+        );
+      return url;
     },
   };
 }

@@ -1,6 +1,9 @@
 // The seven defects the test suites must catch, each as text edits of the repository's sources, the packages to
 // rebuild after them, the test files to run, and the tests whose failure is the right reason.
 import { readFileSync } from "node:fs";
+import { relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { bundleJsonPath } from "@merchant-payments/spec";
 
 /** One text edit: every match of `pattern` in each file is replaced; the edit must match at least once. */
 export interface Edit {
@@ -26,17 +29,22 @@ export interface Rebuild {
   readonly dir: string;
   /** Arguments of `pnpm`, run in that folder. */
   readonly args: readonly string[];
+  /** Files written in that folder (name relative to it, text) before the rebuild; the folder is put back after. */
+  readonly files?: Readonly<Record<string, string>>;
 }
 
-/** The `build` script of the package at `dir` (relative to the root) without its first step (`tsup && …`). */
-function buildAfterCode(dir: string): string {
+/** The `build` script of the package at `dir` (relative to the root), split into its `&&` steps. */
+function buildSteps(dir: string): string[] {
   const manifest = new URL(`../../../${dir}/package.json`, import.meta.url);
   const build: string = JSON.parse(readFileSync(manifest, "utf8")).scripts?.build ?? "";
-  const [first, ...rest] = build.split(" && ");
-  if (first?.trim() !== "tsup" || rest.length === 0) {
-    throw new Error(`${dir}'s build script no longer starts with tsup: ${build}`);
-  }
-  return rest.join(" && ");
+  return build.split(" && ").map((step) => step.trim());
+}
+
+/** The steps of the `build` script of the package at `dir` that write `output` (relative to it), e.g. one bundle. */
+function buildStepsWriting(dir: string, output: string): string {
+  const steps = buildSteps(dir).filter((step) => step.includes(`--output ${output}`));
+  if (steps.length === 0) throw new Error(`${dir}'s build script no longer writes ${output}`);
+  return steps.join(" && ");
 }
 
 /** One deliberate defect. */
@@ -59,16 +67,60 @@ const CLIENT = "packages/client";
 const SPEC = "spec";
 const CONTRACT = "packages/contract-tests";
 
+/** The client's entries that the suites load: the files its `exports` give Node's `import` (`node`, else `default`). */
+function clientEntriesLoaded(): string[] {
+  const manifest = new URL(`../../../${CLIENT}/package.json`, import.meta.url);
+  const exports: Record<string, { import?: Record<string, string> }> = JSON.parse(
+    readFileSync(manifest, "utf8"),
+  ).exports;
+  return Object.values(exports)
+    .map((entry) => entry.import?.node ?? entry.import?.default)
+    .filter((file): file is string => typeof file === "string")
+    .map((file) => file.replace(/^\.\/dist\//, "").replace(/\.js$/, ""));
+}
+
 /**
- * The client's JavaScript, which is what the suites load: no declarations (no suite reads them) and no generation
- * (the generated code depends on the spec only, which no client mutant touches): 12 s where `pnpm run build` took 81 s.
+ * A tsup configuration, written beside the client's own, that keeps those of the client's configurations that build an
+ * ES module the suites load (`clientEntriesLoaded()`), without declarations: the same options, the same output files.
  */
-const CLIENT_JS: Rebuild = { dir: CLIENT, args: ["exec", "tsup", "--no-dts"] };
+const CLIENT_LOADED_CONFIG = `// Written by the mutation tests (packages/mutation-tests/src/mutants.ts); removed when the client is put back.
+import configs from "./tsup.config.ts";
+
+const loaded = new Set(${JSON.stringify(clientEntriesLoaded())});
+const names = (entry) =>
+  Array.isArray(entry) ? entry.map((file) => file.replace(/^.*\\//, "").replace(/\\.[^.]*$/, "")) : Object.keys(entry);
+export default configs
+  .filter((config) => [config.format].flat().includes("esm") && names(config.entry).some((name) => loaded.has(name)))
+  .map((config) => ({ ...config, dts: false }));
+`;
+
 /**
- * The spec's bundles, which its tests read (`loadBundle`): its build script without its first step, tsup, which builds
- * the code (no spec mutant touches it, and the spec's tests import it from source). Read from the spec's package.json.
+ * The client's JavaScript that the suites load (its ES modules for Node), built by the client's own tsup configurations
+ * (CLIENT_LOADED_CONFIG): no declarations (no suite reads them), no CommonJS or browser build, and no generation (the
+ * generated code depends on the spec only, which no client mutant touches).
  */
-const SPEC_BUNDLES: Rebuild = { dir: SPEC, args: ["exec", "sh", "-c", buildAfterCode(SPEC)] };
+const CLIENT_JS: Rebuild = {
+  dir: CLIENT,
+  args: ["exec", "tsup", "--no-dts", "--config", "tsup.mutant.config.ts"],
+  files: { "tsup.mutant.config.ts": CLIENT_LOADED_CONFIG },
+};
+/**
+ * The spec bundle its suites read (`loadBundle()`: `bundleJsonPath`), written by the step of the spec's build script that
+ * writes it (read from its package.json); the other bundles and tsup's code build are left as they were (no spec
+ * mutant's suite reads them, and the spec's tests import its code from source).
+ */
+const SPEC_BUNDLES: Rebuild = {
+  dir: SPEC,
+  args: [
+    "exec",
+    "sh",
+    "-c",
+    buildStepsWriting(
+      SPEC,
+      relative(fileURLToPath(new URL(`../../../${SPEC}/`, import.meta.url)), bundleJsonPath),
+    ),
+  ],
+};
 
 /** The seven defects. */
 export const MUTANTS: readonly Mutant[] = [

@@ -1,6 +1,6 @@
 // Makes one mutant in the shared temporary copy, rebuilds what it touches, runs the suites that must catch it, says
 // which tests failed, and puts the copy back as it was. Every process runs with a time limit (tinyexec).
-import { readFileSync, rmSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { x } from "tinyexec";
 import type { Mutant } from "./mutants.js";
@@ -67,7 +67,9 @@ export async function runMutant(
   log(`${mutant.id}: saved ${rebuilt.join(", ")} in ${Date.now() - saving} ms`);
   try {
     for (const edit of mutant.edits) applyEdit(copy, edit);
-    for (const { dir, args } of mutant.rebuild) {
+    for (const { dir, args, files } of mutant.rebuild) {
+      for (const [name, text] of Object.entries(files ?? {}))
+        writeFileSync(join(copy, dir, name), text);
       const started = Date.now();
       const build = await runCommand("pnpm", [...args], join(copy, dir));
       log(`${mutant.id}: rebuilt ${dir} (pnpm ${args.join(" ")}) in ${Date.now() - started} ms`);
