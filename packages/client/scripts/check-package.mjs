@@ -29,9 +29,13 @@ function run(command, args) {
 }
 
 try {
-  execFileSync("pnpm", ["pack", "--pack-destination", packDir], { cwd: packageDir, stdio: "ignore" });
+  execFileSync("pnpm", ["pack", "--pack-destination", packDir], {
+    cwd: packageDir,
+    stdio: "ignore",
+  });
   const tarballs = readdirSync(packDir).filter((name) => name.endsWith(".tgz"));
-  if (tarballs.length !== 1) throw new Error(`pnpm pack wrote ${tarballs.length} tarballs, not one`);
+  if (tarballs.length !== 1)
+    throw new Error(`pnpm pack wrote ${tarballs.length} tarballs, not one`);
   const tarball = join(packDir, tarballs[0]);
   const publintOk = run("publint", ["run", "--strict", tarball]);
   const attwOk = run("attw", [tarball, "--profile", "node16"]);
