@@ -33,10 +33,11 @@ try {
     cwd: packageDir,
     stdio: "ignore",
   });
-  const tarballs = readdirSync(packDir).filter((name) => name.endsWith(".tgz"));
-  if (tarballs.length !== 1)
-    throw new Error(`pnpm pack wrote ${tarballs.length} tarballs, not one`);
-  const tarball = join(packDir, tarballs[0]);
+  const [tarball, ...others] = readdirSync(packDir)
+    .filter((name) => name.endsWith(".tgz"))
+    .map((name) => join(packDir, name));
+  if (tarball === undefined || others.length > 0)
+    throw new Error(`pnpm pack did not write one tarball in ${packDir}`);
   const publintOk = run("publint", ["run", "--strict", tarball]);
   const attwOk = run("attw", [tarball, "--profile", "node16"]);
   process.exitCode = publintOk && attwOk ? 0 : 1;
