@@ -29,6 +29,10 @@ const shared = {
 } satisfies Options;
 
 export default defineConfig([
+  // The declarations, .d.ts and .d.cts, from one TypeScript program (tsup's dts step writes both formats from one
+  // rollup bundle; with declarations on the CommonJS and the ESM configuration it compiled the sources twice). The
+  // Node build has the same API: the `node` condition uses the default entry's declarations.
+  { ...shared, entry: BUNDLED.entry, format: ["cjs", "esm"], dts: { ...BUNDLED, only: true } },
   // CommonJS: each entry self-contained (lazy imports inlined).
   {
     ...shared,
@@ -39,8 +43,6 @@ export default defineConfig([
       transport: "src/transport/index.ts",
     },
     format: ["cjs"],
-    // The Node build has the same API: the `node` condition uses the default entry's declarations.
-    dts: BUNDLED,
     splitting: false,
   },
   // The browser/default ESM entry, split: what only some clients use (the answer validators, loaded with
@@ -49,7 +51,6 @@ export default defineConfig([
     ...shared,
     entry: ["src/index.ts"],
     format: ["esm"],
-    dts: BUNDLED,
     splitting: true,
     esbuildOptions(options) {
       options.chunkNames = "[name]";

@@ -36,14 +36,21 @@ export function testConfig(overrides: TestConfigOverrides = {}): ViteUserConfig 
 }
 
 /**
- * A generated client's configuration: the type tests once, every behaviour test twice, once with the default entry
+ * A generated client's configuration: the type tests once (type-checked with the package's `tsconfig.test-d.json`), every behaviour test twice, once with the default entry
  * (the fetch transport) and once with the tests' import of "../src/index.js" (from any depth of the test folder, e.g.
  * a helper's "../../src/index.js") replaced by `<packageDir>/src/index.node.ts` (the Node transport), so that both keep
  * the same semantics. `transportFree`: test files that exercise no transport, run in the fetch project only. `packageDir`: the package's folder as a file URL (`new URL(".", import.meta.url)`).
  */
 export function clientTestConfig(packageDir: URL, transportFree: string[] = []): ViteUserConfig {
   return testConfig({
-    typecheck: { enabled: true, include: ["test/**/*.test-d.ts"], tsconfig: "./tsconfig.json" },
+    // The type tests' own program (`tsconfig.test-d.json`: the package's tsconfig.json with only the test-d files
+    // and what they import): the package's typecheck task already checks the whole of tsconfig.json, and `pnpm test`
+    // runs it first, so vitest's tsc need not check the behaviour tests and scripts a second time.
+    typecheck: {
+      enabled: true,
+      include: ["test/**/*.test-d.ts"],
+      tsconfig: "./tsconfig.test-d.json",
+    },
     projects: [
       { extends: true, test: { name: "fetch", env: { CLIENT_TEST_TRANSPORT: "fetch" } } },
       {
