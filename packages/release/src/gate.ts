@@ -8,7 +8,7 @@ import {
 } from "./changesets.js";
 import { modelBreakingChanges } from "./model-checks.js";
 import { operationBreakingChanges, withoutOpticDuplicates } from "./operation-checks.js";
-import { opticBreakingChanges } from "./optic.js";
+import { opticBreakingChangesEach, type SpecPair } from "./optic.js";
 import { type Bump, neededBump, nextStep, packagesMissingBump } from "./release-step.js";
 
 /** Options of `specDiff`. */
@@ -58,12 +58,29 @@ export async function breakingChanges(
   headPath: string,
   options: { readonly timeoutMs?: number } = {},
 ): Promise<Issue[]> {
-  // Both files are read first (JSON or YAML): a missing or malformed one fails at once, before optic starts.
-  const base = loadDocument(basePath);
-  const head = loadDocument(headPath);
-  const own = [...modelBreakingChanges(base, head), ...operationBreakingChanges(base, head)];
-  const optic = await opticBreakingChanges(basePath, headPath, options);
-  return [...collapseRemovedOperations(optic), ...withoutOpticDuplicates(own, optic)];
+  const [breaking = []] = await breakingChangesEach([{ basePath, headPath }], options);
+  return breaking;
+}
+
+/**
+ * `breakingChanges` of each pair, in order, with one optic process for them all (optic's start paid once). The
+ * timeout bounds that one optic run (default: the sum of each pair's).
+ */
+export async function breakingChangesEach(
+  pairs: readonly SpecPair[],
+  options: { readonly timeoutMs?: number } = {},
+): Promise<Issue[][]> {
+  // Both files of each pair are read first (JSON or YAML): a missing or malformed one fails at once, before optic starts.
+  const own = pairs.map(({ basePath, headPath }) => {
+    const base = loadDocument(basePath);
+    const head = loadDocument(headPath);
+    return [...modelBreakingChanges(base, head), ...operationBreakingChanges(base, head)];
+  });
+  const optic = await opticBreakingChangesEach(pairs, options);
+  return own.map((found, index) => {
+    const opticFound = optic[index] ?? [];
+    return [...collapseRemovedOperations(opticFound), ...withoutOpticDuplicates(found, opticFound)];
+  });
 }
 
 /** Optic's findings with everything inside a removed operation folded into its one "operation removal" finding. */

@@ -7,6 +7,7 @@ export {
 } from "./changesets.js";
 export {
   breakingChanges,
+  breakingChangesEach,
   collapseRemovedOperations,
   formatBreakingChange,
   formatReport,
@@ -36,8 +37,11 @@ export {
   type OpticOptions,
   opticBin,
   opticBreakingChanges,
+  opticBreakingChangesEach,
+  opticDiffRunner,
   opticTimeoutMs,
   REPLACED_OPTIC_RULES,
+  type SpecPair,
 } from "./optic.js";
 export {
   INSTALLED_DEPENDENCY_FIELDS,

@@ -313,6 +313,9 @@ test("every installed package's declarations type-check with only what npm insta
       "--strict",
       "--skipLibCheck",
       "false",
+      // TypeScript's own lib.*.d.ts are the same for every user and no package's: not checked (about 3.5 s of CPU).
+      // Every installed declaration file, @types/node's included, still is.
+      "--skipDefaultLibCheck",
       "--module",
       "nodenext",
       "--moduleResolution",
