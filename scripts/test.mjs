@@ -19,6 +19,7 @@ import { ROOT } from "./lib/quiet-build.mjs";
 import {
   packageLine,
   readPackageResult,
+  runResult,
   testedPackageDirs,
   totalLine,
 } from "./lib/test-reports.mjs";
@@ -52,6 +53,8 @@ console.log(
 );
 
 const printed = new Set();
+/** Packages whose test task was a cache hit (known once turbo has written its run summary). */
+let replayed = new Set();
 const dirs = testedPackageDirs(ROOT);
 const poll = setInterval(() => printNewReports(false), POLL_MS);
 const code = await runTurbo(turboArgs);
@@ -61,6 +64,11 @@ await new Promise((done) => log.end(done));
 const summary = newestRunSummary();
 const testTasks = (summary?.tasks ?? []).filter((task) => task.task === "test");
 const ran = new Set(testTasks.map((task) => task.directory));
+// A cache hit's report is the one turbo vouches for, whether it restored the file or found it already in place (then
+// with the mtime of the run that wrote it).
+replayed = new Set(
+  testTasks.filter((task) => task.cache?.status === "HIT").map((task) => task.directory),
+);
 printNewReports(true);
 const results = dirs.filter((dir) => ran.has(dir)).map(freshResult);
 
@@ -104,18 +112,9 @@ function runTurbo(args) {
   });
 }
 
-/** A package's result from a report this run wrote; a report older than the run is not counted (its tests did not run). */
+/** A package's result from a report this run wrote or replayed (`runResult`); an older report counts as a failure. */
 function freshResult(dir) {
-  const result = readPackageResult(ROOT, dir);
-  if (!result.reported || result.reportMtimeMs >= startedAt - 1000) return result;
-  return {
-    ...result,
-    reported: false,
-    passed: 0,
-    failed: 1,
-    skipped: 0,
-    failures: [`${result.name}: its tests did not run (a task before them failed)`],
-  };
+  return runResult(readPackageResult(ROOT, dir), startedAt - 1000, replayed.has(dir));
 }
 
 /** Prints the line of each package whose report was written since the run started (all remaining ones at the end). */

@@ -65,6 +65,26 @@ export function readPackageResult(root, dir) {
   };
 }
 
+/**
+ * A package's result as one run counts it: its report if written since `sinceMs` or replayed from turbo's cache (a
+ * cache hit vouches for the report, whether turbo restored it or found it in place with the mtime of the run that
+ * wrote it); otherwise a failure, since its tests did not run.
+ * @param {ReturnType<typeof readPackageResult>} result the package's report as read.
+ * @param {number} sinceMs the run's start, in milliseconds since the epoch.
+ * @param {boolean} replayed whether turbo's run summary marks the package's test task a cache hit.
+ */
+export function runResult(result, sinceMs, replayed) {
+  if (!result.reported || replayed || result.reportMtimeMs >= sinceMs) return result;
+  return {
+    ...result,
+    reported: false,
+    passed: 0,
+    failed: 1,
+    skipped: 0,
+    failures: [`${result.name}: its tests did not run (a task before them failed)`],
+  };
+}
+
 /** Every package's result, in the order of `testedPackageDirs`. */
 export function readAllResults(root) {
   return testedPackageDirs(root).map((dir) => readPackageResult(root, dir));

@@ -16,8 +16,9 @@ interface Result {
   seconds: number;
   failures: string[];
 }
-const { readAllResults, packageLine, totalLine } = reports as {
+const { readAllResults, packageLine, totalLine, runResult } = reports as {
   readAllResults(root: string): Result[];
+  runResult(result: Result & { reportMtimeMs: number }, sinceMs: number, replayed: boolean): Result;
   packageLine(result: Result): string;
   totalLine(results: Result[]): string;
 };
@@ -100,5 +101,19 @@ describe("the test reports of a workspace", () => {
       "@x/docs: no test report",
     ]);
     expect(totalLine(results)).toBe("3 passed, 3 failed, 2 skipped");
+  });
+
+  test("a report older than the run counts as a failure, unless turbo replayed the package's tests from its cache", () => {
+    const [spec] = readAllResults(workspace()) as (Result & { reportMtimeMs: number })[];
+    if (!spec) throw new Error("no result");
+    const afterReport = spec.reportMtimeMs + 60_000;
+    expect(runResult(spec, spec.reportMtimeMs - 1, false)).toBe(spec);
+    expect(runResult(spec, afterReport, true)).toBe(spec);
+    expect(runResult(spec, afterReport, false)).toMatchObject({
+      reported: false,
+      passed: 0,
+      failed: 1,
+      failures: ["@x/spec: its tests did not run (a task before them failed)"],
+    });
   });
 });
