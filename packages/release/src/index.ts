@@ -35,7 +35,6 @@ export {
   OPTIC_TIMEOUT_MS,
   OPTIC_TIMEOUT_PER_OPERATION_MS,
   type OpticOptions,
-  opticBin,
   opticBreakingChanges,
   opticBreakingChangesEach,
   opticDiffRunner,

@@ -2,11 +2,9 @@
 // Optic writes its structured results only in CI mode (`ci-run-details.json` in its working directory), so it runs
 // with CI=true in a temporary directory; its telemetry is switched off. It runs through `optic-diff-runner.mjs` (optic's
 // diff command alone, several pairs in one process), which costs less CPU than optic's whole command line.
-import { readFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadDocument } from "@merchant-payments/spec";
 import { type Issue, operations } from "@merchant-payments/spec/model";
@@ -59,15 +57,6 @@ interface OpticResult {
 interface CiRunDetails {
   readonly completed: { readonly comparison: { readonly results: readonly OpticResult[] } }[];
   readonly failed: { readonly apiName: string; readonly error: string }[];
-}
-
-/** Absolute path of optic's command-line entry point. */
-export function opticBin(): string {
-  const require = createRequire(import.meta.url);
-  const manifestPath = require.resolve("@useoptic/optic/package.json");
-  const manifest = JSON.parse(readFileSync(manifestPath, "utf8"));
-  const bin = typeof manifest.bin === "string" ? manifest.bin : manifest.bin.optic;
-  return resolve(dirname(manifestPath), bin);
 }
 
 /** Absolute path of the runner that does optic's `diff --check` for one or more pairs in one process. */
