@@ -3,16 +3,16 @@
 // only its tests use (the mock, for the client) neither rebuilds it nor invalidates what depends on its build. Such
 // a list must name every workspace package the build reads: each one its src/, scripts/ and top-level config files
 // import (TypeScript's pre-processor: real imports only), where that package has a build of its own.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
 import { describe, expect, test } from "vitest";
+import { codeFiles, isDirectory, workspaceDirs } from "./source-files.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 const SCOPE = "@merchant-payments/";
 const BUILD_READS = ["src", "scripts"];
-const SKIPPED = new Set(["node_modules", "dist", "generated", ".turbo"]);
 
 interface WorkspacePackage {
   dir: string;
@@ -23,7 +23,7 @@ interface WorkspacePackage {
 }
 
 function workspacePackages(): WorkspacePackage[] {
-  const dirs = ["spec", "docs", ...readdirSync(join(root, "packages")).map((p) => `packages/${p}`)];
+  const dirs = workspaceDirs(root);
   return dirs
     .filter((dir) => existsSync(join(root, dir, "package.json")))
     .map((dir) => {
@@ -32,14 +32,6 @@ function workspacePackages(): WorkspacePackage[] {
       const tasks = existsSync(turbo) ? JSON.parse(readFileSync(turbo, "utf8")).tasks : {};
       return { dir, name: manifest.name, scripts: manifest.scripts ?? {}, tasks };
     });
-}
-
-function codeFilesUnder(path: string): string[] {
-  if (!existsSync(path)) return [];
-  if (!statSync(path).isDirectory()) return /\.(m?[jt]s)$/.test(path) ? [path] : [];
-  return readdirSync(path)
-    .filter((name) => !SKIPPED.has(name))
-    .flatMap((name) => codeFilesUnder(join(path, name)));
 }
 
 /** The workspace packages imported by `files` (their names, without subpaths). */
@@ -60,7 +52,12 @@ function buildFiles(pkg: WorkspacePackage): string[] {
   const topLevel = readdirSync(dir)
     .filter((name) => /\.(m?[jt]s)$/.test(name) && !name.startsWith("vitest."))
     .map((name) => join(dir, name));
-  return [...BUILD_READS.flatMap((folder) => codeFilesUnder(join(dir, folder))), ...topLevel];
+  return [
+    ...BUILD_READS.map((folder) => join(dir, folder))
+      .filter(isDirectory)
+      .flatMap(codeFiles),
+    ...topLevel,
+  ];
 }
 
 /** The upstream builds `pkg` reads but its explicit `task` list leaves out (empty where the task uses "^build"). */

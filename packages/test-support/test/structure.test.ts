@@ -1,32 +1,21 @@
 // Two rules of the developers' guide over every package's source, the client's generator and the docs scripts:
 // no function over MAX_FUNCTION_LINES lines (read with the TypeScript compiler API), and no import circle (dpdm, type
 // imports included, within each package's src/ and scripts/).
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type Dependency, type DependencyTree, parseCircular } from "dpdm";
 import ts from "typescript";
 import { describe, expect, test } from "vitest";
+import { codeFiles, isDirectory, workspaceDirs } from "./source-files.js";
 import { KNOWN_LONG_FUNCTIONS, MAX_FUNCTION_LINES } from "./structure-rules.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 
 /** The folders of code the rules cover: each package's src/ and scripts/, the spec's and the docs'. */
 function sourceFolders(): string[] {
-  const packages = [
-    "spec",
-    "docs",
-    ...readdirSync(join(root, "packages")).map((p) => `packages/${p}`),
-  ];
+  const packages = workspaceDirs(root);
   return packages.flatMap((p) =>
     ["src", "scripts"]
       .filter((f) => !generatedFolders(p).has(f))
@@ -44,25 +33,6 @@ function generatedFolders(pkg: string): Set<string> {
       .split("\n")
       .map((line) => line.trim().replace(/^\//, "").replace(/\/$/, "")),
   );
-}
-
-function isDirectory(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-const SKIPPED = new Set(["node_modules", "dist", "generated", ".tmp", ".turbo"]);
-
-/** Every .ts, .mts, .js and .mjs file under `folder`, generated code and declarations left out. */
-function codeFiles(folder: string): string[] {
-  return readdirSync(folder).flatMap((name) => {
-    const path = join(folder, name);
-    if (isDirectory(path)) return SKIPPED.has(name) ? [] : codeFiles(path);
-    return /\.(m?ts|m?js|cjs)$/.test(name) && !name.endsWith(".d.ts") ? [path] : [];
-  });
 }
 
 /** A function and how many lines it spans, named `file:Name` (`file:line` when it has no name). */
