@@ -111,3 +111,16 @@ export function renderMarkdown({ machine: m, loadAverage, durationSeconds, bench
   }
   return parts.join("\n");
 }
+
+/**
+ * The committed results with a partial run's tables in place of those of the same title (new ones appended), each
+ * noting when, at which commit and load it was measured, since the header's machine is the full run's.
+ */
+export function mergedResults(committed: Results, run: Results): Results {
+  const load = run.loadAverage.start.map((l) => l.toFixed(1)).join(" ");
+  const when = `Measured ${run.machine.date.slice(0, 10)} at ${run.machine.commit}, load ${load}, by \`--merge\`.`;
+  const fresh = run.benchmarks.map((b) => ({ ...b, notes: [...b.notes, when] }));
+  const titles = new Set(fresh.map((b) => b.title));
+  const kept = committed.benchmarks.filter((b) => !titles.has(b.title));
+  return { ...committed, benchmarks: [...kept, ...fresh] };
+}

@@ -1,7 +1,8 @@
 // `pnpm bench`: runs every benchmark, writes results.json and results.md next to package.json, exits 1
-// when one failed. `dist/run.js loopback,batch` (ids below) runs some of them and writes to .tmp/ instead.
+// when one failed. `dist/run.js loopback,batch` (ids below) runs some of them and writes to .tmp/ instead;
+// `dist/run.js start,pipeline --merge` runs some and replaces their tables in results.json and results.md.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, type } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -10,9 +11,10 @@ import { benchArtillery } from "./bench-artillery.js";
 import { batch, concurrent, loopback, memory, stubbed } from "./bench-client.js";
 import { benchMock } from "./bench-mock.js";
 import { benchScale } from "./bench-scale.js";
+import { benchStart } from "./bench-start.js";
 import { benchThroughput } from "./bench-throughput.js";
 import { benchPipeline, benchSize } from "./bench-tools.js";
-import { type Results, renderMarkdown, result, status } from "./report.js";
+import { mergedResults, type Results, renderMarkdown, result, status } from "./report.js";
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const [dir, root, tmp] = [path(".."), path("../../.."), path("../.tmp")];
@@ -23,8 +25,10 @@ const sections = {
   ...{ loopback, concurrent, stubbed, batch, memory, mock: benchMock, artillery: benchArtillery },
   throughput: benchThroughput,
   ...{ size, scale, pipeline },
+  start: () => benchStart(root),
 };
 const only = process.argv[2]?.split(",");
+const merge = process.argv.includes("--merge");
 const hyperfine = await Promise.resolve(
   x("hyperfine", ["--version"], { throwOnError: true }),
 ).catch(() => {
@@ -61,12 +65,16 @@ for (const [id, run] of Object.entries(sections).filter(([id]) => !only || only.
 }
 results.loadAverage.end = loadavg();
 results.durationSeconds = (performance.now() - started) / 1000;
-const [json, md] = ["results.json", "results.md"].map((name) => join(only ? tmp : dir, name));
-writeFileSync(`${json}`, `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(`${md}`, renderMarkdown(results));
+const inPlace = !only || merge;
+const [json, md] = ["results.json", "results.md"].map((name) => join(inPlace ? dir : tmp, name));
+const committed =
+  merge && existsSync(`${json}`) ? JSON.parse(readFileSync(`${json}`, "utf8")) : undefined;
+const written = committed ? mergedResults(committed, results) : results;
+writeFileSync(`${json}`, `${JSON.stringify(written, null, 2)}\n`);
+writeFileSync(`${md}`, renderMarkdown(written));
 // Biome formats the committed files the way lint expects.
 const biome = join(root, "node_modules", ".bin", "biome");
-if (!only) execFileSync(biome, ["format", "--write", `${json}`, `${md}`], { cwd: root });
+if (inPlace) execFileSync(biome, ["format", "--write", `${json}`, `${md}`], { cwd: root });
 for (const { title, targets } of results.benchmarks)
   for (const t of targets)
     console.log(`${status(t)}: ${title}: ${t.contender} ${t.description} (${t.measured})`);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import {
   type BenchResult,
+  mergedResults,
   type Results,
   ratioTarget,
   renderMarkdown,
@@ -124,5 +125,46 @@ describe("renderMarkdown", () => {
     expect(md).toContain("## Per call\n\n5 rounds.");
     expect(md).toContain("- Same server.");
     expect(md).toMatch(/## size\n\n0 rounds\.\n$/);
+  });
+});
+
+describe("mergedResults (a partial run with --merge)", () => {
+  const machine = {
+    node: "v22",
+    cpu: "x",
+    cores: 2,
+    os: "linux",
+    commit: "abc1234",
+    date: "2026-12-01T23:00:00Z",
+  };
+  const table = (title: string, value: number) =>
+    result(title, "s", new Map([["a", [value]]]), "", []);
+  const committed: Results = {
+    machine: { ...machine, commit: "old0000", date: "2026-11-01T00:00:00Z" },
+    loadAverage: { start: [1, 1, 1], end: [1, 1, 1] },
+    durationSeconds: 400,
+    benchmarks: [table("Kept", 1), table("Replaced", 2)],
+  };
+  const run: Results = {
+    machine,
+    loadAverage: { start: [0.5, 0.7, 0.9], end: [1, 1, 1] },
+    durationSeconds: 10,
+    benchmarks: [table("Replaced", 3), table("New", 4)],
+  };
+  const merged = mergedResults(committed, run);
+
+  test("replaces the tables the run measured, keeps the others and appends new ones", () => {
+    expect(merged.benchmarks.map((b) => [b.title, b.contenders[0]?.samples])).toEqual([
+      ["Kept", [1]],
+      ["Replaced", [3]],
+      ["New", [4]],
+    ]);
+  });
+  test("keeps the full run's header and notes when and where each merged table was measured", () => {
+    expect(merged.machine.commit).toBe("old0000");
+    expect(merged.benchmarks[1]?.notes).toEqual([
+      "Measured 2026-12-01 at abc1234, load 0.5 0.7 0.9, by `--merge`.",
+    ]);
+    expect(merged.benchmarks[0]?.notes).toEqual([]);
   });
 });
