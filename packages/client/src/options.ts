@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from "@merchant-payments/kit/timers";
 import { type BaseUrl, checkBaseUrl } from "@merchant-payments/spec/base-url";
 import type { DecimalMode } from "./decimals.js";
 import { ensure, notSent } from "./errors.js";
@@ -10,7 +11,6 @@ import {
 import { checkHeaders } from "./headers.js";
 import { type Log, type Logger, type LogLevel, resolveLog } from "./logger.js";
 import { MIN_TOKEN_LENGTH } from "./redact.js";
-import { MAX_TIMER_MS } from "./timers.js";
 import { fetchTransport, type Transport } from "./transport/transport.js";
 
 /** Backoff settings; every delay is in milliseconds. */

@@ -1,5 +1,7 @@
 // `@merchant-payments/client/raw`: the openapi-fetch client typed with the generated `paths`, in its own entry so an
 // app that never imports it does not ship openapi-fetch.
+
+import { MAX_TIMER_MS, whenAbortedOrDue } from "@merchant-payments/kit/timers";
 import { placeBearer } from "@merchant-payments/spec/wire/credentials";
 import createClient, { type Client } from "openapi-fetch";
 import { TokenError } from "./errors.js";
@@ -12,7 +14,6 @@ import {
   type TokenSource,
   tokenProblem,
 } from "./options.js";
-import { MAX_TIMER_MS, whenAbortedOrDue } from "./timers.js";
 import { createTokenFrom } from "./token-function.js";
 
 export type { paths };

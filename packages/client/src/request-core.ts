@@ -1,3 +1,4 @@
+import { whenAbortedOrDue } from "@merchant-payments/kit/timers";
 import { placeBearer } from "@merchant-payments/spec/wire/credentials";
 import type { BeyondJson } from "./beyond-json.js";
 import { withWireDates } from "./dates.js";
@@ -23,7 +24,6 @@ import {
   tokenProblem,
 } from "./options.js";
 import { retryDelay, shouldRetry, sleep } from "./retry.js";
-import { whenAbortedOrDue } from "./timers.js";
 import type { TokenFrom } from "./token-function.js";
 import { sendAttempt } from "./transport/attempt.js";
 import { replaceAtPaths } from "./wire-values.js";

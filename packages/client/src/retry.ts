@@ -1,3 +1,4 @@
+import { whenAbortedOrDue } from "@merchant-payments/kit/timers";
 import {
   ApiError,
   ConnectionError,
@@ -7,7 +8,6 @@ import {
 } from "./errors.js";
 import { type OperationId, operations } from "./generated/operation-table.js";
 import type { BackoffOptions } from "./options.js";
-import { whenAbortedOrDue } from "./timers.js";
 import { provesNothingSent } from "./transport/transport.js";
 
 /** True for statuses that say "try again later": 408, 429 and 5xx except 501 and 505 (which a retry cannot change). */

@@ -10,7 +10,7 @@ export interface TokenFunctionKit {
   /** Why a value cannot be sent as a token (`options.ts`). */
   readonly tokenProblem: typeof import("./options.js").tokenProblem;
   /** The deadline-or-abort timer (`timers.ts`). */
-  readonly whenAbortedOrDue: typeof import("./timers.js").whenAbortedOrDue;
+  readonly whenAbortedOrDue: typeof import("@merchant-payments/kit/timers").whenAbortedOrDue;
 }
 
 /**

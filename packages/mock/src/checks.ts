@@ -2,10 +2,11 @@
 // job; a new behaviour of the mock adds one to the list. `head` checks run before the body is read,
 // `body` checks once it was read and inspected.
 import type { Issue, OperationSpec } from "@merchant-payments/spec/model";
+import { bodyKind } from "@merchant-payments/spec/model";
+import { typedText } from "@merchant-payments/spec/wire";
 import type { BodyInspection } from "./body.js";
 import type { RequestLimits } from "./limits.js";
-import { bodyKind, declaredMedia, parseContentType } from "./media.js";
-import { typedText } from "./parameters.js";
+import { declaredMedia, parseContentType } from "./media.js";
 import { type Preferences, parsePreferences } from "./preferences.js";
 import { type Refusal, refusals } from "./problems.js";
 

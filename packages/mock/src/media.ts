@@ -1,14 +1,7 @@
 // Media types of request bodies: which of the operation's declared ones a Content-Type is, and what kind of body
 // that makes (JSON, multipart form, urlencoded form, text, bytes).
 import { MIMEType } from "node:util";
-import {
-  type BodyKind,
-  bodyKind,
-  type MediaSpec,
-  type OperationSpec,
-} from "@merchant-payments/spec/model";
-
-export { type BodyKind, bodyKind };
+import type { MediaSpec, OperationSpec } from "@merchant-payments/spec/model";
 
 /** True when a media range (`image/png`, `image/*`, `*\/*`; parameters ignored) covers `essence`. */
 export function coversMediaType(range: string, essence: string): boolean {

@@ -3,6 +3,8 @@
 
 import { nestsDeeperThan } from "@merchant-payments/spec/json-scan";
 import {
+  type BodyKind,
+  bodyKind,
   deref,
   type Issue,
   isObject,
@@ -10,9 +12,9 @@ import {
   type MediaSpec,
   type SpecAjv,
 } from "@merchant-payments/spec/model";
+import { typedText } from "@merchant-payments/spec/wire";
 import type { BodyInspection } from "./body.js";
-import { type BodyKind, bodyKind, coversMediaType } from "./media.js";
-import { typedText } from "./parameters.js";
+import { coversMediaType } from "./media.js";
 import { bodyIssue } from "./request-issues.js";
 import { schemaIssues } from "./schema-issues.js";
 

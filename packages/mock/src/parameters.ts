@@ -11,9 +11,6 @@ import type {
 } from "@merchant-payments/spec/model";
 import { queryPairs, readParameter } from "@merchant-payments/spec/wire";
 
-/** What a server reads from text for a schema type (the wire module's one rule). */
-export { typedText } from "@merchant-payments/spec/wire";
-
 /** The parts of a request the parameters are read from. */
 export interface RequestParts {
   /** The path as received (still percent-encoded). */

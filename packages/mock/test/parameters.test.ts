@@ -1,6 +1,7 @@
 import type { ParameterSpec } from "@merchant-payments/spec/model";
+import { typedText } from "@merchant-payments/spec/wire";
 import { describe, expect, it } from "vitest";
-import { parameterValue, pathValues, typedText } from "../src/parameters.js";
+import { parameterValue, pathValues } from "../src/parameters.js";
 
 const param = (overrides: Partial<ParameterSpec>): ParameterSpec => ({
   name: "p",

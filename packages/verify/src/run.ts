@@ -1,5 +1,7 @@
 // Runs a verification: plans the requests, sends each once with bounded concurrency (send-case.ts: sent, judged by
 // every check), follows the pages of a paginated operation, and sums the results up per operation (summarize.ts).
+
+import { mapLimit } from "@merchant-payments/kit";
 import {
   createAjv,
   largestMessageBytes,
@@ -8,7 +10,6 @@ import {
 } from "@merchant-payments/spec";
 import { nextCursor } from "./checks/pagination.js";
 import { planCases, type VerifyCase } from "./plan.js";
-import { mapLimit } from "./pool.js";
 import type { VerifyReport } from "./report-types.js";
 import { type CaseSender, createCaseSender } from "./send-case.js";
 import { skipLines } from "./skip-lines.js";

@@ -2,6 +2,8 @@
 // examples (a required one without, generated), one request per named body example (or a generated body when the
 // media type has none), and seeded generated requests (parameters and body), each checked valid on the wire by the
 // spec's Ajv and sendable (no path segment a URL parser folds, header values of visible ASCII).
+
+import { validArbitrary } from "@merchant-payments/kit";
 import type {
   MediaSpec,
   OperationSpec,
@@ -10,7 +12,6 @@ import type {
 } from "@merchant-payments/spec/model";
 import { readBackParameter, serializeParameter } from "@merchant-payments/spec/wire";
 import fc from "fast-check";
-import { validArbitrary } from "./arbitraries.js";
 import { bodyAsRead, bodyKind } from "./bodies.js";
 import { type ParameterValues, serializeParameters, unsendablePathValue } from "./parameters.js";
 import {

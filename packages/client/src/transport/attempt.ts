@@ -1,3 +1,4 @@
+import { whenAbortedOrDue } from "@merchant-payments/kit/timers";
 import {
   apiErrorFor,
   ConnectionError,
@@ -9,7 +10,6 @@ import {
 } from "../errors.js";
 import { headersToObject, parseErrorBody } from "../normalize.js";
 import { redact } from "../redact.js";
-import { whenAbortedOrDue } from "../timers.js";
 import { DeadlineExceeded, timedSend } from "./timed.js";
 import {
   BodyTooLarge,

@@ -1,9 +1,10 @@
 // Stage 3, inspect: a non-empty body is parsed and validated by its media type (JSON in a worker when large; forms,
 // text and bytes on the event loop); the checks read the result.
 import type { OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
+import { bodyKind } from "@merchant-payments/spec/model";
 import type { createBodyInspector } from "../body-inspector.js";
 import { propertiesToPick } from "../checks.js";
-import { bodyKind, declaredMedia, parseContentType } from "../media.js";
+import { declaredMedia, parseContentType } from "../media.js";
 import { inspectNonJsonBody } from "../non-json-body.js";
 import type { CheckedHead } from "./check-head.js";
 

@@ -1,6 +1,7 @@
 // Kind `generated-invalid`: bodies with exactly one constraint broken, and a request without its required body.
+
+import { invalidArbitrary } from "@merchant-payments/kit";
 import fc from "fast-check";
-import { invalidArbitrary } from "../arbitraries.js";
 import { bodyKind } from "../bodies.js";
 import { bodyValid } from "../valid-requests.js";
 import type { PlannedCase, Planner } from "./planner.js";

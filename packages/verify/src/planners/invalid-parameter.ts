@@ -1,9 +1,10 @@
 // Kind `invalid-parameter`: each parameter broken alone (missing, out of bounds, outside the enum, wrong type), the
 // others from their examples.
+
+import { mutationsOf, validArbitrary } from "@merchant-payments/kit";
 import { isObject, type ParameterSpec } from "@merchant-payments/spec/model";
 import { styleOf } from "@merchant-payments/spec/wire";
 import fc from "fast-check";
-import { mutationsOf, validArbitrary } from "../arbitraries.js";
 import type { ParameterValues } from "../parameters.js";
 import { parametersValid, sendable } from "../valid-requests.js";
 import type { PlannedCase, Planner, PlanningInput } from "./planner.js";
