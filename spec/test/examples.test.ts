@@ -2,8 +2,18 @@
 // `examples`/`example`; a parameter's and a header's the same way; each entry named, with its source and pointer.
 import { fileURLToPath } from "node:url";
 import { describe, expect, test } from "vitest";
+import { loadBundle } from "../src/index.js";
 import { loadDocument } from "../src/load-document.js";
-import { type Json, operation, resolvePointer, webhook } from "../src/portable.js";
+import {
+  createAjv,
+  type Json,
+  type NamedExample,
+  operation,
+  operations,
+  resolvePointer,
+  webhook,
+  webhooks,
+} from "../src/portable.js";
 
 const museum: Json = loadDocument(
   fileURLToPath(new URL("../fixtures/webhooks/openapi.yaml", import.meta.url)),
@@ -224,4 +234,47 @@ describe("response header examples", () => {
     const [header] = operation(document, "x").responses[0]?.headers ?? [];
     expect(header?.examples.map((e) => e.value)).toEqual(["limit=10"]);
   });
+});
+
+describe("every example, from every source, is valid and where its pointer says", () => {
+  const documents: [string, Json][] = [
+    ["the product bundle", loadBundle()],
+    [
+      "the grown fixture",
+      loadDocument(fileURLToPath(new URL("../dist/fixtures/grown.json", import.meta.url))),
+    ],
+    ["the webhooks fixture", museum],
+  ];
+
+  test.each(documents)(
+    "%s: media types, parameters and headers of operations and webhooks",
+    (_, document) => {
+      const ajv = createAjv(document);
+      const checked: string[] = [];
+      const check = (where: string, schemaPointer: string, examples: readonly NamedExample[]) => {
+        for (const example of examples) {
+          expect(resolvePointer(document, example.pointer), `${where} ${example.name}`).toEqual(
+            example.value,
+          );
+          expect(ajv.issuesAt(schemaPointer, example.value), `${where} ${example.name}`).toEqual(
+            [],
+          );
+          checked.push(`${where} ${example.name}`);
+        }
+      };
+      for (const op of [...operations(document), ...webhooks(document)]) {
+        const name = "name" in op ? `webhook ${op.name}` : op.operationId;
+        for (const media of op.requestBodies)
+          if (/json/.test(media.mediaType))
+            check(`${name} request`, media.schemaPointer, media.examples);
+        for (const response of op.responses)
+          for (const media of response.content)
+            if (/json/.test(media.mediaType))
+              check(`${name} ${response.status}`, media.schemaPointer, media.examples);
+        for (const p of op.parameters)
+          check(`${name} ${p.in} ${p.name}`, p.schemaPointer, p.examples);
+      }
+      expect(checked.length).toBeGreaterThan(0);
+    },
+  );
 });
