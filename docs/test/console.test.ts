@@ -72,9 +72,13 @@ function brokenBodies(op: OperationSpec): unknown[] {
   ];
 }
 
-/** The value of a declared answer header: its schema's example or default, else one valid for its type and format. */
-function headerValue(schema: Record<string, unknown>): string {
-  const given = schema.example ?? (schema.examples as unknown[] | undefined)?.[0] ?? schema.default;
+/**
+ * The value of a declared answer header: its example (as the spec model reads it: the header's, else its schema's) or
+ * its schema's default, else one valid for its type and format.
+ */
+function headerValue(header: OperationSpec["responses"][number]["headers"][number]): string {
+  const schema = header.schema as Record<string, unknown>;
+  const given = header.examples[0]?.value ?? schema.default;
   if (given !== undefined) return String(given);
   if (schema.type === "integer" || schema.type === "number") return String(schema.minimum ?? 30);
   if (typeof schema.format === "string" && schema.format.startsWith("uri"))
@@ -87,10 +91,7 @@ function declaredHeaderValues(
   response: OperationSpec["responses"][number],
 ): Record<string, string> {
   return Object.fromEntries(
-    response.headers.map((header) => [
-      header.name.toLowerCase(),
-      headerValue(header.schema as Record<string, unknown>),
-    ]),
+    response.headers.map((header) => [header.name.toLowerCase(), headerValue(header)]),
   );
 }
 

@@ -1,7 +1,16 @@
 // Does an answer conform to the spec? The one check shared by the contract suite, `verify`, the validation
 // proxy and the docs console: documented status, media type, body schema, declared headers, stated invariants.
 import type { Issue } from "./issues.js";
-import { deref, isObject, type OperationSpec, responseFor, type SpecAjv } from "./model.js";
+import {
+  escapePointer,
+  isObject,
+  type OperationSpec,
+  operationLabel,
+  resolveSchema,
+  responseFor,
+  type SpecAjv,
+} from "./model.js";
+import { placed } from "./spec-model-error.js";
 
 /** Which kind of check an issue comes from. */
 export type ConformanceCheck = "status" | "media-type" | "body" | "schema" | "header" | "invariant";
@@ -94,15 +103,19 @@ export function parseInvariants(extension: unknown): DifferenceInvariant[] {
 function invariantIssues(
   document: unknown,
   schemaNode: unknown,
+  schemaAt: string,
   value: unknown,
   at: string,
   out: Issue<ConformanceCheck>[],
   depth = 0,
 ): void {
   if (depth > 32 || !isObject(value)) return;
-  const schema = deref(document, schemaNode);
+  const { schema, pointer: schemaPointer } = resolveSchema(document, schemaNode, schemaAt);
   if (!isObject(schema)) return;
-  for (const rule of parseInvariants(schema["x-invariants"])) {
+  const rules = placed({ pointer: `${schemaPointer}/x-invariants` }, () =>
+    parseInvariants(schema["x-invariants"]),
+  );
+  for (const rule of rules) {
     const [e, m, s] = [value[rule.equals], value[rule.minuend], value[rule.subtrahend]];
     if (
       typeof e === "number" &&
@@ -120,14 +133,23 @@ function invariantIssues(
   const properties = isObject(schema.properties) ? schema.properties : {};
   for (const [key, sub] of Object.entries(properties)) {
     const child = value[key];
+    const subAt = `${schemaPointer}/properties/${escapePointer(key)}`;
     if (Array.isArray(child)) {
-      const items = deref(document, sub);
+      const { schema: items, pointer: itemsAt } = resolveSchema(document, sub, subAt);
       if (isObject(items) && items.items) {
         child.forEach((item, i) => {
-          invariantIssues(document, items.items, item, `${at}/${key}/${i}`, out, depth + 1);
+          invariantIssues(
+            document,
+            items.items,
+            `${itemsAt}/items`,
+            item,
+            `${at}/${key}/${i}`,
+            out,
+            depth + 1,
+          );
         });
       }
-    } else invariantIssues(document, sub, child, `${at}/${key}`, out, depth + 1);
+    } else invariantIssues(document, sub, subAt, child, `${at}/${key}`, out, depth + 1);
   }
 }
 
@@ -204,6 +226,8 @@ export function checkResponse(
       keyword: issue.keyword,
     });
   }
-  invariantIssues(ajv.document, media.schema, json, "", issues);
+  placed({ operation: operationLabel(op.method, op.path), pointer: media.schemaPointer }, () =>
+    invariantIssues(ajv.document, media.schema, media.schemaPointer, json, "", issues),
+  );
   return { conforms: issues.length === 0, issues, json };
 }

@@ -9,6 +9,7 @@ import {
   operations as operationsIn,
   type SpecAjv,
 } from "./model.js";
+import { type WebhookSpec, webhook as webhookIn, webhooks as webhooksIn } from "./webhooks.js";
 
 export { DocumentLoadError, loadDocument } from "./load-document.js";
 export * from "./portable.js";
@@ -53,6 +54,16 @@ export function operations(document: Json = loadBundle()): readonly OperationSpe
 /** One operation of the bundle (or of `document`) by operationId; throws when there is none. */
 export function operation(operationId: string, document: Json = loadBundle()): OperationSpec {
   return operationIn(document, operationId);
+}
+
+/** Every webhook of the bundle (or of `document`): its `webhooks`, one entry per method; empty when none. */
+export function webhooks(document: Json = loadBundle()): readonly WebhookSpec[] {
+  return webhooksIn(document);
+}
+
+/** One webhook of the bundle (or of `document`) by name (and `method` when it has several); throws when none. */
+export function webhook(name: string, document: Json = loadBundle(), method?: string): WebhookSpec {
+  return webhookIn(document, name, method);
 }
 
 /** The project's Ajv 2020-12 factory, bound to the bundle unless `document` is given. */

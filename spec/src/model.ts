@@ -45,15 +45,11 @@ import { parsePointer, valueAt } from "./pointer-segments.js";
 
 export { escapePointer, parsePointer, pointer, valueAt };
 
-/** One named example of a request body or a response. */
-export interface NamedExample {
-  /** The example's key in the document, e.g. `TransactionSuccess`. */
-  readonly name: string;
-  /** The example's one-line `summary`; absent when the document gives none. */
-  readonly summary?: string;
-  /** The example's `value`, as written (a `$ref`ed example object is followed; `externalValue` ones are skipped). */
-  readonly value: Json;
-}
+import { examplesOf, type NamedExample } from "./examples.js";
+import { placed, SpecModelError } from "./spec-model-error.js";
+
+export { type ExampleSource, examplesOf, type NamedExample, schemaExamples } from "./examples.js";
+export { SpecModelError, type SpecPlace } from "./spec-model-error.js";
 
 /** One media type of a request body or a response. */
 export interface MediaSpec {
@@ -67,7 +63,10 @@ export interface MediaSpec {
   readonly resolvedSchemaPointer: string;
   /** Name of the component the schema refers to, e.g. `Transaction`, if it is a `$ref`. */
   readonly schemaName?: string;
-  /** Named examples, in document order. */
+  /**
+   * Its examples, by precedence (spec/README.md, "Examples"): the named `examples` in document order, else `example`
+   * (one entry named `"example"`), else the schema's `examples` (`"schema example 1"`, ...) or `example`.
+   */
   readonly examples: readonly NamedExample[];
   /** The media type's `encoding` (multipart and urlencoded bodies): per property, its declared `contentType`. */
   readonly encoding: Readonly<Record<string, { readonly contentType?: string }>>;
@@ -94,8 +93,13 @@ export interface ParameterSpec {
   readonly explode: boolean;
   /** The parameter's `description` text (CommonMark); absent when the document gives none. */
   readonly description?: string;
-  /** Its `example`, if any. */
+  /** Its first example's value (see `examples`), if it has any. */
   readonly example?: Json;
+  /**
+   * Its examples, by the media type's precedence: the named `examples`, else `example` (named `"example"`), else its
+   * schema's `examples`/`example` (a `content` parameter: its media type's examples).
+   */
+  readonly examples: readonly NamedExample[];
   /** The body property this parameter must equal (`x-equals-body-property`), if any. */
   readonly equalsBodyProperty?: string;
 }
@@ -134,6 +138,8 @@ export interface ResponseHeader {
   readonly required: boolean;
   /** Its schema, `$ref`s resolved at the top level. */
   readonly schema: Schema;
+  /** Its examples, by the precedence of `MediaSpec.examples` (the header's `examples`, `example`, its schema's). */
+  readonly examples: readonly NamedExample[];
 }
 
 /** One documented response of an operation. */
@@ -156,6 +162,8 @@ export interface HeaderParameter {
   readonly required: boolean;
   /** Its schema, `$ref`s resolved at the top level. */
   readonly schema: Schema;
+  /** Its examples, as `ParameterSpec.examples`. */
+  readonly examples: readonly NamedExample[];
   /** The body property this header must equal (`x-equals-body-property`), if any. */
   readonly equalsBodyProperty?: string;
   /** The header parameter's `description` (CommonMark); absent when the document gives none. */
@@ -219,36 +227,26 @@ export interface OperationSpec {
   readonly pointer: string;
 }
 
-function examplesOf(document: Json, media: JsonObject): NamedExample[] {
-  const out: NamedExample[] = [];
-  for (const [name, raw] of Object.entries(isObject(media.examples) ? media.examples : {})) {
-    const example = deref<JsonObject>(document, raw);
-    if (!isObject(example) || !("value" in example)) continue;
-    out.push({
-      name,
-      value: example.value,
-      ...(typeof example.summary === "string" ? { summary: example.summary } : {}),
-    });
-  }
-  return out;
-}
-
-function mediaOf(document: Json, content: Json, at: string): MediaSpec[] {
+function mediaOf(document: Json, content: Json, at: string, label?: string): MediaSpec[] {
   if (!isObject(content)) return [];
   return Object.entries(content)
     .filter(([, media]) => isObject(media))
-    .map(([mediaType, media]) => {
-      const schema = (media as JsonObject).schema ?? {};
-      const name = refName(schema);
-      return {
-        mediaType,
-        schema,
-        schemaPointer: `${at}${pointer(mediaType, "schema")}`,
-        resolvedSchemaPointer: refOrPointer(schema, `${at}${pointer(mediaType, "schema")}`),
-        ...(name ? { schemaName: name } : {}),
-        examples: examplesOf(document, media as JsonObject),
-        encoding: encodingOf((media as JsonObject).encoding),
-      };
+    .map(([mediaType, raw]) => {
+      const mediaPointer = `${at}${pointer(mediaType)}`;
+      return placed({ operation: label, pointer: mediaPointer }, () => {
+        const media = raw as JsonObject;
+        const schema = media.schema ?? {};
+        const name = refName(schema);
+        return {
+          mediaType,
+          schema,
+          schemaPointer: `${mediaPointer}/schema`,
+          resolvedSchemaPointer: refOrPointer(schema, `${mediaPointer}/schema`),
+          ...(name ? { schemaName: name } : {}),
+          examples: examplesOf(document, media, mediaPointer),
+          encoding: encodingOf(media.encoding),
+        };
+      });
     });
 }
 
@@ -275,6 +273,7 @@ function parametersOf(
   itemPointer: string,
   op: JsonObject,
   opPointer: string,
+  label?: string,
 ): ParameterSpec[] {
   const listed = (node: Json, at: string): [Json, string][] =>
     (Array.isArray(node) ? node : []).map((p: Json, i: number) => [p, `${at}/parameters/${i}`]);
@@ -283,31 +282,46 @@ function parametersOf(
     ...listed(item.parameters, itemPointer),
     ...listed(op.parameters, opPointer),
   ]) {
-    const p = deref<JsonObject>(document, node);
-    const location = p.in as ParameterLocation;
-    if (!(location in DEFAULT_STYLE)) continue;
-    const paramPointer = refOrPointer(node, at);
-    const style = typeof p.style === "string" ? p.style : DEFAULT_STYLE[location];
-    byKey.set(`${location}:${p.name}`, {
-      name: String(p.name),
-      in: location,
-      required: location === "path" || p.required === true,
-      schema: deref<Schema>(document, p.schema ?? {}),
-      schemaPointer: refOrPointer(p.schema, `${paramPointer}/schema`),
-      style,
-      explode: typeof p.explode === "boolean" ? p.explode : style === "form",
-      ...(typeof p.description === "string" ? { description: p.description } : {}),
-      ...("example" in p ? { example: p.example } : {}),
-      ...(typeof p["x-equals-body-property"] === "string"
-        ? { equalsBodyProperty: p["x-equals-body-property"] }
-        : {}),
-    });
+    const parameter = placed({ operation: label, pointer: at }, () =>
+      parameterOf(document, node, refOrPointer(node, at)),
+    );
+    if (parameter) byKey.set(`${parameter.in}:${parameter.name}`, parameter);
   }
   return [...byKey.values()];
 }
 
-function securityOf(document: Json, op: JsonObject): SecuritySchemeSpec[][] {
-  const requirements: Json = Array.isArray(op.security) ? op.security : document.security;
+/** One Parameter Object (`node`, maybe a `$ref`, whose target is at `paramPointer`); undefined for an unknown `in`. */
+function parameterOf(document: Json, node: Json, paramPointer: string): ParameterSpec | undefined {
+  const p = deref<JsonObject>(document, node);
+  const location = p.in as ParameterLocation;
+  if (!(location in DEFAULT_STYLE)) return undefined;
+  const style = typeof p.style === "string" ? p.style : DEFAULT_STYLE[location];
+  const examples = isObject(p.content)
+    ? (mediaOf(document, p.content, `${paramPointer}/content`)[0]?.examples ?? [])
+    : examplesOf(document, p, paramPointer);
+  return {
+    name: String(p.name),
+    in: location,
+    required: location === "path" || p.required === true,
+    schema: deref<Schema>(document, p.schema ?? {}),
+    schemaPointer: refOrPointer(p.schema, `${paramPointer}/schema`),
+    style,
+    explode: typeof p.explode === "boolean" ? p.explode : style === "form",
+    ...(typeof p.description === "string" ? { description: p.description } : {}),
+    ...(examples.length > 0 ? { example: examples[0]?.value } : {}),
+    examples,
+    ...(typeof p["x-equals-body-property"] === "string"
+      ? { equalsBodyProperty: p["x-equals-body-property"] }
+      : {}),
+  };
+}
+
+function securityOf(document: Json, op: JsonObject, inherit: boolean): SecuritySchemeSpec[][] {
+  const requirements: Json = Array.isArray(op.security)
+    ? op.security
+    : inherit
+      ? document.security
+      : [];
   if (!Array.isArray(requirements)) return [];
   const schemes: JsonObject = isObject(document.components?.securitySchemes)
     ? document.components.securitySchemes
@@ -366,87 +380,164 @@ function refOrPointer(node: Json, fallback: string): string {
     : fallback;
 }
 
+/** `METHOD path` of an operation, the label every problem of the model names it by. */
+export function operationLabel(method: string, path: string): string {
+  return `${method.toUpperCase()} ${path}`;
+}
+
+/** The parts of an Operation Object that do not depend on where it stands (under `paths` or under `webhooks`). */
+export type OperationParts = Omit<
+  OperationSpec,
+  "operationId" | "path" | "pathParameters" | "queryParameters" | "pagination"
+>;
+
+/** Where an Operation Object stands: its path item, the pointers, the label problems name it by. */
+export interface OperationPlace {
+  /** The Path Item Object holding it (`$ref` followed). */
+  readonly item: JsonObject;
+  /** JSON Pointer of that path item (its `$ref` target when it is one). */
+  readonly itemPointer: string;
+  /** The method, lower case. */
+  readonly method: string;
+  /** `METHOD path` (or `webhook <name> METHOD`): what problems name it by. */
+  readonly label: string;
+  /** Whether the document's `security` applies when the operation has none (true under `paths`). */
+  readonly inheritSecurity: boolean;
+}
+
+function headerOf(document: Json, name: string, raw: Json, at: string): ResponseHeader {
+  const header = deref<JsonObject>(document, raw);
+  const headerPointer = refOrPointer(raw, at);
+  return {
+    name,
+    required: header.required === true,
+    schema: deref<Schema>(document, header.schema ?? {}),
+    examples: examplesOf(document, header, headerPointer),
+  };
+}
+
+function responsesOf(
+  document: Json,
+  op: JsonObject,
+  opPointer: string,
+  label: string,
+): ResponseSpec[] {
+  return Object.entries(isObject(op.responses) ? op.responses : {}).map(([status, raw]) => {
+    const own = `${opPointer}${pointer("responses", status)}`;
+    return placed({ operation: label, pointer: own }, () => {
+      const at = refOrPointer(raw, own);
+      const response = deref<JsonObject>(document, raw);
+      return {
+        status,
+        description: String(response.description ?? ""),
+        headers: Object.entries(isObject(response.headers) ? response.headers : {}).map(
+          ([name, header]) =>
+            placed({ operation: label, pointer: `${at}${pointer("headers", name)}` }, () =>
+              headerOf(document, name, header, `${at}${pointer("headers", name)}`),
+            ),
+        ),
+        content: mediaOf(document, response.content, `${at}/content`, label),
+      };
+    });
+  });
+}
+
+function requestOf(document: Json, op: JsonObject, opPointer: string, label: string) {
+  if (op.requestBody === undefined) return { required: false, bodies: [] as MediaSpec[] };
+  return placed({ operation: label, pointer: `${opPointer}/requestBody` }, () => {
+    const bodyPointer = refOrPointer(op.requestBody, `${opPointer}/requestBody`);
+    const body = deref<JsonObject>(document, op.requestBody);
+    return {
+      required: body.required === true,
+      bodies: mediaOf(document, body.content, `${bodyPointer}/content`, label),
+    };
+  });
+}
+
+/** Reads the Operation Object `op` at `opPointer`, standing at `place`; problems name `place.label` and a pointer. */
+export function operationParts(
+  document: Json,
+  op: JsonObject,
+  opPointer: string,
+  place: OperationPlace,
+): OperationParts {
+  const { label } = place;
+  const parameters = parametersOf(document, place.item, place.itemPointer, op, opPointer, label);
+  const headers: HeaderParameter[] = parameters
+    .filter((p) => p.in === "header")
+    .map((p) => ({
+      name: p.name,
+      required: p.required,
+      schema: p.schema,
+      examples: p.examples,
+      ...(p.equalsBodyProperty ? { equalsBodyProperty: p.equalsBodyProperty } : {}),
+      ...(p.description !== undefined ? { description: p.description } : {}),
+    }));
+  const body = requestOf(document, op, opPointer, label);
+  const samples = Array.isArray(op["x-codeSamples"]) ? op["x-codeSamples"] : [];
+  return {
+    method: place.method.toUpperCase(),
+    summary: String(op.summary ?? ""),
+    description: String(op.description ?? ""),
+    tags: Array.isArray(op.tags) ? op.tags : [],
+    safeToRetry: typeof op["x-safe-to-retry"] === "boolean" ? op["x-safe-to-retry"] : undefined,
+    requestBodyRequired: body.required,
+    request: body.bodies.find((m) => m.mediaType === "application/json"),
+    requestBodies: body.bodies,
+    parameters,
+    security: placed({ operation: label, pointer: `${opPointer}/security` }, () =>
+      securityOf(document, op, place.inheritSecurity),
+    ),
+    headers,
+    responses: responsesOf(document, op, opPointer, label),
+    codeSamples: samples.map((s: Json) => ({
+      lang: String(s.lang ?? ""),
+      label: String(s.label ?? s.lang ?? ""),
+      source: String(s.source ?? ""),
+    })),
+    extensions: Object.fromEntries(Object.entries(op).filter(([key]) => key.startsWith("x-"))),
+    pointer: opPointer,
+  };
+}
+
 const operationCache = new WeakMap<object, OperationSpec[]>();
 
-/** Every operation of `document`, in the order of its paths. The result is computed once per document object. */
+/**
+ * Every operation of `document`, in the order of its paths. The result is computed once per document object. A
+ * document it cannot read throws a `SpecModelError` naming the operation (`METHOD path`) and the JSON Pointer.
+ */
 export function operations(document: Json): readonly OperationSpec[] {
   const cached = operationCache.get(document);
   if (cached) return cached;
   const result: OperationSpec[] = [];
   for (const [path, rawItem] of Object.entries(isObject(document.paths) ? document.paths : {})) {
-    const itemPointer = refOrPointer(rawItem, pointer("paths", path));
-    const item = deref<JsonObject>(document, rawItem);
+    const own = pointer("paths", path);
+    const itemPointer = refOrPointer(rawItem, own);
+    const item = placed({ pointer: own }, () => deref<JsonObject>(document, rawItem));
     for (const method of HTTP_METHODS) {
       const op = item[method];
       if (!isObject(op)) continue;
       const opPointer = `${itemPointer}${pointer(method)}`;
+      const label = operationLabel(method, path);
       if (typeof op.operationId !== "string")
-        throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
-      const parameters = parametersOf(document, item, itemPointer, op, opPointer);
-      const headers: HeaderParameter[] = parameters
-        .filter((p) => p.in === "header")
-        .map((p) => ({
-          name: p.name,
-          required: p.required,
-          schema: p.schema,
-          ...(p.equalsBodyProperty ? { equalsBodyProperty: p.equalsBodyProperty } : {}),
-          ...(p.description !== undefined ? { description: p.description } : {}),
-        }));
-      const bodyPointer = refOrPointer(op.requestBody, `${opPointer}/requestBody`);
-      const body =
-        op.requestBody === undefined ? undefined : deref<JsonObject>(document, op.requestBody);
-      const requestBodies = body ? mediaOf(document, body.content, `${bodyPointer}/content`) : [];
-      const request = requestBodies.find((m) => m.mediaType === "application/json");
-      const responses: ResponseSpec[] = Object.entries(
-        isObject(op.responses) ? op.responses : {},
-      ).map(([status, raw]) => {
-        const at = refOrPointer(raw, `${opPointer}${pointer("responses", status)}`);
-        const response = deref<JsonObject>(document, raw);
-        return {
-          status,
-          description: String(response.description ?? ""),
-          headers: Object.entries(isObject(response.headers) ? response.headers : {}).map(
-            ([name, raw]) => {
-              const header = deref<JsonObject>(document, raw);
-              return {
-                name,
-                required: header.required === true,
-                schema: deref<Schema>(document, header.schema ?? {}),
-              };
-            },
-          ),
-          content: mediaOf(document, response.content, `${at}/content`),
-        };
+        throw new SpecModelError("the operation has no operationId", {
+          operation: label,
+          pointer: opPointer,
+        });
+      const parts = operationParts(document, op, opPointer, {
+        item,
+        itemPointer,
+        method,
+        label,
+        inheritSecurity: true,
       });
-      const extensions = Object.fromEntries(
-        Object.entries(op).filter(([key]) => key.startsWith("x-")),
-      );
-      const samples = Array.isArray(op["x-codeSamples"]) ? op["x-codeSamples"] : [];
       result.push({
+        ...parts,
         operationId: op.operationId,
-        method: method.toUpperCase(),
         path,
-        summary: String(op.summary ?? ""),
-        description: String(op.description ?? ""),
-        tags: Array.isArray(op.tags) ? op.tags : [],
-        safeToRetry: typeof op["x-safe-to-retry"] === "boolean" ? op["x-safe-to-retry"] : undefined,
-        requestBodyRequired: body?.required === true,
-        request,
-        requestBodies,
-        parameters,
-        security: securityOf(document, op),
         pagination: paginationOf(op["x-pagination"]),
-        headers,
-        pathParameters: parameters.filter((p) => p.in === "path").map((p) => String(p.name)),
-        queryParameters: parameters.filter((p) => p.in === "query").map((p) => String(p.name)),
-        responses,
-        codeSamples: samples.map((s: Json) => ({
-          lang: String(s.lang ?? ""),
-          label: String(s.label ?? s.lang ?? ""),
-          source: String(s.source ?? ""),
-        })),
-        extensions,
-        pointer: opPointer,
+        pathParameters: parts.parameters.filter((p) => p.in === "path").map((p) => p.name),
+        queryParameters: parts.parameters.filter((p) => p.in === "query").map((p) => p.name),
       });
     }
   }
@@ -454,10 +545,11 @@ export function operations(document: Json): readonly OperationSpec[] {
   return result;
 }
 
-/** The operation named `operationId`; throws when the document has none. */
+/** The operation named `operationId`; throws a `SpecModelError` (at `/paths`) when the document has none. */
 export function operation(document: Json, operationId: string): OperationSpec {
   const found = operations(document).find((op) => op.operationId === operationId);
-  if (!found) throw new Error(`operation ${operationId} is not in the spec`);
+  if (!found)
+    throw new SpecModelError(`operation ${operationId} is not in the spec`, { pointer: "/paths" });
   return found;
 }
 

@@ -6,3 +6,4 @@ export * from "./message-bounds.js";
 export * from "./model.js";
 export * from "./side-effects.js";
 export * from "./walk.js";
+export * from "./webhooks.js";

@@ -1,6 +1,7 @@
 // The vocabulary of the spec's `x-side-effect` extension (spec/openapi/README.md): what a call does besides
 // answering. One list for every package that reads it (verify, the docs console, the spec's own tests).
-import type { OperationSpec } from "./model.js";
+import { type OperationSpec, operationLabel } from "./model.js";
+import { SpecModelError } from "./spec-model-error.js";
 
 /** What each value of `x-side-effect` means, in the words the tools print ("it moves money"). */
 export const SIDE_EFFECTS = {
@@ -18,8 +19,9 @@ export function sideEffectOf(op: OperationSpec): SideEffect | undefined {
   const value: unknown = op.extensions["x-side-effect"];
   if (value === undefined) return undefined;
   if (typeof value !== "string" || !Object.hasOwn(SIDE_EFFECTS, value)) {
-    throw new Error(
+    throw new SpecModelError(
       `${op.operationId}: unknown x-side-effect ${JSON.stringify(value)} (known: ${Object.keys(SIDE_EFFECTS).join(", ")})`,
+      { operation: operationLabel(op.method, op.path), pointer: `${op.pointer}/x-side-effect` },
     );
   }
   return value as SideEffect;

@@ -58,3 +58,46 @@ describe("redocly lint", () => {
     expect(result.problems.map((problem) => problem.ruleId)).toContain(rule);
   });
 });
+
+describe("redocly lint of a document with webhooks (fixtures/webhooks)", () => {
+  const fixture = join(specDir, "fixtures", "webhooks", "openapi.yaml");
+
+  /** A copy of the webhooks fixture with `edit` applied (which must change it). */
+  function editedFixture(name: string, edit: (text: string) => string): string {
+    const before = readFileSync(fixture, "utf8");
+    const after = edit(before);
+    expect(after, "the edit must change the file").not.toBe(before);
+    const target = join(scratch, `${name}.yaml`);
+    writeFileSync(target, after);
+    return target;
+  }
+
+  test("passes: a webhook (sent by the API, not called by the client) needs no x-safe-to-retry", () => {
+    const text = readFileSync(fixture, "utf8");
+    expect(text.slice(text.indexOf("\nwebhooks:"))).not.toMatch(/x-safe-to-retry/);
+    const result = lint(fixture);
+    expect(result.problems).toEqual([]);
+    expect(result.status).toBe(0);
+  });
+
+  test.each([
+    [
+      "an operation under paths that does not say whether it is safe to retry",
+      (text: string) => text.replace("      x-safe-to-retry: false\n", ""),
+      "rule/operation-safe-to-retry",
+    ],
+    [
+      "a webhook's 4xx answer that is not problem details",
+      (text: string) =>
+        text.replace(
+          '            application/problem+json:\n              schema:\n                $ref: "#/components/schemas/Problem"\n              example:\n                type: about:blank\n                title: Subscription ended',
+          '            application/json:\n              schema:\n                $ref: "#/components/schemas/Problem"\n              example:\n                type: about:blank\n                title: Subscription ended',
+        ),
+      "operation-4xx-problem-details-rfc7807",
+    ],
+  ])("still fails on %s", (name, edit, rule) => {
+    const result = lint(editedFixture(name.replace(/\W+/g, "-"), edit));
+    expect(result.status).not.toBe(0);
+    expect(result.problems.map((problem) => problem.ruleId)).toContain(rule);
+  });
+});

@@ -54,9 +54,9 @@ export function answerPayload(
   const headers: Record<string, string> = {};
   answer.response.headers.forEach((h, i) => {
     const schema = h.schema;
+    // The header's example as the spec model reads it (its `examples`, `example`, its schema's), else a placeholder.
     const value =
-      schema.example ??
-      schema.examples?.[0] ??
+      h.examples[0]?.value ??
       (schema.type === "integer" ? (schema.minimum ?? 1) : `/${op.operationId}/${i}`);
     headers[h.name] = String(value);
   });

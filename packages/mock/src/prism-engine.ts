@@ -479,11 +479,12 @@ function mockAnswer(
   };
 }
 
-/** A binary media type the spec gives no example of: Prism would answer its placeholder text. */
+/**
+ * A binary media type the spec gives no example of (the spec model's examples: the media type's and its schema's,
+ * spec/README.md "Examples"): Prism would answer its placeholder text.
+ */
 function withoutExample(media: MediaSpec): boolean {
-  if (!isBinaryMediaType(media.mediaType) || media.examples.length > 0) return false;
-  const schema = media.schema as Record<string, unknown>;
-  return !("example" in schema) && !("examples" in schema);
+  return isBinaryMediaType(media.mediaType) && media.examples.length === 0;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
