@@ -142,9 +142,31 @@ function emitModels(
   const { text: models, names: modelNames } = types.emitModels(requestRoots, answerRoots);
   const text = `${BANNER}import type { DateInput } from "../dates.js";
 import type { DecimalInput, DecimalMode, DecimalValue } from "../decimals.js";
-${models}`;
+${models}${modelNames.includes("Problem") ? "" : PROBLEM_FALLBACK}`;
   return { text, modelNames };
 }
+
+/**
+ * The `Problem` type of `ApiError.problem` (src/errors.ts) when the spec's answers reach no component of that name:
+ * the members RFC 9457 defines.
+ */
+const PROBLEM_FALLBACK = `
+/** An error answer's problem details (RFC 9457): the spec declares no \`Problem\` component. */
+export interface Problem {
+  /** A URI reference identifying the problem type. */
+  type?: string;
+  /** A short summary of the problem type. */
+  title?: string;
+  /** The HTTP status code. */
+  status?: number;
+  /** An explanation specific to this occurrence. */
+  detail?: string;
+  /** A URI reference identifying this occurrence. */
+  instance?: string;
+  /** Any extension member. */
+  [member: string]: unknown;
+}
+`;
 
 /** Every generated file's text, by file name, in memory: a refusal anywhere leaves nothing written. */
 async function generatedFiles(generation: Generation): Promise<Map<string, string>> {

@@ -85,8 +85,7 @@ const guardDigit = (id: string): string => (/^\p{Nd}/u.test(id) ? `_${id}` : id)
  * `delete` is `delete_`; an identifier that starts lower case is kept (`createPayment`).
  */
 export function methodName(operationId: string): string {
-  if (IDENTIFIER.test(operationId) && /^[a-z]/.test(operationId) && !RESERVED.has(operationId))
-    return operationId;
+  if (/^[a-z][A-Za-z0-9]*$/.test(operationId) && !RESERVED.has(operationId)) return operationId;
   const words = wordsOf(operationId);
   if (words.length === 0) return "_";
   const id = guardDigit(

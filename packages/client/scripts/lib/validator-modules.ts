@@ -10,6 +10,7 @@ import { BANNER, type Generation, upperFirst } from "./generation.js";
 import type { OperationFacts } from "./operation-facts.mjs";
 import { asDocumentPointer, GenerationRefusal, type RefusalPlace, refuse } from "./refusal.js";
 import { formatImports, planFormatImports, validatorEmitter } from "./validator-codegen.mjs";
+import { documentWithoutAnnotations, withoutAnnotations } from "./validator-input.js";
 
 /**
  * What this module calls of the validator codegen (validator-codegen.mjs): the emitter of one validator's body, the
@@ -152,7 +153,7 @@ function validatorWriter(document: Json, emitValidator: ValidatorCodegen) {
     const name = `validate${fallbackName}`;
     let code: string;
     try {
-      code = emitValidator.emitValidator(node);
+      code = emitValidator.emitValidator(withoutAnnotations(node));
     } catch (error) {
       if (error instanceof GenerationRefusal) throw error;
       const reason = (error as Error).message;
@@ -186,7 +187,7 @@ export function emitValidatorModules({ document, factsList }: Generation): {
   requests: string;
   answers: string;
 } {
-  const emitter = validatorCodegen(document);
+  const emitter = validatorCodegen(documentWithoutAnnotations(document));
   const { validatorFor, out } = validatorWriter(document, emitter);
   const requestValidators = factsList.map((f) => {
     const place = placeOf(f, f.requestSchemaPointer);

@@ -7,6 +7,7 @@ import { typeName } from "./identifiers.js";
 import { documentPointer, GenerationRefusal, refuse } from "./refusal.js";
 import { checkSchemaKeywords } from "./schema-keywords.js";
 import type { typeEmitter } from "./type-codegen.mjs";
+import { documentWithoutAnnotations, withoutAnnotations } from "./validator-input.js";
 import { formatImportsOf, type ValidatorCodegen, validatorCodegen } from "./validator-modules.js";
 
 /** The HTTP methods a Path Item may hold, lower case as the document writes them. */
@@ -68,7 +69,7 @@ function payloadValidators(hooks: readonly WebhookSpec[], emitter: ValidatorCode
     const fn = `validate${hook.typeName}`;
     let body: string;
     try {
-      body = emitter.emitValidator(hook.schema);
+      body = emitter.emitValidator(withoutAnnotations(hook.schema));
     } catch (error) {
       if (error instanceof GenerationRefusal) throw error;
       const place = {
@@ -139,7 +140,10 @@ ${aliases}
 /** The name of a webhook of the spec. */
 export type WebhookName = keyof WebhookPayloads;
 `;
-  return { types: typesText, validators: validatorsModule(hooks, validatorCodegen(document)) };
+  return {
+    types: typesText,
+    validators: validatorsModule(hooks, validatorCodegen(documentWithoutAnnotations(document))),
+  };
 }
 
 /** The text of `webhook-validators.ts`: each webhook's payload validator and the webhooks' names. */
