@@ -3,6 +3,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import type { Json } from "@merchant-payments/spec/model";
 import { x } from "tinyexec";
 // The same measure as the client's size budget: what an app loads at start, minified and gzipped.
@@ -22,7 +23,7 @@ export function grownFixture(): Json {
   return JSON.parse(readFileSync(file, "utf8"));
 }
 
-/** A copy of the client's hand-written sources and build set-up in `dir`, ready for `generate.mjs --out`. */
+/** A copy of the client's hand-written sources and build set-up in `dir`, ready for `generate.ts --out`. */
 function clientCopy(clientDir: string, dir: string): string {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -48,7 +49,7 @@ async function timed(command: string, args: string[], cwd: string): Promise<numb
 
 /**
  * Synthesizes the 500-operation spec from the operations the generator accepts, generates the client from it
- * (`scripts/generate.mjs --spec --out`) and builds it (the client's tsup build: ESM, CJS, Node, declarations), both
+ * (`scripts/generate.ts --spec --out`, run by tsx) and builds it (the client's tsup build: ESM, CJS, Node, declarations), both
  * timed; generates the client of the kept operations alone (the base); and measures both entries loaded at start.
  */
 export async function benchScale(clientDir: string, dir: string) {
@@ -56,7 +57,9 @@ export async function benchScale(clientDir: string, dir: string) {
   const accepts = await generatorAcceptance(clientDir, fixture);
   const big = synthesizeSpec(fixture, SCALE_OPERATIONS, accepts);
   const base = synthesizeSpec(fixture, big.kept.length, accepts);
-  const generate = join(clientDir, "scripts", "generate.mjs");
+  const { generatorCommand } = (await import(
+    pathToFileURL(join(clientDir, "scripts", "generator-command.mjs")).href
+  )) as { generatorCommand: (clientRoot: string) => string[] };
   const tsup = join(clientDir, "node_modules", ".bin", "tsup");
   const entries: number[] = [];
   const times = new Map<string, number[]>();
@@ -70,7 +73,7 @@ export async function benchScale(clientDir: string, dir: string) {
     const out = join(copy, "src", "generated");
     const generated = await timed(
       process.execPath,
-      [generate, "--spec", specFile, "--out", out],
+      [...generatorCommand(clientDir), "--spec", specFile, "--out", out],
       copy,
     );
     if (name === "big") {

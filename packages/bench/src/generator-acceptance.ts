@@ -1,5 +1,6 @@
 // Which operations the client's generator accepts today, asked of the generator's own per-operation checks
 // (packages/client/scripts/lib), so that the scale benchmark synthesizes only from shapes it can generate.
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Json, OperationSpec } from "@merchant-payments/spec/model";
@@ -14,8 +15,17 @@ interface GeneratorChecks {
   validatorEmitter?: (document: Json) => { emitValidator(schema: Json): string };
 }
 
-const load = async (file: string): Promise<GeneratorChecks> =>
-  import(pathToFileURL(file).href).catch(() => ({}));
+/**
+ * The exports of a generator module, loaded through the client's tsx (its modules import TypeScript); none when it
+ * cannot be loaded.
+ */
+async function load(clientDir: string, file: string): Promise<GeneratorChecks> {
+  const api = createRequire(join(clientDir, "package.json")).resolve("tsx/esm/api");
+  const { tsImport } = (await import(pathToFileURL(api).href)) as {
+    tsImport: (specifier: string, parent: string) => Promise<GeneratorChecks>;
+  };
+  return tsImport(pathToFileURL(file).href, import.meta.url).catch(() => ({}));
+}
 
 /**
  * An `Acceptance` for `document`: an operation is refused with the generator's own message when its facts
@@ -23,8 +33,8 @@ const load = async (file: string): Promise<GeneratorChecks> =>
  */
 export async function generatorAcceptance(clientDir: string, document: Json): Promise<Acceptance> {
   const lib = join(clientDir, "scripts", "lib");
-  const { operationFacts } = await load(join(lib, "operation-facts.mjs"));
-  const { validatorEmitter } = await load(join(lib, "validator-codegen.mjs"));
+  const { operationFacts } = await load(clientDir, join(lib, "operation-facts.mjs"));
+  const { validatorEmitter } = await load(clientDir, join(lib, "validator-codegen.mjs"));
   return (op) => {
     try {
       const facts = operationFacts?.(document, op);
@@ -34,7 +44,7 @@ export async function generatorAcceptance(clientDir: string, document: Json): Pr
       return undefined;
     } catch (error) {
       const message = (error as Error).message;
-      return message.startsWith(`${op.operationId}:`) ? message : `${op.operationId}: ${message}`;
+      return message.includes(`${op.operationId}:`) ? message : `${op.operationId}: ${message}`;
     }
   };
 }

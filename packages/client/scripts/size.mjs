@@ -133,7 +133,7 @@ export async function measureShares({
     const singleSpec = join(scratch, "one-operation.json");
     writeFileSync(singleSpec, JSON.stringify(single));
     // The generator in this process (loaded only here: the size check without --shares does not need it).
-    const { generate } = await import("./generate.mjs");
+    const { generate } = await import("./generate.js");
     await generate({ specPath: singleSpec, outDir: join(scratch, "src", "generated") });
     const one = (await measure(join(scratch, "src", "index.ts"))).gzipped;
     const total = (await measure(entry)).gzipped;

@@ -65,8 +65,9 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
   }
 
   function decodeJson({ response, secret, operation }: Exchange): unknown {
-    const info = operations[operation];
-    const objectForm = "objectFormProperty" in info ? info.objectFormProperty : undefined;
+    // Read as the OperationInfo type: a spec none of whose answers has an object form types the member `never`.
+    const info: OperationInfo = operations[operation];
+    const objectForm = info.objectFormProperty;
     // Numbers kept as their exact text: decimals under `decimals: "string"`, integer-or-string fields below the top level.
     const exact = [
       ...(decimalStrings ? info.responseDecimals : []),

@@ -1,5 +1,5 @@
 import { notSent } from "./errors.js";
-import { operations } from "./generated/operation-table.js";
+import { type OperationInfo, operations } from "./generated/operation-table.js";
 
 /** A header name: an RFC 9110 token. */
 const NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -30,7 +30,8 @@ function reservedBecause(lower: string): string | undefined {
   if ((FRAMING_HEADERS as readonly string[]).includes(lower)) {
     return "the transport sets it (HTTP framing)";
   }
-  for (const info of Object.values(operations)) {
+  // As OperationInfo: a spec without any derived header types the literal table's `derivedHeaders` as `never`.
+  for (const info of Object.values(operations) as OperationInfo[]) {
     for (const [header, property] of info.derivedHeaders) {
       if (header.toLowerCase() === lower)
         return `the client copies it from the body's \`${property}\``;

@@ -175,7 +175,8 @@ function composeHeaders(
   const credential = placeBearer(bearer);
   headers[credential.name] = credential.value;
   if (language !== undefined) headers["accept-language"] = language;
-  for (const [name, prop] of operations[op].derivedHeaders) headers[name] = String(body?.[prop]);
+  const { derivedHeaders }: OperationInfo = operations[op];
+  for (const [name, prop] of derivedHeaders) headers[name] = String(body?.[prop]);
   return headers;
 }
 

@@ -4,3 +4,4 @@ export type { DateInput } from "./dates.js";
 export type { DecimalInput, DecimalMode, DecimalValue } from "./decimals.js";
 export type { OperationRequests, OperationResults } from "./generated/client-methods.js";
 export type * from "./generated/models.js";
+export type * from "./generated/webhooks.js";

@@ -7,6 +7,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundleJsonPath, readBundle } from "@merchant-payments/spec";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { generatorCommand } from "../scripts/generator-command.mjs";
 import { useTestServer } from "./helpers/server.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -74,7 +75,7 @@ beforeAll(() => {
   execFileSync(
     process.execPath,
     [
-      join(root, "scripts", "generate.mjs"),
+      ...generatorCommand(root),
       "--spec",
       join(tmp, "openapi.json"),
       "--out",

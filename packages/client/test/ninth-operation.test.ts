@@ -12,7 +12,7 @@ import { startMock } from "@merchant-payments/mock";
 import { bundleJsonPath, operations, readBundle } from "@merchant-payments/spec";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { generate } from "../scripts/generate.mjs";
+import { generate } from "../scripts/generate.js";
 import { typeCheckAll } from "./helpers/type-check.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");

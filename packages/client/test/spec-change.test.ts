@@ -1,13 +1,14 @@
 // Changing the spec changes the client: the client's sources are copied and generated twice, from the spec and from
 // one changed copy of it (a field added to Transaction, one removed, a date added to a request, a smaller batch
 // maxItems), and code using each change is type-checked against both, all in one TypeScript program (one compile
-// of each copy, not one `tsc` per check); the generator runs in this process (scripts/generate.mjs `generate`).
+// of each copy, not one `tsc` per check); the generator runs in this process (scripts/generate.ts `generate`).
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { generate } from "../scripts/generate.mjs";
+import { generate } from "../scripts/generate.js";
+import { generatorCommand } from "../scripts/generator-command.mjs";
 import { spec } from "./helpers/fixtures.js";
 import { typeCheckAll } from "./helpers/type-check.js";
 
@@ -236,7 +237,7 @@ describe("the generator refuses, naming the operation, what the client cannot ho
     writeFileSync(join(dir, "openapi.json"), JSON.stringify(changed));
     const command = spawnSync(
       process.execPath,
-      [join(root, "scripts", "generate.mjs"), "--spec", join(dir, "openapi.json"), "--out", dir],
+      [...generatorCommand(root), "--spec", join(dir, "openapi.json"), "--out", dir],
       { encoding: "utf8", timeout: 120_000 },
     );
     expect(command.status).not.toBe(0);

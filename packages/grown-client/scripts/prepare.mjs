@@ -11,13 +11,17 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(import.meta.url);
 const clientRoot = dirname(require.resolve("@merchant-payments/client/package.json"));
 const fixture = require.resolve("@merchant-payments/spec/fixtures/grown.json");
 const src = join(root, "src");
+/** @type {{ generatorCommand: (clientRoot: string) => string[] }} */
+const { generatorCommand } = await import(
+  pathToFileURL(join(clientRoot, "scripts", "generator-command.mjs")).href
+);
 
 /**
  * Every file under `dir` (relative paths), except under `skip`.
@@ -54,7 +58,7 @@ const scratch = mkdtempSync(join(tmpdir(), "grown-client-"));
 try {
   execFileSync(
     process.execPath,
-    [join(clientRoot, "scripts", "generate.mjs"), "--spec", fixture, "--out", scratch],
+    [...generatorCommand(clientRoot), "--spec", fixture, "--out", scratch],
     { stdio: "inherit" },
   );
   for (const path of filesOf(scratch)) sync(join(scratch, path), join(src, "generated", path));

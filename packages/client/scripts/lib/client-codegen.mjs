@@ -190,8 +190,15 @@ function schemaAt(document, root, jsonPointer) {
 function methodDoc(facts, operation, resultName) {
   /** @type {string[]} */
   const lines = [];
-  lines.push(`${facts.summary.replace(/\.?$/, ".")}`, "");
+  lines.push(...docLines(`${facts.summary.replace(/\.?$/, ".")}`), "");
   lines.push(...docLines(facts.description), "");
+  if (facts.specOperationId !== facts.operationId)
+    lines.push(
+      ...docLines(
+        `The spec's operationId: \`${facts.specOperationId}\` (\`${facts.method} ${facts.path}\`).`,
+      ),
+      "",
+    );
   if (!/retr/i.test(facts.description))
     lines.push(
       facts.safeToRetry
@@ -289,6 +296,7 @@ export function emitClientModule({
   modelNames,
 }) {
   const D = `<Decimals extends DecimalMode = "number">`;
+  types.takeUsed(); // the types emitted from here on are this module's: it imports what they use
   const rows = factsList.map((facts, i) => {
     const argument = argumentType(facts, types);
     const page = resultType(facts, types);
@@ -310,18 +318,15 @@ export function emitClientModule({
       returned,
     };
   });
+  const used = types.takeUsed();
+  const paginated = rows.some((r) => r.facts.pagination);
+  const decimals = ["DecimalInput", "DecimalValue"].filter((n) => used.has(n));
   let out = `${banner}// biome-ignore-all lint: generated
-${rows.some((r) => /\bDateInput\b/.test(r.request)) ? 'import type { DateInput } from "../dates.js";\n' : ""}import type { ${[
-    "DecimalInput",
-    "DecimalValue",
-  ]
-    .filter((n) => rows.some((r) => new RegExp(`\\b${n}\\b`).test(`${r.request} ${r.returned}`)))
-    .map((n) => `${n}, `)
-    .join("")}DecimalMode } from "../decimals.js";
+${used.has("DateInput") ? 'import type { DateInput } from "../dates.js";\n' : ""}import type { ${[...decimals, "DecimalMode"].join(", ")} } from "../decimals.js";
 import type { RequestOptions } from "../options.js";
-import type { ApiPromise${rows.some((r) => r.facts.pagination) ? ", PagePromise" : ""} } from "../with-response.js";
-${rows.some((r) => r.facts.pagination) ? 'import { loadBeyondJson } from "../request-core.js";\n' : ""}import { type OperationId, ${rows.some((r) => r.facts.pagination) ? "type OperationInfo, " : ""}operations } from "./operation-table.js";
-import type { ${modelNames.filter((n) => rows.some((r) => new RegExp(`\\b${n}\\b`).test(`${r.request} ${r.returned}`))).join(", ")} } from "./models.js";
+import type { ApiPromise${paginated ? ", PagePromise" : ""} } from "../with-response.js";
+${paginated ? 'import { loadBeyondJson } from "../request-core.js";\n' : ""}import { type OperationId, ${paginated ? "type OperationInfo, " : ""}operations } from "./operation-table.js";
+import type { ${modelNames.filter((n) => used.has(n)).join(", ")} } from "./models.js";
 
 /** The argument each method takes (the request body, or the parameters with the body's properties), by operation id. */
 export interface OperationRequests${D} {
@@ -342,7 +347,9 @@ ${rows.map((r) => `  ${r.facts.operationId}: ${r.result};`).join("\n")}
 export interface MerchantPaymentsClient${D} {
 `;
   for (const r of rows) {
-    const resultName = r.result.replace(/<Decimals>/g, "");
+    // The result's name in the JSDoc: a written-out type (an inline allOf, with its members' comments) is not.
+    const written = r.result.replace(/<Decimals>/g, "");
+    const resultName = /\n|\/\*|\*\/|\{/.test(written) ? "result (its JSON body)" : written;
     out += methodDoc(r.facts, r.operation, resultName);
     const param = isPlainBody(r.facts) ? "body" : "args";
     out += `  ${r.facts.operationId}(${param}${r.optional ? "?" : ""}: ${r.request}, options?: RequestOptions): ${r.returned};\n`;

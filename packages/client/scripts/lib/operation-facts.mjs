@@ -11,6 +11,8 @@ import {
   walkSchema,
 } from "@merchant-payments/spec/model";
 import { credentialKind, explodeOf, styleName } from "@merchant-payments/spec/wire";
+import { methodName, typeName } from "./identifiers.js";
+import { asDocumentPointer, refuse as refuseAt } from "./refusal.js";
 
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
 /** @typedef {import("@merchant-payments/spec/model").OperationSpec} OperationSpec */
@@ -22,13 +24,21 @@ import { credentialKind, explodeOf, styleName } from "@merchant-payments/spec/wi
 const CLIENT_HEADERS = new Set(["accept-language", "accept"]);
 
 /**
- * Throws a generation error about one operation.
- * @param {string} operationId
+ * Throws a generation refusal about one operation: one line naming it (method, path, operationId) and, when given, the
+ * JSON Pointer of what is at fault.
+ * @param {OperationSpec} op
  * @param {string} message
+ * @param {string} [at] JSON Pointer in the document (the operation's own when omitted)
  * @returns {never}
  */
-function refuse(operationId, message) {
-  throw new Error(`${operationId}: ${message} (the client generator does not support this)`);
+function refuse(op, message, at = op.pointer) {
+  return refuseAt(
+    {
+      operation: { method: op.method, path: op.path, operationId: op.operationId },
+      pointer: asDocumentPointer(at),
+    },
+    message,
+  );
 }
 
 /** The sub-schema keywords the client's facts follow. */
@@ -177,8 +187,9 @@ function securityOf(op) {
   }
   if (op.security.length > 0 && out.length === 0) {
     refuse(
-      op.operationId,
+      op,
       `security schemes ${op.security.map((a) => a.map((s) => s.key).join("+")).join(", ")} (only bearer tokens, HTTP Basic and API keys in a header, the query or a cookie)`,
+      `${op.pointer}/security`,
     );
   }
   // An empty alternative (`{}`) means credentials are optional: none are sent.
@@ -211,7 +222,6 @@ export function successResponse(op) {
  * @param {OperationSpec} op
  */
 function requestBodyFacts(document, op) {
-  const id = op.operationId;
   const media = op.request ?? op.requestBodies[0];
   const bodyKind = media ? bodyKindOf(media.mediaType) : undefined;
   const spread =
@@ -220,9 +230,13 @@ function requestBodyFacts(document, op) {
     bodyKind !== "binary" &&
     isObjectSchema(document, media.schema);
   if (media && (bodyKind === "multipart" || bodyKind === "urlencoded") && !spread)
-    refuse(id, `a ${media.mediaType} body whose schema is not an object`);
+    refuse(op, `a ${media.mediaType} body whose schema is not an object`, media.schemaPointer);
   if (media && (op.method === "GET" || op.method === "HEAD"))
-    refuse(id, `method ${op.method} with a request body (fetch cannot send one)`);
+    refuse(
+      op,
+      `method ${op.method} with a request body (fetch cannot send one)`,
+      `${op.pointer}/requestBody`,
+    );
   /** @type {Set<string>} */
   const bodyProperties = media && spread ? bodyPropertyNames(document, media.schema) : new Set();
   return { media, bodyKind, spread, bodyProperties };
@@ -236,7 +250,6 @@ function requestBodyFacts(document, op) {
  * @param {Set<string>} bodyProperties
  */
 function parameterFacts(op, bodyProperties) {
-  const id = op.operationId;
   /** @type {[string, string][]} */
   const derivedHeaders = [];
   /** @type {string[] | undefined} */
@@ -248,7 +261,7 @@ function parameterFacts(op, bodyProperties) {
     if (p.in === "header" && p.equalsBodyProperty !== undefined) {
       if (!bodyProperties.has(p.equalsBodyProperty)) {
         refuse(
-          id,
+          op,
           `header ${p.name} equals body property ${p.equalsBodyProperty}, which the request schema lacks`,
         );
       }
@@ -260,7 +273,7 @@ function parameterFacts(op, bodyProperties) {
       continue;
     }
     if (p.in === "header" && RESERVED_HEADERS.has(lower))
-      refuse(id, `header parameter ${p.name} (the client sets it itself)`);
+      refuse(op, `header parameter ${p.name} (the client sets it itself)`, p.schemaPointer);
     parameters.push({
       name: p.name,
       in: /** @type {"path" | "query" | "header" | "cookie"} */ (p.in),
@@ -284,12 +297,11 @@ function parameterFacts(op, bodyProperties) {
  * @param {ReturnType<typeof requestBodyFacts>} body
  */
 function refuseNameClashes(op, parameters, { media, spread, bodyProperties }) {
-  const id = op.operationId;
   /** @type {Map<string, string>} */
   const places = new Map();
   const place = (/** @type {string} */ name, /** @type {string} */ where) => {
     const before = places.get(name);
-    if (before) refuse(id, `the name "${name}" is both ${before} and ${where}`);
+    if (before) refuse(op, `the name "${name}" is both ${before} and ${where}`);
     places.set(name, where);
   };
   for (const p of parameters) place(p.name, `a ${p.in} parameter`);
@@ -297,7 +309,11 @@ function refuseNameClashes(op, parameters, { media, spread, bodyProperties }) {
   else if (media) place("body", "the request body (`body`)");
   const pagination = op.pagination;
   if (pagination && !parameters.some((p) => p.in === "query" && p.name === pagination.cursor))
-    refuse(id, `x-pagination.cursor "${pagination.cursor}" is not a query parameter`);
+    refuse(
+      op,
+      `x-pagination.cursor "${pagination.cursor}" is not a query parameter`,
+      `${op.pointer}/x-pagination`,
+    );
 }
 
 /**
@@ -307,7 +323,7 @@ function refuseNameClashes(op, parameters, { media, spread, bodyProperties }) {
  */
 function answerFacts(op) {
   const okResponses = op.responses.filter((r) => /^2\d\d$/.test(r.status));
-  if (okResponses.length === 0) refuse(op.operationId, "no success (2xx) response");
+  if (okResponses.length === 0) refuse(op, "no success (2xx) response", `${op.pointer}/responses`);
   /** @type {Record<string, AnswerFact>} */
   const answers = {};
   /** @type {AnswerListEntry[]} */
@@ -335,11 +351,11 @@ function answerFacts(op) {
  * The property named by `x-normalize-to-object` of the answer schema (refused unless a oneOf has one object branch
  * holding it), else undefined.
  * @param {Json} document
- * @param {string} id
+ * @param {OperationSpec} op
  * @param {Json | undefined} responseSchema
  * @returns {string | undefined}
  */
-function objectFormPropertyOf(document, id, responseSchema) {
+function objectFormPropertyOf(document, op, responseSchema) {
   const objectFormProperty = responseSchema?.["x-normalize-to-object"];
   if (objectFormProperty === undefined) return undefined;
   const objects = (responseSchema.oneOf ?? [])
@@ -347,7 +363,7 @@ function objectFormPropertyOf(document, id, responseSchema) {
     .filter((/** @type {Json} */ b) => b.type === "object");
   if (objects.length !== 1 || !objects[0].properties?.[objectFormProperty]) {
     refuse(
-      id,
+      op,
       `x-normalize-to-object: ${objectFormProperty} needs a oneOf with one object branch holding that property`,
     );
   }
@@ -394,15 +410,19 @@ function runtimeBody(op, { media, bodyKind, spread }, jsonObjectBody) {
  * Property paths of the JSON request body's fields the runtime converts: `format: date` fields (a Date is sent as
  * its calendar date), `x-accepts-integer` fields (refused inside an array) and decimals.
  * @param {Json} document
- * @param {string} id
+ * @param {OperationSpec} op
  * @param {Json | undefined} jsonBody
  */
-function requestFieldFacts(document, id, jsonBody) {
+function requestFieldFacts(document, op, jsonBody) {
   if (!jsonBody) return { dateFields: [], acceptsInteger: [], requestDecimals: [] };
   const acceptsInteger = pathsWhere(document, jsonBody, (s) => s["x-accepts-integer"] === true);
   for (const path of acceptsInteger) {
     if (path.includes("*") || path.includes("{}"))
-      refuse(id, `x-accepts-integer inside an array or a map (${path.join(".")})`);
+      refuse(
+        op,
+        `x-accepts-integer inside an array or a map (${path.join(".")})`,
+        op.request?.schemaPointer,
+      );
   }
   return {
     dateFields: pathsWhere(document, jsonBody, (s) => s.type === "string" && s.format === "date"),
@@ -419,8 +439,8 @@ function requestFieldFacts(document, id, jsonBody) {
  * @param {OperationSpec} op
  */
 export function operationFacts(document, op) {
-  const id = op.operationId;
-  if (typeof op.safeToRetry !== "boolean") refuse(id, "no boolean x-safe-to-retry");
+  const id = methodName(op.operationId);
+  if (typeof op.safeToRetry !== "boolean") refuse(op, "no boolean x-safe-to-retry");
   const body = requestBodyFacts(document, op);
   const { media, bodyKind, spread } = body;
   /** Today's shape: a JSON object body, no parameters, answered by one JSON 2xx. */
@@ -446,14 +466,17 @@ export function operationFacts(document, op) {
   const nestedStringified = stringified.filter((p) => !topLevel(p));
   const responseSchema = success ? deref(document, success.schema) : undefined;
   const jsonBody = media && bodyKind === "json" ? media.schema : undefined;
-  const { dateFields, acceptsInteger, requestDecimals } = requestFieldFacts(document, id, jsonBody);
+  const { dateFields, acceptsInteger, requestDecimals } = requestFieldFacts(document, op, jsonBody);
   const responseDecimals = success ? pathsWhere(document, success.schema, isDecimalSchema) : [];
   const security = securityOf(op);
   const bearerOnly =
     security.length === 1 && security[0]?.length === 1 && security[0][0]?.type === "bearer";
   const upper = `${id[0]?.toUpperCase()}${id.slice(1)}`;
   return {
+    /** The method's name: the operationId as a camelCase identifier (identifiers.ts). */
     operationId: id,
+    /** The operationId as the spec writes it. */
+    specOperationId: op.operationId,
     method: op.method,
     path: op.path,
     summary: op.summary,
@@ -466,7 +489,7 @@ export function operationFacts(document, op) {
     stringifiedIntegers: stringified.filter(topLevel).map((p) => p[0]),
     /** Runtime: data paths (`*`: every item, `{}`: every map value) of integer-or-string answer fields below the top level. */
     nestedStringified: nestedStringified.length > 0 ? nestedStringified : undefined,
-    objectFormProperty: objectFormPropertyOf(document, id, responseSchema),
+    objectFormProperty: objectFormPropertyOf(document, op, responseSchema),
     requestDecimals,
     responseDecimals,
     /** Runtime: the parameters (absent when none). */
@@ -493,11 +516,15 @@ export function operationFacts(document, op) {
     bodySpread: spread,
     bodyRequired: op.requestBodyRequired,
     bodyMediaType: media?.mediaType,
-    requestSchemaName: media?.schemaName ?? `${upper}Body`,
+    requestSchemaName: media?.schemaName ? typeName(media.schemaName) : `${upper}Body`,
     requestSchema: media?.schema,
     requestSchemaPointer: media?.schemaPointer,
     responseSchema: success?.schema,
-    responseSchemaName: success ? refName(success.schema) : undefined,
+    responseSchemaName:
+      success && refName(success.schema)
+        ? typeName(/** @type {string} */ (refName(success.schema)))
+        : undefined,
+    responseSchemaPointer: success?.schemaPointer,
     responseStatus: success?.status ?? Number(okResponses[0]?.status),
     answerList,
     codeSamples: op.codeSamples,

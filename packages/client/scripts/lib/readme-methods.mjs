@@ -9,7 +9,7 @@ import { exampleArgs } from "./client-codegen.mjs";
 
 /** The line before the generated list. */
 export const METHODS_BEGIN =
-  "<!-- methods:begin (written by scripts/generate.mjs --readme from the spec: do not edit by hand) -->";
+  "<!-- methods:begin (written by scripts/generate.ts --readme from the spec: do not edit by hand) -->";
 /** The line after it. */
 export const METHODS_END = "<!-- methods:end -->";
 

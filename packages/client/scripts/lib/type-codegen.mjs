@@ -8,6 +8,7 @@
 // `DecimalInput<Decimals>` (a decimal string too when `decimals: "string"`). Open enums offer their known values.
 // @ts-check
 import { deref, isObject, refName, walkSchema } from "@merchant-payments/spec/model";
+import { identifiersOf, typeName } from "./identifiers.js";
 import { isDecimalSchema } from "./operation-facts.mjs";
 
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
@@ -54,6 +55,31 @@ function constrainsOnly(branch) {
   return isObject(branch) && Object.keys(branch).every((key) => CONSTRAINT_KEYWORDS.has(key));
 }
 
+/** Keywords beside a `$ref` that add to its type (an annotation or a check beside it adds nothing). */
+const TYPING_SIBLINGS = new Set([
+  "type",
+  "properties",
+  "items",
+  "prefixItems",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "enum",
+  "const",
+]);
+
+/**
+ * True for an object left open by keywords other than `additionalProperties`: `patternProperties`, or
+ * `unevaluatedProperties` other than false.
+ * @param {Json} schema
+ * @returns {boolean}
+ */
+function openByOtherKeys(schema) {
+  if (schema.additionalProperties === false) return false;
+  if (isObject(schema.patternProperties)) return true;
+  return schema.unevaluatedProperties !== undefined && schema.unevaluatedProperties !== false;
+}
+
 class TypeEmitter {
   /** @param {Json} document */
   constructor(document) {
@@ -68,6 +94,29 @@ class TypeEmitter {
     this.answerNames = new Set();
     /** @type {Map<string, string>} component -> name of its request form when it differs from the answer form */
     this.inputNames = new Map();
+    /** component -> its type's name (identifiers.ts: PascalCase; two components of one name are refused) */
+    this.typeNames = identifiersOf(Object.keys(this.components), typeName, "component names");
+    /** @type {Set<string>} the names (models, DateInput, DecimalInput, DecimalValue) the types emitted since the last take use */
+    this.used = new Set();
+  }
+
+  /**
+   * The type name of a component.
+   * @param {string} component
+   * @returns {string}
+   */
+  nameOf(component) {
+    return this.typeNames.get(component) ?? typeName(component);
+  }
+
+  /**
+   * Records that the emitted code uses `name` (an import of the module that emits it) and returns it.
+   * @param {string} name
+   * @returns {string}
+   */
+  use(name) {
+    this.used.add(name);
+    return name;
   }
 
   /**
@@ -161,8 +210,14 @@ class TypeEmitter {
     const name = refName(node);
     const schema = deref(this.document, node);
     if (name && this.components[name] && !this.isPrimitive(schema)) {
-      const target = mode === "in" ? (this.inputNames.get(name) ?? name) : name;
-      return target + this.dArg(name);
+      const target =
+        mode === "in" ? (this.inputNames.get(name) ?? this.nameOf(name)) : this.nameOf(name);
+      const named = this.use(target) + this.dArg(name);
+      // A `$ref` with sibling keywords that type (2020-12 applies both): the intersection.
+      const { $ref, ...siblings } = isObject(node) ? node : {};
+      if (!Object.keys(siblings).some((k) => TYPING_SIBLINGS.has(k))) return named;
+      const own = this.inlineType(siblings, mode, indent);
+      return own === "unknown" ? named : `${named} & ${/[|]/.test(own) ? `(${own})` : own}`;
     }
     return this.inlineType(schema, mode, indent);
   }
@@ -194,7 +249,7 @@ class TypeEmitter {
       return this.objectBranchType(schema, mode, indent);
     }
     if (isDecimalSchema(schema))
-      return mode === "in" ? "DecimalInput<Decimals>" : "DecimalValue<Decimals>";
+      return `${this.use(mode === "in" ? "DecimalInput" : "DecimalValue")}<Decimals>`;
     const known = this.openEnum(schema);
     if (known) {
       return [
@@ -234,8 +289,10 @@ class TypeEmitter {
     /** @type {string[]} */
     const types =
       schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
-    if (types.length === 0)
-      return schema.properties ? this.objectType(schema, mode, indent) : "unknown";
+    if (types.length === 0) {
+      if (schema.properties) return this.objectType(schema, mode, indent);
+      return Array.isArray(schema.prefixItems) ? this.tupleType(schema, mode, indent) : "unknown";
+    }
     if (types.includes("integer") && types.includes("string")) {
       const rest = types
         .filter((t) => t !== "integer" && t !== "string")
@@ -263,11 +320,12 @@ class TypeEmitter {
       case "null":
         return "null";
       case "string":
-        if (mode === "in" && schema.format === "date") return "DateInput";
+        if (mode === "in" && schema.format === "date") return this.use("DateInput");
         if (mode === "in" && schema["x-accepts-integer"] === true) return "string | number";
         return "string";
       case "array": {
-        const item = schema.items ? this.tsType(schema.items, mode, indent) : "unknown";
+        if (Array.isArray(schema.prefixItems)) return this.tupleType(schema, mode, indent);
+        const item = isObject(schema.items) ? this.tsType(schema.items, mode, indent) : "unknown";
         return /[|&\s]/.test(item) && !item.startsWith("{") ? `(${item})[]` : `${item}[]`;
       }
       case "object":
@@ -275,6 +333,27 @@ class TypeEmitter {
       default:
         throw new Error(`Unsupported schema type ${type}`);
     }
+  }
+
+  /**
+   * A tuple (`prefixItems`): each position optional (an array may be shorter), then the rest: `items`' type, none when
+   * `items` is false, else `unknown`.
+   * @param {Json} schema
+   * @param {Mode} mode
+   * @param {string} indent
+   * @returns {string}
+   */
+  tupleType(schema, mode, indent) {
+    const head = schema.prefixItems.map(
+      (/** @type {Json} */ item) => `${this.tsType(item, mode, indent)}?`,
+    );
+    const rest =
+      schema.items === false
+        ? []
+        : [
+            `...${isObject(schema.items) ? `(${this.tsType(schema.items, mode, indent)})` : "unknown"}[]`,
+          ];
+    return `[${[...head, ...rest].join(", ")}]`;
   }
 
   /**
@@ -320,6 +399,9 @@ class TypeEmitter {
         ? this.tsType(schema.additionalProperties, mode, indent)
         : "unknown";
       out += `${indent}[key: string]: ${value};\n`;
+    } else if (openByOtherKeys(schema)) {
+      // Keys by pattern, or left to unevaluatedProperties: TypeScript has no pattern keys, so any key, any value.
+      out += `${indent}[key: string]: unknown;\n`;
     }
     return out;
   }
@@ -373,7 +455,7 @@ class TypeEmitter {
    * A component reached from both whose two forms differ gets its request form as `<Name>Input`.
    * @param {Json[]} requestRoots
    * @param {Json[]} answerRoots
-   * @returns {string}
+   * @returns {{ text: string, names: string[] }} the text and the declared types' names, in order
    */
   emitModels(requestRoots, answerRoots) {
     for (const root of requestRoots) this.reach(root, this.requestNames);
@@ -381,20 +463,28 @@ class TypeEmitter {
     const both = [...this.requestNames].filter((n) => this.answerNames.has(n));
     for (const n of both) {
       if (this.isPrimitive(deref(this.document, this.components[n]))) continue; // inlined where used; declared once below
-      const text = (/** @type {Mode} */ mode) => this.declaration(n, n, mode);
-      if (text("in") !== text("out")) this.inputNames.set(n, `${n}Input`);
+      const text = (/** @type {Mode} */ mode) => this.declaration(n, this.nameOf(n), mode);
+      if (text("in") !== text("out")) this.inputNames.set(n, `${this.nameOf(n)}Input`);
     }
     let out = "";
+    /** @type {string[]} */
+    const names = [];
     for (const name of Object.keys(this.components)) {
-      if (this.answerNames.has(name)) out += `\n${this.declaration(name, name, "out")}`;
+      if (this.answerNames.has(name)) {
+        out += `\n${this.declaration(name, this.nameOf(name), "out")}`;
+        names.push(this.nameOf(name));
+      }
       if (
         this.requestNames.has(name) &&
         (!this.answerNames.has(name) || this.inputNames.has(name))
       ) {
-        out += `\n${this.declaration(name, this.inputNames.get(name) ?? name, "in")}`;
+        const input = this.inputNames.get(name) ?? this.nameOf(name);
+        out += `\n${this.declaration(name, input, "in")}`;
+        names.push(input);
       }
     }
-    return out;
+    this.used.clear();
+    return { text: out, names };
   }
   /**
    * The type of a request body (request form) or of an answer (answer form), as used in a method signature.
@@ -423,9 +513,15 @@ export function typeEmitter(document) {
      * A component reached from both whose two forms differ gets its request form as `<Name>Input`.
      * @param {Json[]} requestRoots
      * @param {Json[]} answerRoots
-     * @returns {string}
+     * @returns {{ text: string, names: string[] }}
      */
     emitModels: (requestRoots, answerRoots) => emitter.emitModels(requestRoots, answerRoots),
+    /** The names the types emitted since the last take use (the imports they need), emptied. */
+    takeUsed: () => {
+      const used = new Set(emitter.used);
+      emitter.used.clear();
+      return used;
+    },
     /**
      * The type of a request body (request form) or of an answer (answer form), as used in a method signature.
      * @param {Json} node

@@ -1,0 +1,32 @@
+import { describe, expectTypeOf, test } from "vitest";
+import {
+  type Issue,
+  parseWebhook,
+  type WebhookBody,
+  type WebhookName,
+  type WebhookPayloads,
+  WebhookValidationError,
+} from "../src/index.js";
+
+describe("the webhook types of the product spec", () => {
+  test("the spec has no webhooks: no name is accepted", () => {
+    expectTypeOf<WebhookName>().toEqualTypeOf<never>();
+    expectTypeOf<WebhookPayloads>().toEqualTypeOf<{}>();
+    // @ts-expect-error: the product spec declares no webhook
+    parseWebhook("transaction.settled", "{}");
+  });
+
+  test("WebhookValidationError names the webhook, the first field's pointer and every issue", () => {
+    const error = new WebhookValidationError("x", [{ path: "/a", message: "must be a string" }]);
+    expectTypeOf(error.webhook).toEqualTypeOf<string>();
+    expectTypeOf(error.pointer).toEqualTypeOf<string>();
+    expectTypeOf(error.issues).toEqualTypeOf<readonly Issue[]>();
+    expectTypeOf(error).toMatchTypeOf<Error>();
+  });
+
+  test("a body is text, bytes or an already parsed value", () => {
+    expectTypeOf<string>().toMatchTypeOf<WebhookBody>();
+    expectTypeOf<Uint8Array>().toMatchTypeOf<WebhookBody>();
+    expectTypeOf<{ a: 1 }>().toMatchTypeOf<WebhookBody>();
+  });
+});
