@@ -53,6 +53,8 @@ export interface KeywordContext extends KeywordTools {
   readonly only: (t: string, c: string) => string;
   /** Where evaluated properties and items are recorded, if anywhere. */
   readonly track: Track;
+  /** The JSON Pointer of the schema (where a refusal says it is). */
+  readonly at: string;
 }
 
 /** One row of the keyword table: the keywords it reads and the code it emits (none when they ask for nothing). */
@@ -85,7 +87,13 @@ const keyPath = (c: KeywordTools, parts: PathPart[], k: string): string =>
 /** `format`: a format's check, nothing for an annotation. */
 function emitFormat(c: KeywordContext): string | undefined {
   const { schema, v, parts, only, push, str } = c;
-  const check = formatCheck(String(schema.format));
+  let check: ReturnType<typeof formatCheck>;
+  try {
+    check = formatCheck(String(schema.format));
+  } catch (error) {
+    const where = `in a schema at ${c.at || "/"} (see the "Schema keywords" table of spec/openapi/README.md)`;
+    throw new Error(`${(error as Error).message} ${where}`);
+  }
   if (check.kind === "annotation") return undefined;
   if (check.kind === "number") {
     if (check.impliedBy(schema)) return undefined;

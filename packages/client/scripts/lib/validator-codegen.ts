@@ -652,7 +652,7 @@ class ValidatorEmitter {
     const tools = this.tools(scope);
     for (const row of VALUE_KEYWORDS) {
       if (!row.keywords.some((k) => schema[k] !== undefined)) continue;
-      const emitted = row.emit({ schema, v, parts, numT, only, track, ...tools });
+      const emitted = row.emit({ schema, v, parts, numT, only, track, at: scope.at, ...tools });
       if (emitted !== undefined) body.push(emitted);
     }
     return `${code}${body.join("\n")}\n}\n`;
