@@ -9,6 +9,7 @@ import {
 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { Issue } from "./issues.js";
+import type { WireEncoding } from "./wire/forms.js";
 
 /** A JSON Schema (2020-12) as it stands in the document, `$ref`s left in place. */
 export type Schema = JsonObject;
@@ -38,6 +39,8 @@ export {
   refName,
   resolvePointer,
   resolveSchema,
+  schemaAt,
+  typesOf,
 } from "./refs.js";
 
 import { escapePointer, pointer } from "./json-pointer.js";
@@ -68,8 +71,11 @@ export interface MediaSpec {
    * (one entry named `"example"`), else the schema's `examples` (`"schema example 1"`, ...) or `example`.
    */
   readonly examples: readonly NamedExample[];
-  /** The media type's `encoding` (multipart and urlencoded bodies): per property, its declared `contentType`. */
-  readonly encoding: Readonly<Record<string, { readonly contentType?: string }>>;
+  /**
+   * The media type's `encoding` (multipart and urlencoded bodies): per property, its declared `contentType`, `style`
+   * and `explode` (the wire module's `WireEncoding`).
+   */
+  readonly encoding: Readonly<Record<string, WireEncoding>>;
 }
 
 /** Where a parameter goes (OpenAPI `in`). */
@@ -250,13 +256,20 @@ function mediaOf(document: Json, content: Json, at: string, label?: string): Med
     });
 }
 
-function encodingOf(raw: Json): Record<string, { contentType?: string }> {
+function encodingOf(raw: Json): Record<string, WireEncoding> {
   if (!isObject(raw)) return {};
   return Object.fromEntries(
-    Object.entries(raw).map(([property, e]) => [
-      property,
-      isObject(e) && typeof e.contentType === "string" ? { contentType: e.contentType } : {},
-    ]),
+    Object.entries(raw).map(([property, e]) => {
+      const one = isObject(e) ? e : {};
+      return [
+        property,
+        {
+          ...(typeof one.contentType === "string" ? { contentType: one.contentType } : {}),
+          ...(typeof one.style === "string" ? { style: one.style } : {}),
+          ...(typeof one.explode === "boolean" ? { explode: one.explode } : {}),
+        },
+      ];
+    }),
   );
 }
 

@@ -1,6 +1,7 @@
-// Following `$ref`s and choosing a discriminator's branch: the only place a package of the toolkit resolves a
-// reference (the model, the mock's issue refinement, the client's validator generator all call these). Dependency-
-// free and runtime-neutral: the wire module and the model import it.
+// The schema helpers every package shares: following `$ref`s, the object test, a schema's types, the schema of a
+// property through `$ref`s and `allOf`, a discriminator's branch. The only place a package of the toolkit resolves
+// a reference (the model, the mock, the client's generator all call these). Dependency-free and runtime-neutral:
+// the wire module and the model import it.
 import { parsePointer } from "./pointer-segments.js";
 
 /** A parsed JSON value of an OpenAPI document, walked generically. */
@@ -63,6 +64,47 @@ export function resolveSchema(
     current = resolvePointer(document, ref);
   }
   return { schema: current, pointer };
+}
+
+/** The schema's `type` as a list (`[]` when it declares none, or is no object). */
+export function typesOf(schema: Json): string[] {
+  if (typeof schema?.type === "string") return [schema.type];
+  if (Array.isArray(schema?.type)) return schema.type.map(String);
+  return [];
+}
+
+/** The schema itself and, depth first, every schema its `allOf` holds (each `$ref` followed), in document order. */
+function allOfChain(document: Json, node: Json, depth = 0): JsonObject[] {
+  const schema = deref(document, node);
+  if (!isObject(schema) || depth > MAX_REF_HOPS) return [];
+  const branches = Array.isArray(schema.allOf) ? schema.allOf : [];
+  return [schema, ...branches.flatMap((b: Json) => allOfChain(document, b, depth + 1))];
+}
+
+/**
+ * The schema (resolved) a path of segments leads to inside `schema`: a name through `properties`, an index through
+ * `prefixItems` or `items`; at each step the schema's own keywords first, then its `allOf` branches' (an `allOf`
+ * wrapper, a `$ref` beside other keywords). Undefined when no branch has the segment.
+ */
+export function schemaAt(
+  document: Json,
+  schema: Json,
+  segments: readonly string[],
+): Json | undefined {
+  let here: Json = deref(document, schema);
+  for (const segment of segments) {
+    let found: Json | undefined;
+    for (const branch of allOfChain(document, here)) {
+      if (/^\d+$/.test(segment)) {
+        const prefix = Array.isArray(branch.prefixItems) ? branch.prefixItems : [];
+        found = prefix[Number(segment)] ?? branch.items;
+      } else if (isObject(branch.properties)) found = branch.properties[segment];
+      if (found !== undefined) break;
+    }
+    if (found === undefined) return undefined;
+    here = deref(document, found);
+  }
+  return here;
 }
 
 /** The last segment of a `$ref` (`#/components/schemas/Transaction` gives `Transaction`), if `node` is one. */

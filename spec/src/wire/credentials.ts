@@ -1,5 +1,8 @@
 // Where a security scheme's credential goes on a request: a bearer token (HTTP bearer, OAuth 2, OpenID Connect) or
-// Basic credentials in Authorization, an API key in its header, query parameter or cookie.
+// Basic credentials in Authorization, an API key in its header, query parameter or cookie (its value encoded as
+// cookies.ts decides, once for every package).
+import { cookiePair } from "./cookies.js";
+import { encodeText } from "./encoding.js";
 
 /** What placement needs of a security scheme (the spec model's SecuritySchemeSpec, or the client's table's). */
 export interface CredentialScheme {
@@ -71,4 +74,32 @@ export function placeCredential(scheme: CredentialScheme, secret: string): Place
     name: scheme.name as string,
     value: secret,
   };
+}
+
+/** The credentials of one request as they go on the wire. */
+export interface PlacedCredentials {
+  /** Headers by name (`authorization`, an API key's header as the document spells it), values as sent. */
+  readonly headers: Record<string, string>;
+  /** Query pairs (`name=value`), percent-encoded as the query is. */
+  readonly query: string[];
+  /** Cookie pairs (`name=value`), encoded as cookies.ts says (RFC 6265 cookie-octets kept). */
+  readonly cookies: string[];
+}
+
+/**
+ * Places each credential of one security alternative where its scheme says (the one placement every package uses):
+ * `given` pairs each scheme with its secret; a scheme sent outside the request (mutualTLS) adds nothing.
+ */
+export function placeCredentials(
+  given: Iterable<readonly [CredentialScheme, string]>,
+): PlacedCredentials {
+  const placed: PlacedCredentials = { headers: {}, query: [], cookies: [] };
+  for (const [scheme, secret] of given) {
+    const one = placeCredential(scheme, secret);
+    if (one?.in === "header") placed.headers[one.name] = one.value;
+    else if (one?.in === "query")
+      placed.query.push(`${encodeText(one.name)}=${encodeText(one.value)}`);
+    else if (one?.in === "cookie") placed.cookies.push(cookiePair(one.name, one.value));
+  }
+  return placed;
 }

@@ -48,14 +48,3 @@ export function queryPairs(search: string): [string, string][] {
   }
   return pairs;
 }
-
-/** A Cookie header as name/value pairs: names decoded, values as sent (still encoded). */
-export function cookiePairs(header: string | undefined): [string, string][] {
-  const pairs: [string, string][] = [];
-  for (const part of (header ?? "").split(";")) {
-    const eq = part.indexOf("=");
-    const name = eq > 0 ? decodeText(part.slice(0, eq).trim()) : undefined;
-    if (name !== undefined) pairs.push([name, part.slice(eq + 1).trim()]);
-  }
-  return pairs;
-}

@@ -9,17 +9,32 @@ function essenceOf(mediaType: string): string {
   return (mediaType.split(";")[0] ?? "").trim().toLowerCase();
 }
 
+/** Structured text media besides `text/*`: XML and YAML, and their `+xml`/`+yaml` suffixes. */
+const STRUCTURED_TEXT = /^application\/(?:xml|yaml|x-yaml|[^/]+\+xml|[^/]+\+yaml)$/;
+
 /**
  * The kind of body of a media type (parameters ignored, any case): `json` for `application/json` and `+json`
- * suffixes, the two form types, `text` for `text/*`, else `binary`.
+ * suffixes, the two form types, `text` for `text/*` and structured text (`application/xml`, `application/*+xml`,
+ * YAML: text to a client, never parsed as JSON), else `binary`.
  */
 export function bodyKind(mediaType: string): BodyKind {
   const essence = essenceOf(mediaType);
   if (essence === "application/json" || /^application\/[^/]+\+json$/.test(essence)) return "json";
   if (essence === "multipart/form-data") return "multipart";
   if (essence === "application/x-www-form-urlencoded") return "urlencoded";
-  if (essence.startsWith("text/")) return "text";
+  if (essence.startsWith("text/") || STRUCTURED_TEXT.test(essence)) return "text";
   return "binary";
+}
+
+/**
+ * The Accept header of the responses' media types (each response's list): where a response offers JSON beside other
+ * media (JSON and XML), only its JSON types are asked for; every other response's types as they are; each once.
+ */
+export function acceptHeader(responses: readonly (readonly string[])[]): string {
+  const asked = responses.flatMap((types) =>
+    types.some((t) => bodyKind(t) === "json") ? types.filter((t) => bodyKind(t) === "json") : types,
+  );
+  return [...new Set(asked)].join(", ");
 }
 
 /** True for a JSON media type (`application/json`, `application/problem+json`, any case, parameters ignored). */

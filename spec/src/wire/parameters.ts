@@ -1,15 +1,8 @@
 // Parameters in their places: each one written by its style into the path, the query, a header or the Cookie
 // header, and read back from a request and typed by its schema. Styles themselves are `styles.ts`'s table.
 import { deref, isObject, type Json } from "../refs.js";
-import {
-  asIs,
-  cookiePairs,
-  decodeQueryText,
-  decodeText,
-  encodeText,
-  queryPairs,
-  trimmed,
-} from "./encoding.js";
+import { cookieHeader, cookiePairs, encodeCookieValue } from "./cookies.js";
+import { asIs, decodeQueryText, decodeText, encodeText, queryPairs, trimmed } from "./encoding.js";
 import {
   type Arrived,
   type Decode,
@@ -61,10 +54,11 @@ export function explodeOf(p: WireParameter): boolean {
 
 /**
  * One parameter as sent: `name=value` pieces for the query and the Cookie header, the one text of a path segment
- * or header; percent-encoded (RFC 3986 unreserved characters kept) except in a header.
+ * or header; percent-encoded (RFC 3986 unreserved characters kept) in the path and query, a cookie's value as
+ * cookies.ts says (RFC 6265 cookie-octets kept), a header's not at all.
  */
 export function serializeParameter(p: WireParameter, value: unknown): string[] {
-  const encode = p.in === "header" ? asIs : encodeText;
+  const encode = p.in === "header" ? asIs : p.in === "cookie" ? encodeCookieValue : encodeText;
   return styleOf(p).serialize(encodeText(p.name), value, explodeOf(p), encode);
 }
 
@@ -97,7 +91,8 @@ export function serializeParameters(
     else if (p.in === "header") headers[p.name] = pieces.join("");
     else cookies.push(...pieces);
   }
-  if (cookies.length > 0) headers.cookie = cookies.join("; ");
+  const cookie = cookieHeader(cookies);
+  if (cookie !== undefined) headers.cookie = cookie;
   return { path: filled, query, headers };
 }
 
@@ -126,8 +121,7 @@ function arrivedAt(p: WireParameter, request: ArrivedRequest): [Arrived, Decode]
       return [text === undefined ? [] : [[p.name, text]], trimmed];
     }
     case "cookie": {
-      const raw = request.headers.cookie;
-      return [cookiePairs(typeof raw === "string" ? raw : raw?.join("; ")), decodeText];
+      return [cookiePairs(request.headers.cookie), decodeText];
     }
   }
 }

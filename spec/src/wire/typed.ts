@@ -9,19 +9,12 @@
 // - null: the empty text, where the schema takes null and not string.
 // - anything else stays text: a string schema reads `007` as "007".
 // A header's surrounding whitespace is dropped before this rule (HTTP's optional whitespace), not by it.
-import { deref, isObject, type Json } from "../refs.js";
+import { deref, isObject, type Json, typesOf } from "../refs.js";
 import { scalarText } from "./encoding.js";
 import type { Shape, WireText } from "./styles.js";
 
 /** The JSON number grammar (RFC 8259, section 6): no leading zeros, no `+`, exponents allowed. */
 export const JSON_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
-
-/** The schema's `type` as a list (`[]` when it declares none). */
-export function typesOf(schema: Json): string[] {
-  if (typeof schema?.type === "string") return [schema.type];
-  if (Array.isArray(schema?.type)) return schema.type.map(String);
-  return [];
-}
 
 /** What the schema makes of a parameter's text: a list (it takes arrays), properties (objects), else one value. */
 export function shapeOf(schema: Json): Shape {
