@@ -5,6 +5,7 @@ import type { Issue, OperationSpec } from "@merchant-payments/spec/model";
 import { bodyKind } from "@merchant-payments/spec/model";
 import { typedText } from "@merchant-payments/spec/wire";
 import type { BodyInspection } from "./body.js";
+import { type DocumentedResponses, documentedStatus } from "./documented-status.js";
 import type { RequestLimits } from "./limits.js";
 import { declaredMedia, parseContentType } from "./media.js";
 import { type Preferences, parsePreferences } from "./preferences.js";
@@ -31,6 +32,8 @@ export interface CheckedOperation {
     readonly schema: Readonly<Record<string, unknown>>;
     readonly equalsBodyProperty?: string;
   }[];
+  /** Its documented responses' status keys: a refusal answers a documented status (see `documentedStatus`). */
+  readonly responses?: DocumentedResponses["responses"];
 }
 
 /** What the checks know about one request. */
@@ -106,7 +109,13 @@ export const contentTypeCheck: RequestCheck = {
   check(request) {
     if (!request.announcesBody) return undefined;
     const header = single(request.headers["content-type"]);
-    const refuse = refusals.unsupportedMediaType;
+    const operation = request.operation;
+    const status = documentedStatus(
+      operation?.responses ? { responses: operation.responses } : undefined,
+      415,
+    );
+    const refuse = (why: string, accepted: readonly string[]) =>
+      refusals.unsupportedMediaType(why, accepted, status, operation);
     const declared = request.operation?.requestBodies.map((m) => m.mediaType) ?? [];
     const accepted = declared.length > 0 ? declared : ["application/json"];
     if (!header) return refuse("The request has a body but no Content-Type.", accepted);

@@ -1,6 +1,7 @@
 // Prism's mocker in this process: `getHttpOperationsFromSpec` + `createInstance(...).request(...)`, as Prism's
 // own http-server does, with the request validation replaced by the project's (stricter, 2020-12) validator.
 
+import { STATUS_CODES } from "node:http";
 import {
   baseMediaType,
   type Direction,
@@ -16,10 +17,11 @@ import {
 } from "@merchant-payments/spec/model";
 import { isJsonMedia } from "@merchant-payments/spec/wire";
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
+import { documentedStatus } from "./documented-status.js";
 import type { Logger } from "./logger.js";
 import { isBinaryMediaType, placeholderDocument } from "./placeholder-documents.js";
 import type { Preferences } from "./preferences.js";
-import { PROBLEM_MEDIA_TYPE, problemAnswer, problemFor } from "./problems.js";
+import { fallbackNote, PROBLEM_MEDIA_TYPE, problemAnswer, problemFor } from "./problems.js";
 import { formatReportedIssues } from "./reported-issue.js";
 import {
   describeIssue,
@@ -29,6 +31,7 @@ import {
 } from "./request-issues.js";
 import { credentialsIssue } from "./security.js";
 import { operationMatcher, problemExample, type SpecSource } from "./spec-source.js";
+import { exampleTexts, isTextMediaType, mediaPointer } from "./text-answers.js";
 
 /** One violation as Prism reports it: the `sl-violations` header's entries (this module's border, never exported). */
 interface Violation {
@@ -344,19 +347,19 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
         answerOfPrismError(spec, findOperation(request.method, request.path), result.left, request),
       );
     const { output, validations } = result.right;
+    const media = answerMedia(request, output);
     const violations = [
       ...validations.input.map((d) => toViolation("request", d)),
       ...validations.output.map((d) => toViolation("response", d)),
-    ];
+    ].filter((v) => !textBodyViolation(spec, media, v));
     const outputErrors = violations.filter(
       (v) => v.location?.[0] === "response" && v.severity === "Error",
     );
     // Prism's --errors: an answer of the mock that violates the spec is an error of the mock.
     if (options.errors && outputErrors.length > 0)
       return reported(violatingAnswer(spec, output.statusCode, outputErrors, violations));
-    const answer = reported(
-      mockAnswer(spec, output, request, violations, answerMedia(request, output)),
-    );
+    const dynamic = request.preferences.dynamic ?? options.dynamic ?? false;
+    const answer = reported(mockAnswer(spec, output, request, violations, media, dynamic));
     return output.statusCode === 401
       ? withCredentialsDetail(findOperation(request.method, request.path), answer, request)
       : answer;
@@ -377,8 +380,8 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
 }
 
 /** A Prism error as the answer: a status or example the caller asked for that the spec lacks is the caller's 422
- * (or 406 for an Accept header alone), not a 500; the problem's type and title are the spec's for its status (never
- * Prism's own type URIs). */
+ * (or 406 for an Accept header alone), not a 500; a status the operation does not document is its documented 400
+ * (`documentedStatus`); the problem's type and title are the spec's for its status (never Prism's own type URIs). */
 function answerOfPrismError(
   spec: SpecSource,
   op: OperationSpec | undefined,
@@ -397,17 +400,31 @@ function answerOfPrismError(
   } = prism;
   let status = error.status ?? 500;
   let detail = String(prismDetail ?? error.message);
+  // The status the answer stands for, when the operation does not document it and a fallback is answered.
+  let wanted = status;
   if (status >= 500 && (preferences.code !== undefined || preferences.example !== undefined)) {
     // What the caller asked for (a status, an example, a media type) is not in the spec: the caller's fault.
     status = documentedOr(op, 422, 400);
+    wanted = status;
     detail = `The mock cannot answer what was asked for: no answer of the spec matches the Prefer and Accept headers sent (${detail}).`;
-  } else if (status >= 500 && request.headers.accept !== undefined) {
-    status = 406;
+  } else if ((status >= 500 || status === 406) && request.headers.accept !== undefined) {
+    wanted = 406;
     detail = `No answer of the spec matches the Accept header sent (${detail}).`;
   }
+  if (wanted < 500 && op) {
+    // 406 (or Prism's own 4xx: a 401 for a missing credential) only where the operation documents it, else its
+    // documented 400 (or 422): never an undocumented status.
+    status = documentedStatus(op, wanted);
+    detail += fallbackNote(wanted, status, op);
+  } else status = wanted;
   const problem = problemFor(spec, status, detail, rest);
   if (problem.type === "about:blank" && typeof prismTitle === "string" && status === error.status)
     problem.title = prismTitle;
+  if (status !== wanted) {
+    // The spec's example for the fallback status may speak of another problem (malformed JSON).
+    problem.type = "about:blank";
+    problem.title = STATUS_CODES[status] ?? "Error";
+  }
   return {
     ...problemAnswer(problem, error.additional?.headers ?? {}),
     violations: Array.isArray(prism.validation) ? (prism.validation as Violation[]) : [],
@@ -442,6 +459,7 @@ function mockAnswer(
   request: EngineRequest,
   violations: Violation[],
   media: MediaSpec | undefined,
+  dynamic: boolean,
 ): PrismAnswer {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(output.headers ?? {})) {
@@ -468,6 +486,11 @@ function mockAnswer(
     };
     headers["content-type"] = PROBLEM_MEDIA_TYPE;
   }
+  if (media && isTextMediaType(media.mediaType)) {
+    const text = textBody(spec, media, body, dynamic);
+    if (text === undefined) return missingTextExample(spec, request, media, violations);
+    return { status: output.statusCode, headers, body: text, violations };
+  }
   return {
     status: output.statusCode,
     headers,
@@ -485,6 +508,44 @@ function mockAnswer(
  */
 function withoutExample(media: MediaSpec): boolean {
   return isBinaryMediaType(media.mediaType) && media.examples.length === 0;
+}
+
+/**
+ * The text of an XML, YAML or `text/*` answer: Prism's choice of example when it is text (static answers, a
+ * `Prefer: example=`), else (a generated value, which is no document of that media type) the media type's first
+ * example text; a generated string only when the spec gives no example.
+ */
+function textBody(
+  spec: SpecSource,
+  media: MediaSpec,
+  body: unknown,
+  dynamic: boolean,
+): string | undefined {
+  const examples = exampleTexts(media);
+  if (typeof body === "string" && !(dynamic && examples.length > 0)) return body;
+  return examples[0];
+}
+
+/** The 500 of a text answer the spec gives no example of, naming the operation and the media type's pointer. */
+function missingTextExample(
+  spec: SpecSource,
+  request: EngineRequest,
+  media: MediaSpec,
+  violations: Violation[],
+): PrismAnswer {
+  const detail = `The spec gives no example of the ${media.mediaType} answer of ${request.method} ${request.path} (${mediaPointer(media)}): the mock serves such answers from their example text.`;
+  return { ...problemAnswer(problemFor(spec, 500, detail)), violations } as PrismAnswer;
+}
+
+/**
+ * A violation Prism found by validating a text answer (XML, YAML) against a schema that describes its parsed
+ * structure, not its text ("Response body must be object"): not a violation of the spec.
+ */
+function textBodyViolation(spec: SpecSource, media: MediaSpec | undefined, v: Violation): boolean {
+  if (!media || !isTextMediaType(media.mediaType)) return false;
+  if (v.location?.[0] !== "response" || v.location[1] !== "body") return false;
+  const schema = deref<Json>(spec.document, media.schema);
+  return !(isObject(schema) && schema.type === "string");
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

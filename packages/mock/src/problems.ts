@@ -1,7 +1,7 @@
 // The refusal catalog (after Prism's mocker/errors.ts): every answer of the mock and the proxy that is not a 2xx
 // is an RFC 9457 problem built here, by a named constructor; the problem+json media type is written only here.
 import { STATUS_CODES } from "node:http";
-import type { Issue } from "@merchant-payments/spec/model";
+import { type Issue, pointer } from "@merchant-payments/spec/model";
 import { type Fault, faultDefinition } from "./fault-kinds.js";
 import { describeIssues, isParameterIssue, problemErrors } from "./request-issues.js";
 import { problemExample, type SpecSource } from "./spec-source.js";
@@ -51,6 +51,26 @@ export const PROBLEM_MEDIA_TYPE = "application/problem+json";
 /** How many entries a problem's `errors` or `violations` member lists at most. */
 const LISTED_ENTRIES = 100;
 
+/** An operation as a refusal names it: its method and path as the spec writes them. */
+export interface NamedOperation {
+  /** HTTP method, upper case. */
+  readonly method: string;
+  /** Path as the spec writes it, e.g. `/bookings/{bookingId}`. */
+  readonly path: string;
+}
+
+/**
+ * What the detail of a refusal answered with `status` in place of `wanted` says, naming the operation and the JSON
+ * Pointer of its responses (nothing when the two statuses are equal).
+ */
+export function fallbackNote(wanted: number, status: number, op?: NamedOperation): string {
+  if (wanted === status) return "";
+  const where = op
+    ? `${op.method} ${op.path} (${pointer("paths", op.path, op.method.toLowerCase(), "responses")})`
+    : "The operation";
+  return ` ${where} documents no ${wanted}, so the mock answers its documented ${status}.`;
+}
+
 /** Every named refusal of the mock and the proxy. */
 export const refusals = {
   /** 400: the request target is not a URL path. */
@@ -75,10 +95,19 @@ export const refusals = {
     status: 408,
     detail: `The body did not arrive within ${bodyTimeoutMs} ms.`,
   }),
-  /** 415: the body's media type is not one the operation accepts (`accepted`); `why` is the first sentence. */
-  unsupportedMediaType: (why: string, accepted: readonly string[]): Refusal => ({
-    status: 415,
-    detail: `${why} Send Content-Type: ${accepted.join(" or ")}${accepted.some((m) => /json|^text\//.test(m)) ? " (UTF-8)" : ""}.`,
+  /**
+   * 415: the body's media type is not one the operation accepts (`accepted`); `why` is the first sentence. An
+   * operation that documents no 415 gets `status`, its documented fallback (`documentedStatus`), said in the detail.
+   */
+  unsupportedMediaType: (
+    why: string,
+    accepted: readonly string[],
+    status = 415,
+    op?: NamedOperation,
+  ): Refusal => ({
+    status,
+    detail: `${why} Send Content-Type: ${accepted.join(" or ")}${accepted.some((m) => /json|^text\//.test(m)) ? " (UTF-8)" : ""}.${fallbackNote(415, status, op)}`,
+    ...(status === 415 ? {} : { title: STATUS_CODES[status] ?? "Error" }),
   }),
   /** 400: the body is not well-formed JSON. */
   malformedJson: (reason: string): Refusal => ({

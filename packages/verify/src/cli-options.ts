@@ -59,6 +59,8 @@ Sends every operation of the Merchant Payments spec to a live server and checks 
   --max-pages <n>        pages of a paginated operation (x-pagination) read per valid request (default ${DEFAULT_MAX_PAGES})
   --allow-writes         also send operations that move money or delete (x-side-effect), their examples
                          only, once each
+  --generated-writes     with --allow-writes, also send a write whose body the spec gives no example of, with
+                         one generated body (without it, such a write is skipped with its reason)
   -h, --help             print this help
 
 Exit status: 0 when every answer passed, 1 when any failed, 2 for a command line it cannot run, 3 when the
@@ -82,6 +84,7 @@ export function parseCommandLine(args: readonly string[], env: Env = process.env
     concurrency: { type: "string" },
     "max-pages": { type: "string" },
     "allow-writes": { type: "boolean", default: false },
+    "generated-writes": { type: "boolean", default: false },
     help: { type: "boolean", short: "h", default: false },
   });
   if (values.help) return { help: true, options: { baseUrl: "", token: "" } };
@@ -102,6 +105,10 @@ export function parseCommandLine(args: readonly string[], env: Env = process.env
     env,
     BASIC_CREDENTIALS_VARIABLE,
   );
+  if (values["generated-writes"] === true && values["allow-writes"] !== true)
+    throw new UsageError(
+      "--generated-writes needs --allow-writes: it sends generated bodies to operations that write",
+    );
   const document = specOption(values.spec, env);
   const maxResponseBytes = numberOption("max-response-bytes", values["max-response-bytes"], 1);
   const seed = numberOption("seed", values.seed, 0);
@@ -118,6 +125,7 @@ export function parseCommandLine(args: readonly string[], env: Env = process.env
       ...(basic ? { basic } : {}),
       ...(document === undefined ? {} : { document }),
       allowWrites: values["allow-writes"] === true,
+      ...(values["generated-writes"] === true ? { generatedWrites: true } : {}),
       ...(seed === undefined ? {} : { seed }),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(runs === undefined ? {} : { runs }),

@@ -9,7 +9,7 @@ import { valueAt } from "@merchant-payments/spec/wire";
 import type { CaseKind } from "./case-kinds.js";
 import { PLANNERS, type PlannedCase, type PlannedKind } from "./planners/index.js";
 import { type Credentials, credentialsFor } from "./requests.js";
-import { writeReason } from "./side-effects.js";
+import { GENERATED_WRITES_HINT, writeReason } from "./side-effects.js";
 import { draftOperation } from "./valid-requests.js";
 
 const NO_CREDENTIALS: Credentials = { headers: {}, query: [] };
@@ -42,6 +42,8 @@ export interface PlanOptions {
   readonly runs: number;
   /** Send operations that move money or delete (their examples only, once each). */
   readonly allowWrites: boolean;
+  /** With `allowWrites`: send a write whose body the spec gives no example of with one generated body. */
+  readonly generatedWrites?: boolean;
   /** Bearer token for `http` `bearer` schemes. */
   readonly token: string;
   /** API key for `apiKey` schemes; operations that need one are skipped without it. */
@@ -60,16 +62,23 @@ export interface Plan {
   readonly discarded: number;
 }
 
-/** Why `op` is not sent (an API key not given; a write not allowed), or undefined when it is. */
+/**
+ * Why `op` is not sent (an API key not given; a write not allowed; a write without a body example, unless
+ * generated writes are asked for), or undefined when it is.
+ */
 function skipReason(
   found: ReturnType<typeof credentialsFor>,
   write: string | undefined,
-  examples: number,
-  allowWrites: boolean,
+  draft: { readonly examples: readonly unknown[]; readonly generatedBody: boolean },
+  options: Pick<PlanOptions, "allowWrites" | "generatedWrites">,
 ): string | undefined {
   if ("missing" in found) return `${found.missing}: ${found.hint}`;
-  if (write !== undefined && !allowWrites)
-    return `${write}; pass --allow-writes to send its ${examples} example(s) once each`;
+  if (write === undefined) return undefined;
+  if (!options.allowWrites)
+    return draft.generatedBody
+      ? `${write}; pass --allow-writes with --generated-writes to send one generated body (the spec gives no example)`
+      : `${write}; pass --allow-writes to send its ${draft.examples.length} example(s) once each`;
+  if (draft.generatedBody && !options.generatedWrites) return `${write}; ${GENERATED_WRITES_HINT}`;
   return undefined;
 }
 
@@ -94,12 +103,12 @@ export function planCases(
     const credentials = "credentials" in found ? found.credentials : NO_CREDENTIALS;
     const draft = draftOperation(document, operation, ajv, seed, credentials);
     const write = writeReason(operation);
-    const reason = skipReason(found, write, draft.examples.length, options.allowWrites);
+    const reason = skipReason(found, write, draft, options);
     if (reason !== undefined) {
       skipped.push({ operation, reason, caseNames: draft.examples.map((e) => e.name) });
       return;
     }
-    // An operation that writes gets its examples only.
+    // An operation that writes gets its examples only (a generated body only under --generated-writes).
     const kinds =
       write === undefined ? (Object.keys(PLANNERS) as PlannedKind[]) : ["example" as const];
     for (const kind of kinds) {

@@ -90,6 +90,8 @@ export interface VerifyReport {
   readonly maxPages: number;
   /** Whether writes were allowed. */
   readonly allowWrites: boolean;
+  /** Whether a write without a body example was sent with a generated body (`--generated-writes`). */
+  readonly generatedWrites: boolean;
   /** ISO 8601 start time. */
   readonly startedAt: string;
   /** Milliseconds the verification took. */

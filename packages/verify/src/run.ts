@@ -42,6 +42,11 @@ export interface VerifyOptions {
   readonly concurrency?: number;
   /** Send operations that move money or delete, their examples only and once each; default false. */
   readonly allowWrites?: boolean;
+  /**
+   * With `allowWrites`: also send a write whose body the spec gives no example of, with one generated body; default
+   * false (such a write is skipped with its reason).
+   */
+  readonly generatedWrites?: boolean;
   /** The OpenAPI document to verify against; default the bundled spec of `@merchant-payments/spec`. */
   readonly document?: unknown;
   /** Called with each line of progress (failures, skips); default none. */
@@ -87,6 +92,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const runs = options.runs ?? DEFAULT_RUNS;
   const allowWrites = options.allowWrites ?? false;
+  const generatedWrites = options.generatedWrites ?? false;
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const log = options.onLine ?? (() => {});
   const ops = operationsOf(document);
@@ -95,6 +101,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     seed,
     runs,
     allowWrites,
+    generatedWrites,
     token: options.token,
     ...(options.apiKey ? { apiKey: options.apiKey } : {}),
     ...(options.basic ? { basic: options.basic } : {}),
@@ -133,6 +140,7 @@ export async function runVerify(options: VerifyOptions): Promise<VerifyReport> {
     timeoutMs,
     maxPages,
     allowWrites,
+    generatedWrites,
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     ...(unreachable === undefined ? {} : { unreachable }),

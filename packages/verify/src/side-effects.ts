@@ -14,3 +14,7 @@ export function writeReason(op: OperationSpec): string | undefined {
   if (op.safeToRetry !== true) reasons.push("it is not x-safe-to-retry");
   return reasons.length > 0 ? reasons.join("; ") : undefined;
 }
+
+/** Why a write whose body the spec gives no example of is skipped, and what to pass to send it generated. */
+export const GENERATED_WRITES_HINT =
+  "the spec gives no example of its request body: pass --generated-writes to send one generated body";

@@ -109,6 +109,8 @@ export interface OperationDraft {
   readonly examples: readonly ExampleBody[];
   /** The media type generated bodies take (the first the operation declares), if it takes a body. */
   readonly media?: MediaSpec;
+  /** True when the operation takes a body and the spec gives no example of it: its example case is generated. */
+  readonly generatedBody: boolean;
   /** The request of `values` and `body`, with the bound headers and, unless `withCredentials` is false, the credentials. */
   request(
     values: ParameterValues,
@@ -144,6 +146,7 @@ export function draftOperation(
   const examples: ExampleBody[] = op.requestBodies.flatMap((m) =>
     m.examples.map((e) => ({ name: `example ${e.name}`, media: m, value: e.value })),
   );
+  const generatedBody = examples.length === 0 && media !== undefined;
   if (examples.length === 0) {
     if (media) {
       const [value] = fc.sample(bodyArbitrary(doc, media), { seed: seed + 3, numRuns: 1 });
@@ -180,6 +183,7 @@ export function draftOperation(
     base,
     examples,
     ...(media ? { media } : {}),
+    generatedBody,
     request,
     exampleRequests: () => examples.map((example) => named(example.name, base, example)),
     generatedRequests(runs) {

@@ -65,6 +65,7 @@ test("the grown fixture's script passes Artillery's validation and holds no secr
     "--spec",
     spec,
     "--allow-writes",
+    "--generated-writes",
     "--out",
     script,
     "--seed",
@@ -101,7 +102,8 @@ test("a bounded load sends every shape as its operation needs it: every answer 2
   const mix = MIX.map((id) => `${id}=1`).join(",");
   const { exitCode, printed } = await runBounded(
     run,
-    ...["--spec", spec, "--allow-writes", "--mix", mix, "--max-error-rate", "0"],
+    ...["--spec", spec, "--allow-writes", "--generated-writes", "--mix", mix],
+    ...["--max-error-rate", "0"],
   );
   expect(printed).not.toMatch(/^FAIL /m);
   expect(exitCode).toBe(0);

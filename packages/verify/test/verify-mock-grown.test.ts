@@ -38,6 +38,8 @@ test("verify --spec <grown> --allow-writes against the mock: every operation sen
       "--seed",
       "7",
       "--allow-writes",
+      // uploadDisputeAttachment's octet-stream body has no example: a write sent generated only when asked.
+      "--generated-writes",
       "--timeout-ms",
       "10000",
       "--report-json",

@@ -76,6 +76,10 @@ export async function mockCommand(args: readonly string[]): Promise<number> {
     console.log(USAGE);
     return commandLine.status;
   }
+  if (commandLine.command === "webhook") {
+    const { webhookCommand } = await import("./webhook-command.js");
+    return webhookCommand(commandLine);
+  }
   const onViolations = commandLine.quiet
     ? undefined
     : (report: ViolationReport) => console.error(formatViolations(report));

@@ -19,6 +19,7 @@ export const USAGE = `Usage:
   merchant-payments-mock proxy <upstream-url> [--port 4010] [--host 127.0.0.1] [--no-errors] [--spec <file>]
                               [--report <file>] [--fail-fast] [--fail-on all|responses]
                               [--upstream-timeout-ms 30000] [--max-response-bytes <n>] [--log-level …]
+  merchant-payments-mock webhook <name> --to <url> [--spec <file>] [--timeout-ms 10000]
 
 mock   serves the spec with Prism's mocker: static examples, or --dynamic generated data (--seed for
        reproducible data). --fault-* answer a seeded share of requests with a fault (${FAULT_KINDS.join(", ")}).
@@ -27,6 +28,9 @@ proxy  puts the spec in front of a real server, checks every request and answer,
        Request violations (the caller's) and answer violations (the server's) are counted apart; --fail-on
        responses fails on the server's only (default all). A request with the header
        Merchant-Payments-Deliberately-Invalid (verify sets it) is forwarded, and its documented 4xx expected.
+webhook  delivers the spec's webhook <name> (its documented method, headers and body example) to the receiver
+       at --to, prints the receiver's status and exits 0 for a 2xx, 1 for another status, 3 when nothing
+       answers (\`pnpm mock webhook <name> --to <url>\` from the repository root).
 
 The port defaults to MOCK_PORT (else 4010), the host to HOST (else 127.0.0.1). Relative --report and --spec
 paths are read from the folder the command was run in (INIT_CWD when run by pnpm or npm).`;
@@ -42,6 +46,14 @@ export type CommandLine =
   | { readonly command: "usage"; readonly status: 0 | 2 }
   /** Serve the mock. */
   | { readonly command: "mock"; readonly quiet: boolean; readonly options: StartMockOptions }
+  /** Deliver webhook `name` of the spec (`spec`, else the bundled one) to `to`, waiting `timeoutMs` at most. */
+  | {
+      readonly command: "webhook";
+      readonly name: string;
+      readonly to: string;
+      readonly spec?: string;
+      readonly timeoutMs: number;
+    }
   /** Run the validation proxy; `failFast`: stop at the first failure. */
   | {
       readonly command: "proxy";
@@ -128,6 +140,34 @@ function faultOptions(values: Record<string, unknown>): FaultOptions | undefined
   };
 }
 
+/** The `webhook` command's line: its name, an absolute http(s) `--to` URL, the spec and the timeout. */
+function webhookCommandLine(
+  name: string | undefined,
+  values: Record<string, unknown>,
+  env: CommandEnvironment,
+): CommandLine {
+  if (!name) throw new UsageError(`webhook needs the webhook's name.\n\n${USAGE}`);
+  const to = values.to as string | undefined;
+  if (!to) throw new UsageError("webhook needs --to <url>: the receiver to deliver the webhook to");
+  let url: URL;
+  try {
+    url = new URL(to);
+  } catch {
+    throw new UsageError(`--to must be an absolute http(s) URL, got ${to}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new UsageError(`--to must be an absolute http(s) URL, got ${to}`);
+  const spec = values.spec as string | undefined;
+  return {
+    command: "webhook",
+    name,
+    to: url.href,
+    ...(spec ? { spec: resolve(env.invokedFrom, spec) } : {}),
+    timeoutMs:
+      number("timeout-ms", values["timeout-ms"] as string | undefined, 1, 600_000) ?? 10_000,
+  };
+}
+
 /** Parses `argv` (without the node and script paths); throws `UsageError` for a command line it cannot run. */
 export function parseCommandLine(argv: readonly string[], env: CommandEnvironment): CommandLine {
   const { values, positionals } = parseArgs({
@@ -155,11 +195,17 @@ export function parseCommandLine(argv: readonly string[], env: CommandEnvironmen
       "upstream-timeout-ms": { type: "string" },
       "max-response-bytes": { type: "string" },
       help: { type: "boolean" },
+      to: { type: "string" },
+      "timeout-ms": { type: "string" },
     },
   });
-  const [command = "mock", upstream] = positionals;
-  if (values.help || (command !== "mock" && command !== "proxy"))
+  // `pnpm mock webhook …` runs the bin as `mock webhook …`.
+  const words =
+    positionals[0] === "mock" && positionals[1] === "webhook" ? positionals.slice(1) : positionals;
+  const [command = "mock", upstream] = words;
+  if (values.help || (command !== "mock" && command !== "proxy" && command !== "webhook"))
     return { command: "usage", status: values.help ? 0 : 2 };
+  if (command === "webhook") return webhookCommandLine(upstream, values, env);
   const port = number(
     values.port === undefined && env.port ? "port (from MOCK_PORT)" : "port",
     values.port ?? (env.port || String(DEFAULT_PORT)),

@@ -115,6 +115,7 @@ export async function loadCommand(
     seed = line.seed ?? Date.now() % 2 ** 31;
     plan = planLoad(document, operations(document), createAjv(document), {
       allowWrites: line.allowWrites,
+      ...(line.generatedWrites ? { generatedWrites: true } : {}),
       seed,
       ...(line.mix ? { mix: line.mix } : {}),
     });

@@ -37,6 +37,8 @@ export interface LoadCommandLine {
   readonly mix?: ReadonlyMap<string, number>;
   /** Include operations that move money or delete. */
   readonly allowWrites: boolean;
+  /** With `allowWrites`: also send a write whose body the spec gives no example of, with generated bodies. */
+  readonly generatedWrites?: boolean;
   /** Where to write the script (its processor goes next to it). */
   readonly out?: string;
   /** Run Artillery locally. */
@@ -70,6 +72,7 @@ against the spec by the processor written next to it) and, with --run, runs it l
   --mix <op=w,...>        operations and weights, e.g. getTransaction=3,getMerchantUser=1
                           (default: every read operation, weight 1)
   --allow-writes          also send operations that move money or delete (x-side-effect), their examples only
+  --generated-writes      with --allow-writes, also a write whose body the spec gives no example of (generated)
   --out <script.yml>      write the script there, and <script>.processor.mjs next to it
   --run                   run the script with Artillery locally (needs MERCHANT_PAYMENTS_TOKEN)
   --report-json <file>    where Artillery writes its JSON report (default: next to the script)
@@ -115,6 +118,7 @@ export function parseLoadCommandLine(
     "ramp-to": { type: "string" },
     mix: { type: "string" },
     "allow-writes": { type: "boolean", default: false },
+    "generated-writes": { type: "boolean", default: false },
     out: { type: "string" },
     run: { type: "boolean", default: false },
     "report-json": { type: "string" },
@@ -133,6 +137,10 @@ export function parseLoadCommandLine(
     maxErrorRate: DEFAULT_MAX_ERROR_RATE,
   };
   if (values.help) return { help: true, ...base };
+  if (values["generated-writes"] === true && values["allow-writes"] !== true)
+    throw new UsageError(
+      "--generated-writes needs --allow-writes: it sends generated bodies to operations that write",
+    );
   const maxErrorRate = numberOption("max-error-rate", values["max-error-rate"], 0, false);
   if (maxErrorRate !== undefined && maxErrorRate > 1) {
     throw new UsageError(`--max-error-rate is a share between 0 and 1, got ${maxErrorRate}`);
@@ -182,6 +190,7 @@ export function parseLoadCommandLine(
     ...(rampTo === undefined ? {} : { rampTo }),
     ...(values.mix === undefined ? {} : { mix: parseMix(values.mix) }),
     allowWrites: values["allow-writes"] === true,
+    ...(values["generated-writes"] === true ? { generatedWrites: true } : {}),
     ...(values.out ? { out: fromInvocation(env, values.out) } : {}),
     run: values.run === true,
     ...(values["report-json"] ? { reportJson: fromInvocation(env, values["report-json"]) } : {}),

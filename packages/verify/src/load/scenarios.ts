@@ -6,7 +6,7 @@
 import type { OperationSpec, SpecAjv } from "@merchant-payments/spec";
 import { API_KEY_VARIABLE, TOKEN_VARIABLE } from "../arguments.js";
 import { type BuiltRequest, credentialsFor } from "../requests.js";
-import { writeReason } from "../side-effects.js";
+import { GENERATED_WRITES_HINT, writeReason } from "../side-effects.js";
 import { draftOperation } from "../valid-requests.js";
 import { BASIC_TEMPLATE } from "../variables.js";
 
@@ -46,6 +46,8 @@ export interface LoadScenario {
 export interface LoadPlanOptions {
   /** Include operations that move money or delete (their named examples only); default false. */
   readonly allowWrites?: boolean;
+  /** With `allowWrites`: a write whose body the spec gives no example of is sent generated; default false (skipped). */
+  readonly generatedWrites?: boolean;
   /** Weight per operationId; operations not named are not sent. Default: weight 1 for every operation sent. */
   readonly mix?: ReadonlyMap<string, number>;
   /** Seed of the generated requests (the n-th operation drafts with `seed + 4n`): the same seed, the same pool. */
@@ -142,6 +144,12 @@ export function planLoad(
     }
     const credentialHeaders = { ...found.credentials.headers };
     const draft = draftOperation(document, op, ajv, options.seed + index * 4, found.credentials);
+    if (reason !== undefined && draft.generatedBody && !options.generatedWrites) {
+      if (options.mix)
+        throw new LoadPlanError(`--mix names ${op.operationId}, which writes: ${GENERATED_WRITES_HINT}`);
+      skipped.push({ operationId: op.operationId, reason: `${reason}; ${GENERATED_WRITES_HINT}` });
+      return;
+    }
     const requests = draft
       .exampleRequests()
       .map((r) => pooled(r.name, r.request, credentialHeaders));
