@@ -26,20 +26,22 @@ export const REAL_DIR = "spec/fixtures/real";
 /** The marker every grafted file carries: the source's folder name. */
 export const FOREIGN_MARKER = "x-foreign-source";
 
+/** @typedef {(kind: string, name: string, rest: string) => string} RefTarget where a component reference goes. */
+
 /** The HTTP methods of a path item. */
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 
 /** The source's prefix for a renamed component: its folder name in PascalCase (`museum` → `Museum`). */
-export function sourcePrefix(source) {
+export function sourcePrefix(/** @type {string} */ source) {
   return source
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean)
-    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .map((/** @type {string} */ word) => (word[0] ?? "").toUpperCase() + word.slice(1))
     .join("");
 }
 
 /** Every real document's folder name below `root`'s `spec/fixtures/real/`, sorted. */
-export function realSources(root) {
+export function realSources(/** @type {string} */ root) {
   const dir = join(root, REAL_DIR);
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
@@ -48,7 +50,11 @@ export function realSources(root) {
 }
 
 /** Every component name of `kind` the spec at `specDir` already has (file names below its folder, any depth). */
-function takenNames(specDir, kind, product) {
+function takenNames(
+  /** @type {string} */ specDir,
+  /** @type {string} */ kind,
+  /** @type {Record<string, any>} */ product,
+) {
   const names = new Set(Object.keys(product.components?.[kind] ?? {}));
   const walk = (/** @type {string} */ dir) => {
     if (!existsSync(dir)) return;
@@ -63,12 +69,13 @@ function takenNames(specDir, kind, product) {
 }
 
 /** A path's file name: its segments joined by `_`, braces kept (`/special-events/{eventId}` → `special-events_{eventId}`). */
-function pathFileName(path) {
+function pathFileName(/** @type {string} */ path) {
   return `${path.replace(/^\//, "").replaceAll("/", "_") || "root"}.yaml`;
 }
 
 /** One `#/components/<kind>/<name>…` reference, placed by `target`. */
-function rewriteRef(value, target) {
+/** @returns {string} */
+function rewriteRef(/** @type {string} */ value, /** @type {RefTarget} */ target) {
   const match = value.match(/^#\/components\/([^/]+)\/([^/]+)(\/.*)?$/);
   if (!match)
     throw new Error(`a reference the graft cannot place: ${value} (only #/components/… is)`);
@@ -76,7 +83,8 @@ function rewriteRef(value, target) {
 }
 
 /** `node` with every `#/components/<kind>/<name>…` reference rewritten by `target` (kind, name, rest) → `$ref`. */
-function rewriteRefs(node, target) {
+/** @returns {any} */
+function rewriteRefs(/** @type {any} */ node, /** @type {RefTarget} */ target) {
   if (Array.isArray(node)) return node.map((item) => rewriteRefs(item, target));
   if (node === null || typeof node !== "object") return node;
   /** @type {Record<string, unknown>} */
@@ -101,7 +109,10 @@ function rewriteRefs(node, target) {
 }
 
 /** The security requirements `requirements` with each scheme renamed by `schemes`. */
-function renameSchemes(requirements, schemes) {
+function renameSchemes(
+  /** @type {Record<string, string[]>[]} */ requirements,
+  /** @type {Map<string, string>} */ schemes,
+) {
   return requirements.map((/** @type {Record<string, string[]>} */ requirement) =>
     Object.fromEntries(
       Object.entries(requirement).map(([name, scopes]) => [schemes.get(name) ?? name, scopes]),
@@ -110,28 +121,181 @@ function renameSchemes(requirements, schemes) {
 }
 
 /** Writes `value` as YAML at `file` (refusing to overwrite a file of the spec). */
-function writeYaml(root, file, value) {
+function writeYaml(
+  /** @type {string} */ root,
+  /** @type {string} */ file,
+  /** @type {unknown} */ value,
+) {
   if (existsSync(file))
     throw new Error(`${relative(root, file)} exists in the product spec: cannot graft over it`);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, YAML.stringify(value, { lineWidth: 0 }));
 }
 
-/** A path item with the document's top-level security written out, schemes renamed and the samples referenced. */
-function graftedPathItem(item, context, webhook) {
-  const out = { [FOREIGN_MARKER]: context.source, ...item };
+/**
+ * @typedef {Record<string, any>} Node a node of an OpenAPI document (parsed YAML).
+ * @typedef {object} Graft what one graft works on and has done so far.
+ * @property {string} root the repository.
+ * @property {string} specDir its `spec/openapi/`.
+ * @property {string} source the document's folder name.
+ * @property {string} prefix the source's prefix for a renamed name.
+ * @property {Node} document the document.
+ * @property {any} entry the product's entry file (a YAML document that keeps comments and layout).
+ * @property {Node} product the entry file's value.
+ * @property {Map<string, string>} placed where each component goes (`<kind>/<name>` → file).
+ * @property {Map<string, string>} schemes each security scheme's name in the spec.
+ * @property {{ from: string, to: string }[]} samples the sample files to copy.
+ * @property {string[]} renamed the names changed, as printed.
+ * @property {string[]} paths the paths added.
+ * @property {number} files the files written.
+ */
+
+/** Places every component of the document (not written yet): its own name unless taken, then `<Prefix><Name>`. */
+function placeComponents(/** @type {Graft} */ graft) {
+  for (const [kind, members] of Object.entries(graft.document.components ?? {})) {
+    if (kind === "securitySchemes") continue;
+    const taken = takenNames(graft.specDir, kind, graft.product);
+    for (const name of Object.keys(members ?? {})) {
+      let chosen = name;
+      if (taken.has(name)) {
+        chosen = `${graft.prefix}${name}`;
+        if (taken.has(chosen))
+          throw new Error(
+            `${graft.source}: components/${kind}/${name} and ${chosen} are both taken`,
+          );
+        graft.renamed.push(`components/${kind}/${name} → ${chosen}`);
+      }
+      taken.add(chosen);
+      graft.placed.set(
+        `${kind}/${name}`,
+        join(graft.specDir, "components", kind, graft.source, `${chosen}.yaml`),
+      );
+    }
+  }
+}
+
+/** The reference, from `file`, to a placed component (`rest`: a pointer inside it). */
+function refFrom(/** @type {Graft} */ graft, /** @type {string} */ file) {
+  return (/** @type {string} */ kind, /** @type {string} */ name, /** @type {string} */ rest) => {
+    const to = graft.placed.get(`${kind}/${name}`);
+    if (!to)
+      throw new Error(`${graft.source}: #/components/${kind}/${name} is not in the document`);
+    const path = relative(dirname(file), to).split(sep).join("/");
+    return rest ? `${path}#${rest}` : path.startsWith(".") ? path : `./${path}`;
+  };
+}
+
+/** Writes each security scheme to a marked file of its own, referenced from the entry file (renamed when taken). */
+function graftSchemes(/** @type {Graft} */ graft) {
+  const taken = new Set(Object.keys(graft.product.components?.securitySchemes ?? {}));
+  for (const [name, scheme] of Object.entries(graft.document.components?.securitySchemes ?? {})) {
+    const chosen = taken.has(name) ? `${graft.prefix}${name}` : name;
+    if (taken.has(chosen))
+      throw new Error(`${graft.source}: securitySchemes ${name} and ${chosen} are both taken`);
+    if (chosen !== name) graft.renamed.push(`components/securitySchemes/${name} → ${chosen}`);
+    graft.schemes.set(name, chosen);
+    const file = join(
+      graft.specDir,
+      "components",
+      "securitySchemes",
+      graft.source,
+      `${chosen}.yaml`,
+    );
+    writeYaml(graft.root, file, { [FOREIGN_MARKER]: graft.source, ...scheme });
+    graft.files += 1;
+    graft.entry.setIn(["components", "securitySchemes", chosen], {
+      $ref: relative(graft.specDir, file).split(sep).join("/"),
+    });
+  }
+}
+
+/** Writes each placed component to its marked file, its references re-pointed. */
+function writeComponents(/** @type {Graft} */ graft) {
+  for (const [key, file] of graft.placed) {
+    const [kind = "", name = ""] = key.split("/");
+    const body = rewriteRefs(graft.document.components[kind][name], refFrom(graft, file));
+    writeYaml(graft.root, file, { [FOREIGN_MARKER]: graft.source, ...body });
+    graft.files += 1;
+  }
+}
+
+/** The `x-codeSamples` of an operation whose samples the fixture has (each recorded for copying). */
+function samplesOf(/** @type {Graft} */ graft, /** @type {string | undefined} */ operationId) {
+  if (!operationId) return [];
+  const found = [];
+  for (const [lang, label, folder, ext] of /** @type {const} */ ([
+    ["TypeScript", "TypeScript", "TypeScript", "ts"],
+    ["Shell", "curl", "curl", "sh"],
+  ])) {
+    const from = join(
+      graft.root,
+      REAL_DIR,
+      graft.source,
+      "code_samples",
+      folder,
+      `${operationId}.${ext}`,
+    );
+    if (!existsSync(from)) continue;
+    const to = join(graft.specDir, "code_samples", folder, `${operationId}.${ext}`);
+    graft.samples.push({ from, to });
+    found.push({ lang, label, source: { $ref: to } });
+  }
+  return found;
+}
+
+/**
+ * A path item with the document's top-level security written out on its operations (a webhook's only when it has
+ * its own: a webhook's security is the receiver's business), schemes renamed and the samples referenced.
+ */
+function graftedPathItem(
+  /** @type {Graft} */ graft,
+  /** @type {Node} */ item,
+  /** @type {boolean} */ webhook,
+) {
+  /** @type {Node} */
+  const out = { [FOREIGN_MARKER]: graft.source, ...item };
   for (const method of METHODS) {
     const operation = out[method];
     if (!operation || typeof operation !== "object") continue;
     const copy = { ...operation };
-    // A webhook's security is the receiver's business: only the operations of `paths` inherit the top level's.
     if (!webhook || operation.security)
-      copy.security = renameSchemes(operation.security ?? context.security, context.schemes);
-    const samples = context.samples(copy.operationId);
+      copy.security = renameSchemes(
+        operation.security ?? graft.document.security ?? [],
+        graft.schemes,
+      );
+    const samples = samplesOf(graft, copy.operationId);
     if (samples.length > 0) copy["x-codeSamples"] = samples;
     out[method] = copy;
   }
   return out;
+}
+
+/** Writes the path items of `paths` or `webhooks` to marked path files and adds them to the entry file. */
+function graftItems(/** @type {Graft} */ graft, /** @type {"paths" | "webhooks"} */ section) {
+  for (const [key, item] of Object.entries(graft.document[section] ?? {})) {
+    // A path the spec has is mounted under /<source>; a webhook's name cannot be (it is not a path).
+    const mounted =
+      graft.entry.hasIn([section, key]) && section === "paths" ? `/${graft.source}${key}` : key;
+    if (graft.entry.hasIn([section, mounted]))
+      throw new Error(`${graft.source}: ${section} ${key} is taken in the product spec`);
+    if (mounted !== key) graft.renamed.push(`${section} ${key} → ${mounted}`);
+    const name = section === "paths" ? pathFileName(key) : `webhook-${key}.yaml`;
+    const file = join(graft.specDir, "paths", graft.source, name);
+    const body = rewriteRefs(
+      graftedPathItem(graft, item, section === "webhooks"),
+      refFrom(graft, file),
+    );
+    // The samples' references, absolute while built, become relative to the path file.
+    for (const method of METHODS)
+      for (const sample of body[method]?.["x-codeSamples"] ?? [])
+        sample.source.$ref = relative(dirname(file), sample.source.$ref).split(sep).join("/");
+    writeYaml(graft.root, file, body);
+    graft.files += 1;
+    graft.entry.setIn([section, mounted], {
+      $ref: relative(graft.specDir, file).split(sep).join("/"),
+    });
+    if (section === "paths") graft.paths.push(mounted);
+  }
 }
 
 /**
@@ -142,133 +306,45 @@ function graftedPathItem(item, context, webhook) {
  */
 export function graftDocument(root, source) {
   const specDir = join(root, "spec", "openapi");
-  const fixtureDir = join(root, REAL_DIR, source);
-  const document = YAML.parse(readFileSync(join(fixtureDir, "openapi.yaml"), "utf8"));
-  const entry = join(specDir, "openapi.yaml");
-  const productDocument = YAML.parseDocument(readFileSync(entry, "utf8"));
-  const product = productDocument.toJS();
-  const prefix = sourcePrefix(source);
-  /** @type {string[]} */
-  const renamed = [];
-
-  // Where each component goes: its own name unless the spec has it, then `<Prefix><Name>`.
-  /** @type {Map<string, string>} */
-  const placed = new Map();
-  for (const [kind, members] of Object.entries(document.components ?? {})) {
-    if (kind === "securitySchemes") continue;
-    const taken = takenNames(specDir, kind, product);
-    for (const name of Object.keys(members ?? {})) {
-      let chosen = name;
-      if (taken.has(name)) {
-        chosen = `${prefix}${name}`;
-        if (taken.has(chosen))
-          throw new Error(`${source}: components/${kind}/${name} and ${chosen} are both taken`);
-        renamed.push(`components/${kind}/${name} → ${chosen}`);
-      }
-      taken.add(chosen);
-      placed.set(`${kind}/${name}`, join(specDir, "components", kind, source, `${chosen}.yaml`));
-    }
-  }
-  const refFrom = (/** @type {string} */ file) => (kind, name, rest) => {
-    const to = placed.get(`${kind}/${name}`);
-    if (!to) throw new Error(`${source}: #/components/${kind}/${name} is not in the document`);
-    const path = relative(dirname(file), to).split(sep).join("/");
-    return rest ? `${path}#${rest}` : path.startsWith(".") ? path : `./${path}`;
-  };
-
-  // Security schemes: kept in the entry file; one the spec has is renamed.
-  const productSchemes = new Set(Object.keys(product.components?.securitySchemes ?? {}));
-  /** @type {Map<string, string>} */
-  const schemes = new Map();
-  for (const [name, scheme] of Object.entries(document.components?.securitySchemes ?? {})) {
-    const chosen = productSchemes.has(name) ? `${prefix}${name}` : name;
-    if (chosen !== name) renamed.push(`components/securitySchemes/${name} → ${chosen}`);
-    if (productSchemes.has(chosen))
-      throw new Error(`${source}: securitySchemes ${name} and ${chosen} are both taken`);
-    schemes.set(name, chosen);
-    productDocument.setIn(["components", "securitySchemes", chosen], scheme);
-  }
-
-  let files = 0;
-  for (const [key, file] of placed) {
-    const [kind, name] = key.split("/");
-    const value = document.components[kind ?? ""][name ?? ""];
-    const body = rewriteRefs(value, refFrom(file));
-    writeYaml(root, file, { [FOREIGN_MARKER]: source, ...body });
-    files += 1;
-  }
-
-  const sampleDir = join(fixtureDir, "code_samples");
-  /** @type {{ from: string, to: string }[]} */
-  const sampleFiles = [];
-  const context = {
+  const entryFile = join(specDir, "openapi.yaml");
+  const entry = YAML.parseDocument(readFileSync(entryFile, "utf8"));
+  /** @type {Graft} */
+  const graft = {
+    root,
+    specDir,
     source,
-    schemes,
-    security: document.security ?? [],
-    /** @param {string} [operationId] */
-    samples: (operationId) => {
-      if (!operationId) return [];
-      const found = [];
-      for (const [lang, label, folder, ext] of [
-        ["TypeScript", "TypeScript", "TypeScript", "ts"],
-        ["Shell", "curl", "curl", "sh"],
-      ]) {
-        const from = join(sampleDir, folder, `${operationId}.${ext}`);
-        if (!existsSync(from)) continue;
-        const to = join(specDir, "code_samples", folder, `${operationId}.${ext}`);
-        sampleFiles.push({ from, to });
-        found.push({ lang, label, source: { $ref: to } });
-      }
-      return found;
-    },
+    prefix: sourcePrefix(source),
+    document: YAML.parse(readFileSync(join(root, REAL_DIR, source, "openapi.yaml"), "utf8")),
+    entry,
+    product: entry.toJS(),
+    placed: new Map(),
+    schemes: new Map(),
+    samples: [],
+    renamed: [],
+    paths: [],
+    files: 0,
   };
-
-  /** @type {string[]} */
-  const paths = [];
-  const graftItems = (/** @type {string} */ section, items, mount) => {
-    for (const [key, item] of Object.entries(items ?? {})) {
-      const taken = productDocument.hasIn([section, key]);
-      const placedKey = taken && mount ? `/${source}${key}` : key;
-      if (productDocument.hasIn([section, placedKey]))
-        throw new Error(`${source}: ${section} ${key} is taken in the product spec`);
-      if (placedKey !== key) renamed.push(`${section} ${key} → ${placedKey}`);
-      const name = section === "paths" ? pathFileName(key) : `webhook-${key}.yaml`;
-      const file = join(specDir, "paths", source, name);
-      const grafted = graftedPathItem(item, context, section === "webhooks");
-      const body = rewriteRefs(grafted, refFrom(file));
-      // The samples' references, absolute while built, become relative to the path file.
-      for (const method of METHODS)
-        for (const sample of body[method]?.["x-codeSamples"] ?? [])
-          sample.source.$ref = relative(dirname(file), sample.source.$ref).split(sep).join("/");
-      writeYaml(root, file, body);
-      files += 1;
-      productDocument.setIn([section, placedKey], {
-        $ref: relative(specDir, file).split(sep).join("/"),
-      });
-      if (section === "paths") paths.push(placedKey);
-    }
-  };
-  graftItems("paths", document.paths, true);
-  graftItems("webhooks", document.webhooks, false);
-
-  for (const { from, to } of sampleFiles) {
+  placeComponents(graft);
+  graftSchemes(graft);
+  writeComponents(graft);
+  graftItems(graft, "paths");
+  graftItems(graft, "webhooks");
+  for (const { from, to } of graft.samples) {
     if (existsSync(to))
       throw new Error(`${relative(root, to)} exists in the product spec: cannot graft over it`);
     mkdirSync(dirname(to), { recursive: true });
     writeFileSync(to, readFileSync(from, "utf8"));
-    files += 1;
+    graft.files += 1;
   }
-
-  const knownTags = new Set((product.tags ?? []).map((/** @type {any} */ tag) => tag.name));
-  for (const tag of document.tags ?? []) {
-    if (!knownTags.has(tag.name)) productDocument.get("tags").add(productDocument.createNode(tag));
-  }
-  writeFileSync(entry, productDocument.toString({ lineWidth: 0 }));
-  return { files, paths, renamed };
+  const knownTags = new Set((graft.product.tags ?? []).map((/** @type {Node} */ tag) => tag.name));
+  for (const tag of graft.document.tags ?? [])
+    if (!knownTags.has(tag.name)) entry.get("tags").add(entry.createNode(tag));
+  writeFileSync(entryFile, entry.toString({ lineWidth: 0 }));
+  return { files: graft.files, paths: graft.paths, renamed: graft.renamed };
 }
 
 /** The name of a source's answers file in `spec/spectral/answers/`. */
-export function answersFileName(source) {
+export function answersFileName(/** @type {string} */ source) {
   return `real-${basename(source)}.yaml`;
 }
 
