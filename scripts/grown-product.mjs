@@ -15,7 +15,8 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { GROWN_PLACES, growingSteps, growSpec } from "./lib/grow-spec.mjs";
+import { graftRealDocuments } from "./lib/graft-document.mjs";
+import { ANSWERS_DIR, GROWN_PLACES, growingSteps, growSpec } from "./lib/grow-spec.mjs";
 import { ROOT } from "./lib/quiet-build.mjs";
 import { packageLine, readAllResults, testedPackageDirs, totalLine } from "./lib/test-reports.mjs";
 import { copyWorkspace } from "./lib/workspace-copy.mjs";
@@ -59,6 +60,12 @@ if (!copy) {
   console.log(
     `grown: ${copy}: ${paths.length} operations' paths and ${files} files of the grown fixture added to spec/openapi/ (${Date.now() - started} ms)`,
   );
+  // The real documents nobody here wrote (spec/fixtures/real/), grafted into the same copy with their own names.
+  for (const real of graftRealDocuments(copy, ANSWERS_DIR)) {
+    console.log(
+      `grown: ${real.source}: ${real.paths.length} paths and ${real.files} files grafted${real.renamed.length > 0 ? `; renamed where the spec had the name: ${real.renamed.join(", ")}` : ""}`,
+    );
+  }
 } else {
   // A reused copy: every report of its earlier runs goes, so that only this run's packages are counted.
   for (const dir of [".", ...testedPackageDirs(copy)])

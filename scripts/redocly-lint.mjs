@@ -16,6 +16,9 @@ if (!existsSync(bin)) {
   process.exit(2);
 }
 const files = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
+// `--config=<file>` names the pass (lint/own-files.yaml or lint/foreign-files.yaml) in the verdict.
+const config = process.argv.find((arg) => arg.startsWith("--config="))?.slice("--config=".length);
+if (config) files.push(`(${config})`);
 const child = spawn(bin, ["lint", ...process.argv.slice(2)], {
   env: { ...process.env, REDOCLY_TELEMETRY: "off" },
   stdio: ["ignore", "pipe", "pipe"],
@@ -50,7 +53,12 @@ child.once("error", (error) => {
   process.exit(2);
 });
 child.once("close", (code) => {
-  if (code === 0) {
+  const warnings = output.join("").match(/You have (\d+) warnings?/)?.[1];
+  if (code === 0 && warnings) {
+    // Warnings do not fail the lint (the second pass's, on another API's document), but they are shown.
+    console.log(relevant(output.join("")));
+    console.log(`redocly lint: ${files.join(", ")}: valid, ${warnings} warning(s) above`);
+  } else if (code === 0) {
     console.log(`redocly lint: ${files.join(", ")}: valid, no problem`);
   } else {
     console.error(relevant(output.join("")));

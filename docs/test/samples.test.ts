@@ -14,7 +14,12 @@ import {
   variantErrors,
   writeSampleProject,
 } from "../src/samples.mjs";
-import { expectedInSampleOutput, printedJsonValues, showsValue } from "./support/client-answer.js";
+import {
+  defaultAnswerHasBody,
+  expectedInSampleOutput,
+  printedJsonValues,
+  showsValue,
+} from "./support/client-answer.js";
 import { sampleCredentials } from "./support/credentials.js";
 
 const operations = listOperations();
@@ -161,8 +166,9 @@ describe("the TypeScript samples", () => {
         expect(run.code).toBe(0);
         // The mock answers its default (the first 2xx's first example; a list's first page); the sample prints what
         // the client hands over (alone, beside the answer's headers, or its fields but a secret): it must show it.
+        // Whatever it prints is JSON; an answer without a body (a 204) has no result it must print.
         const printed = printedJsonValues(run.stdout);
-        expect(printed.length, run.stdout).toBeGreaterThan(0);
+        if (defaultAnswerHasBody(op)) expect(printed.length, run.stdout).toBeGreaterThan(0);
         const expected = expectedInSampleOutput(op);
         if (expected !== undefined)
           expect(

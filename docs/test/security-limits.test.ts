@@ -104,6 +104,56 @@ describe("the Security and limits section", () => {
       "`SummaryType` (any other string)",
     );
   });
+
+  test("names a place inside an operation by the section it is in: a parameter by its name, never as an answer", () => {
+    const grown = JSON.parse(
+      readFileSync(
+        fileURLToPath(new URL("../../spec/dist/fixtures/grown.json", import.meta.url)),
+        "utf8",
+      ),
+    );
+    expect(placeName(grown, "/paths/~1transactions/get/parameters/1/schema")).toBe(
+      "`listTransactions` `cursor` parameter",
+    );
+    // A parameter by reference: named by the parameter it reaches.
+    expect(placeName(grown, "/paths/~1transactions/get/parameters/0/schema")).toBe(
+      "`listTransactions` `merchantAccountNumber` parameter",
+    );
+    expect(
+      placeName(
+        grown,
+        "/paths/~1transactions~1{transactionReference}~1hold/put/parameters/0/schema",
+      ),
+    ).toBe("`placeTransactionHold` `X-Hold-Reason` parameter");
+    expect(
+      placeName(grown, "/paths/~1transactions~1{transactionReference}~1hold/parameters/0/schema"),
+    ).toBe("`/transactions/{transactionReference}` `transactionReference` parameter");
+    expect(
+      placeName(
+        grown,
+        "/paths/~1settlements~1{settlementDate}~1report/get/responses/202/headers/Retry-After/schema",
+      ),
+    ).toBe("`downloadSettlementReport` 202 answer's `Retry-After` header");
+    expect(
+      placeName(grown, "/paths/~1refunds/post/requestBody/content/application~1json/schema"),
+    ).toBe("`createRefund` request body");
+    expect(placeName(grown, "/paths/~1auth~1token/post/security")).toBe(
+      "`issueAccessToken` security",
+    );
+    expect(placeName(grown, "/paths/~1transactions/get/responses")).toBe(
+      "`listTransactions` answers",
+    );
+  });
+
+  test('every place of the page\'s rows reads as words: none is a number followed by "answer" unless it is a status', () => {
+    for (const answer of owaspAnswers)
+      for (const path of answer.paths) {
+        const name = placeName(document, path);
+        const status = name.match(/ (\S+) answer/)?.[1];
+        if (status !== undefined)
+          expect(status, `${path} → ${name}`).toMatch(/^([1-5]\d\d|[1-5]XX|default)$/);
+      }
+  });
 });
 
 describe("the built site", () => {

@@ -9,6 +9,14 @@ import type { Json } from "../src/index.js";
 export const specDir = fileURLToPath(new URL("..", import.meta.url));
 /** The project's Redocly config (`redocly.yaml`). */
 export const redoclyConfig = join(specDir, "redocly.yaml");
+/**
+ * The configs of `pnpm lint`'s two passes over a spec holding another API's operations (`lint/`): the spec's own
+ * files under every rule, and the files marked `x-foreign-source` under the rules of validity only.
+ */
+export const lintPasses = {
+  own: join(specDir, "lint", "own-files.yaml"),
+  foreign: join(specDir, "lint", "foreign-files.yaml"),
+} as const;
 /** The root file of the grown test fixture (`fixtures/grown/openapi.yaml`). */
 export const grownFixtureRoot = join(specDir, "fixtures", "grown", "openapi.yaml");
 
@@ -30,16 +38,29 @@ export interface LintResult {
   readonly problems: LintProblem[];
 }
 
-const lintArgs = (root: string) => ["lint", root, "--config", redoclyConfig, "--format=json"];
+const lintArgs = (root: string, config = redoclyConfig) => [
+  "lint",
+  root,
+  "--config",
+  config,
+  "--format=json",
+];
 
 function lintResult(status: number | null, stdout: string): LintResult {
   const report = JSON.parse(stdout.slice(stdout.indexOf("{")));
   return { status, totals: report.totals, problems: report.problems };
 }
 
-/** Runs `redocly lint` with the spec's own config on a root file; returns exit code, totals and problems. */
-export function lint(root: string): LintResult {
-  const run = spawnSync(redocly, lintArgs(root), { encoding: "utf8", env, timeout: 60_000 });
+/**
+ * Runs `redocly lint` on a root file with the spec's own config (or `config`, e.g. one of `lintPasses`); returns exit
+ * code, totals and problems.
+ */
+export function lint(root: string, config = redoclyConfig): LintResult {
+  const run = spawnSync(redocly, lintArgs(root, config), {
+    encoding: "utf8",
+    env,
+    timeout: 120_000,
+  });
   return lintResult(run.status, run.stdout);
 }
 

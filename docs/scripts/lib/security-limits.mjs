@@ -60,6 +60,50 @@ export function formatMs(ms) {
 const cell = (text) => text.replaceAll("|", "\\|").replace(/\s+/g, " ").trim();
 
 /**
+ * The bundle's value at a `$ref` of its own (`#/components/…`), or `value` itself.
+ * @param {Json} document
+ * @param {any} value
+ * @returns {any}
+ */
+function localTarget(document, value) {
+  const ref = value?.$ref;
+  if (typeof ref !== "string" || !ref.startsWith("#/")) return value;
+  return parsePointer(ref.slice(1)).reduce((node, key) => node?.[key], document);
+}
+
+/**
+ * A reader's name of a place inside a path item: the operation by its operationId, then what the pointer reaches
+ * by the section it is in, e.g. "`listTransactions` `limit` parameter", "`getTransaction` 200 answer",
+ * "`getTransaction` 200 answer's `Retry-After` header", "`createRefund` request body", "`createRefund` security".
+ * @param {Json} document the bundled spec
+ * @param {string} path the path (the pointer's second segment)
+ * @param {string | undefined} method the operation's method, or `parameters` (the path item's own parameters)
+ * @param {string | undefined} section `responses`, `parameters`, `requestBody`, `security`…
+ * @param {string[]} rest the pointer's segments after the section
+ * @returns {string}
+ */
+function operationPlaceName(document, path, method, section, rest) {
+  const item = document.paths?.[path];
+  const parameterName = (/** @type {any[] | undefined} */ list) => {
+    const parameter = localTarget(document, list?.[Number(rest[0])]);
+    return `\`${parameter?.name ?? rest[0]}\` parameter`;
+  };
+  if (method === "parameters") return `\`${path}\` ${parameterName(item?.parameters)}`;
+  const operation = item?.[method ?? ""];
+  const id = `\`${operation?.operationId ?? path}\``;
+  if (section === undefined) return id;
+  if (section === "responses") {
+    const [status, part, header] = rest;
+    if (status === undefined) return `${id} answers`;
+    if (part === "headers" && header) return `${id} ${status} answer's \`${header}\` header`;
+    return `${id} ${status} answer`;
+  }
+  if (section === "parameters") return `${id} ${parameterName(operation?.parameters)}`;
+  if (section === "requestBody") return `${id} request body`;
+  return `${id} ${section}`;
+}
+
+/**
  * A reader's name of a place in the spec, e.g. "`Transaction.sourceAccountNumber`" or "`getTransaction` 200 answer".
  * @param {Json} document the bundled spec
  * @param {string} path a JSON Pointer into it
@@ -68,11 +112,7 @@ const cell = (text) => text.replaceAll("|", "\\|").replace(/\s+/g, " ").trim();
 export function placeName(document, path) {
   const parts = parsePointer(path);
   const [root, kind, name, sub, ...rest] = parts;
-  if (root === "paths" && kind) {
-    const operation = document.paths?.[kind]?.[name ?? ""];
-    const id = `\`${operation?.operationId ?? kind}\``;
-    return rest[0] ? `${id} ${rest[0]} answer` : `${id} answers`;
-  }
+  if (root === "paths" && kind) return operationPlaceName(document, kind, name, sub, rest);
   if (root !== "components" || !name)
     return path === "/components/headers" ? "`components.headers`" : `\`${path}\``;
   if (kind === "schemas") {

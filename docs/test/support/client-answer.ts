@@ -80,6 +80,16 @@ function stringifyAt(value: unknown, path: readonly string[]): unknown {
 }
 
 /**
+ * Whether the mock's default answer to `op` carries a body the client hands over: not an answer without content (a
+ * 204, a HEAD's) nor one the client's operation table calls empty. A sample prints the result as JSON
+ * (spec/openapi/code_samples/README.md); an answer without a body has no result to print.
+ */
+export function defaultAnswerHasBody(op: OperationSpec): boolean {
+  const answer = defaultAnswer(op);
+  return answer.mediaType !== undefined && answerKind(op.operationId, answer.status) !== "empty";
+}
+
+/**
  * What a sample printing the client's result shows of the mock's default answer, or undefined when there is nothing
  * to look for (an answer without a body): a JSON answer as the client hands it over (for a paginated operation, its
  * first documented item: the first page starts with it), a text answer's text, a Blob's media type.

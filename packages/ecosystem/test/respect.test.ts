@@ -1,41 +1,16 @@
 // Redocly Respect (the catalog's @redocly/cli, under Node 22): `generate-arazzo` writes one workflow per operation
 // from the spec, `respect` runs them against the mock. On the product spec and on the grown fixture every check
-// passes but the listed limits of Respect itself, each of which must still fail.
+// passes but the listed limits of Respect itself (each keyed by the shape of operation that causes it), each of which
+// must still fail.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { nodeBinary } from "@merchant-payments/node-runtimes";
 import { expect } from "vitest";
-import { type PeerLimit, type PeerRun, type PeerSpec, peerSuite } from "./peer-contracts.js";
+import { type PeerRun, type PeerSpec, peerSuite } from "./peer-contracts.js";
+import { RESPECT_LIMITS } from "./respect-limits.js";
 import { packageFile, run } from "./support.js";
 
 const redocly = packageFile("@redocly/cli", "bin/cli.js");
-
-/** Respect's own limits on our spec: the checks it fails, why, and its issue. */
-export const RESPECT_LIMITS: readonly PeerLimit[] = [
-  {
-    operationId: "downloadTransactionReceipt",
-    checks: ["get-transactions-{transactionReference}-receipt-workflow :: schema check"],
-    reason:
-      "Respect reads a binary answer (the receipt's application/pdf, a valid one-page PDF) as the object {}, then checks it against `type: string`",
-  },
-  {
-    operationId: "getVolumeSummary",
-    checks: [
-      "get-analytics-volumes-workflow :: success criteria check",
-      "get-analytics-volumes-workflow :: schema check",
-    ],
-    reason:
-      "Respect sends the deepObject query parameter `period` as `period=[object Object]` instead of `period[from]=…&period[to]=…`: the mock answers the documented 422; its problem's `errors` member is then refused because Respect validates objects as closed (`unevaluatedProperties: false` by default), where the spec's Problem leaves them open",
-    issue: "https://github.com/Redocly/redocly-cli/issues/2229",
-  },
-  {
-    operationId: "uploadDisputeEvidence",
-    checks: ["post-disputes-{disputeId}-evidence-workflow :: success criteria check"],
-    reason:
-      "Respect sends the multipart/form-data example as `Content-Type: multipart/form-data` with no boundary and the example object as the body (its JSON part as `[object Object]`): no multipart body can be read from it, so the mock answers 415 where 201 is expected",
-    issue: "https://github.com/Redocly/redocly-cli/issues/2229",
-  },
-];
 
 /** Generates the Arazzo workflows of `spec` and runs them with Respect; the checks and the failed ones. */
 async function respectRun(dir: string, specFile: string, spec: PeerSpec): Promise<PeerRun> {
