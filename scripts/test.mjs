@@ -3,7 +3,9 @@
 // and prints one line per package as its report arrives (passed, failed, skipped, time), then each failure in full;
 // everything turbo and the tests printed goes to `.test-results/test.log`, which the last line names.
 //   node scripts/test.mjs              every package
-//   node scripts/test.mjs --affected   the packages changed since main (TURBO_SCM_BASE) and their dependents
+//   node scripts/test.mjs --affected   the packages changed since main (TURBO_SCM_BASE) and their dependents, and
+//                                      in each only the test files whose imports or named packages reach a changed
+//                                      file (TEST_CHANGED_SINCE, read by the vitest preset: test-support's test-graph)
 // Other arguments are handed to `turbo run test` (e.g. `--filter=@merchant-payments/mock`).
 import { spawn } from "node:child_process";
 import {
@@ -97,7 +99,14 @@ function runTurbo(args) {
     const turbo = spawn(join(ROOT, "node_modules", ".bin", "turbo"), args, {
       cwd: ROOT,
       stdio: ["ignore", "pipe", "pipe"],
-      env: { TURBO_TELEMETRY_DISABLED: "1", REDOCLY_TELEMETRY: "off", ...process.env },
+      env: {
+        TURBO_TELEMETRY_DISABLED: "1",
+        REDOCLY_TELEMETRY: "off",
+        ...process.env,
+        ...(args.includes("--affected")
+          ? { TEST_CHANGED_SINCE: process.env.TURBO_SCM_BASE ?? "main" }
+          : {}),
+      },
     });
     turbo.stdout.pipe(log, { end: false });
     turbo.stderr.pipe(log, { end: false });
