@@ -487,7 +487,7 @@ function mockAnswer(
     headers["content-type"] = PROBLEM_MEDIA_TYPE;
   }
   if (media && isTextMediaType(media.mediaType)) {
-    const text = textBody(spec, media, body, dynamic);
+    const text = textBody(media, body, dynamic);
     if (text === undefined) return missingTextExample(spec, request, media, violations);
     return { status: output.statusCode, headers, body: text, violations };
   }
@@ -515,12 +515,7 @@ function withoutExample(media: MediaSpec): boolean {
  * `Prefer: example=`), else (a generated value, which is no document of that media type) the media type's first
  * example text; a generated string only when the spec gives no example.
  */
-function textBody(
-  spec: SpecSource,
-  media: MediaSpec,
-  body: unknown,
-  dynamic: boolean,
-): string | undefined {
+function textBody(media: MediaSpec, body: unknown, dynamic: boolean): string | undefined {
   const examples = exampleTexts(media);
   if (typeof body === "string" && !(dynamic && examples.length > 0)) return body;
   return examples[0];

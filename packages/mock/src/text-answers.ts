@@ -20,5 +20,7 @@ export function mediaPointer(media: MediaSpec): string {
 
 /** The example texts of a media type, by the spec model's precedence (strings only: a structured value is no XML text). */
 export function exampleTexts(media: MediaSpec): string[] {
-  return media.examples.map((e) => e.value).filter((value): value is string => typeof value === "string");
+  return media.examples
+    .map((e) => e.value)
+    .filter((value): value is string => typeof value === "string");
 }
