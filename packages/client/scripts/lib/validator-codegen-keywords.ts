@@ -311,7 +311,10 @@ export const VALUE_KEYWORDS: readonly KeywordRow[] = [
   bound(
     "minLength",
     typed("string"),
-    (v, n) => `(${v}.length < ${n} || (${v}.length < ${2 * n} && [...${v}].length < ${n}))`,
+    (v, n) =>
+      n <= 1
+        ? `${v}.length < ${n}`
+        : `(${v}.length < ${n} || (${v}.length < ${2 * n} && [...${v}].length < ${n}))`,
     (n) => `must have at least ${n} characters`,
   ),
   bound(
