@@ -13,7 +13,7 @@ export interface DocumentedResponses {
 export const FALLBACK_STATUSES: readonly number[] = [400, 422];
 
 /** True when `op` documents `status`: an exact key, its `4XX`-style range, or `default`. */
-export function documents(op: DocumentedResponses, status: number): boolean {
+function documents(op: DocumentedResponses, status: number): boolean {
   return op.responses.some(
     (r) => statusMatch(r.status, status) !== undefined || r.status === "default",
   );

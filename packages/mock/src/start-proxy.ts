@@ -195,6 +195,7 @@ async function proxyRequest(
     method: request.method,
     path: request.path,
     matched: operation !== undefined,
+    ...(operation ? { responses: operation.responses } : {}),
     issues: operation ? requestIssues(request, operation) : [],
     refuseViolations,
     redact,

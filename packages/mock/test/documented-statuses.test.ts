@@ -1,9 +1,15 @@
 // Every status the mock answers is documented for the operation it answers (the proxy's rule for a real server):
-// the 406 of an Accept header the operation cannot satisfy and the 415 of a body of a media type it does not take,
-// on every operation of the product spec and of the grown fixture; no problem's `type` names Prism.
+// the 406 of an Accept header the operation cannot satisfy and the 415 of a body of a media type it does not take
+// where the operation documents them, else its documented 400 (the README's rule), on every operation of the product
+// spec and of the grown fixture; no problem's `type` names Prism.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { type OperationSpec, operations, responseFor } from "@merchant-payments/spec/model";
+import {
+  isBodyCall,
+  type OperationSpec,
+  operations,
+  responseFor,
+} from "@merchant-payments/spec/model";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { bundledSpecPath, type MockServer, startMock } from "../src/index.js";
 
@@ -14,6 +20,21 @@ const SPECS = {
 
 /** The operation's path with a plain value in each path parameter (the 406 and 415 come before their checks). */
 const concretePath = (op: OperationSpec) => op.path.replace(/\{[^}]+\}/g, "p1");
+
+/**
+ * The status the README's rule gives a refusal that calls for `wanted`: `wanted` where the operation documents it
+ * (its exact key, its range such as `4XX`, or `default`), else its documented 400, else its 422.
+ */
+function ruleStatus(op: OperationSpec, wanted: number): number {
+  const documents = (status: number) =>
+    op.responses.some(
+      (r) =>
+        r.status === String(status) ||
+        r.status.toUpperCase() === `${String(status)[0]}XX` ||
+        r.status === "default",
+    );
+  return [wanted, 400, 422].find(documents) ?? wanted;
+}
 
 /** Credentials of every kind any operation asks for: a Bearer token and an API key in its header. */
 const CREDENTIALS = { authorization: "Bearer t", "x-api-key": "k" };
@@ -73,12 +94,34 @@ for (const [name, file] of Object.entries(SPECS)) {
       );
     });
 
-    test("a body of a media type the operation does not take gets the documented 415", async () => {
+    test("a body of a media type the operation does not take gets the documented 415 (else its 400)", async () => {
       const withBody = ops.filter((op) => op.requestBodies.length > 0);
       expect(withBody.length).toBeGreaterThan(0);
       for (const op of withBody) {
         const got = await answer(op, { "content-type": "text/html" }, "<p>hi</p>");
-        expect(got.status, op.operationId).toBe(415);
+        expect(got.status, op.operationId).toBe(ruleStatus(op, 415));
+        expectDocumented(op, got);
+      }
+    });
+
+    test("an Accept header alone (no Prefer) that no answer satisfies gets the documented 406 (else its 400)", async () => {
+      // The operations called with their JSON example alone: a valid request but for its Accept header.
+      const valid = ops.filter(isBodyCall);
+      expect(valid.length).toBeGreaterThan(0);
+      for (const op of valid) {
+        const example = op.request?.examples[0]?.value as Record<string, unknown>;
+        // The headers that repeat a body property (x-equals-body-property), from the example.
+        const bound = Object.fromEntries(
+          op.headers.flatMap((h) =>
+            h.equalsBodyProperty ? [[h.name, String(example[h.equalsBodyProperty])]] : [],
+          ),
+        );
+        const got = await answer(
+          op,
+          { ...bound, accept: "text/html", "content-type": "application/json" },
+          JSON.stringify(example),
+        );
+        expect(got.status, `${op.operationId}: ${got.text}`).toBe(ruleStatus(op, 406));
         expectDocumented(op, got);
       }
     });

@@ -1,9 +1,16 @@
 // The mock on a document written elsewhere (test/fixtures/foreign-api.yaml): only documented statuses (a 415 or
 // 406 where the operation documents it, else its documented 400), XML and other text answers served from their
-// examples as text and chosen by Accept (q-values honoured), OAuth 2 and OpenID Connect taking a Bearer token.
+// examples as text and chosen by Accept (q-values honoured), OAuth 2 and OpenID Connect taking a Bearer token; the
+// validation proxy checking XML answers by media type and refusing with documented statuses.
 import { fileURLToPath } from "node:url";
+import { type LoopbackServer, startLoopbackServer } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { type MockServer, startMock } from "../src/index.js";
+import {
+  type MockServer,
+  startMock,
+  startValidationProxy,
+  type ValidationProxy,
+} from "../src/index.js";
 
 const FIXTURE = fileURLToPath(new URL("./fixtures/foreign-api.yaml", import.meta.url));
 const BEARER = { authorization: "Bearer any-token" };
@@ -151,5 +158,73 @@ describe("OAuth 2 and OpenID Connect", () => {
     expect(JSON.parse(none.text).detail).toContain(
       "POST /trips (/paths/~1trips/post/responses) documents no 401",
     );
+  });
+});
+
+describe("the validation proxy on the same document", () => {
+  let upstream: LoopbackServer;
+  let overMock: ValidationProxy;
+  let overUpstream: ValidationProxy;
+  beforeAll(async () => {
+    upstream = await startLoopbackServer();
+    overMock = await startValidationProxy({
+      upstream: mock.baseUrl,
+      spec: FIXTURE,
+      onViolations: () => {},
+    });
+    overUpstream = await startValidationProxy({
+      upstream: upstream.baseUrl,
+      spec: FIXTURE,
+      onViolations: () => {},
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([overMock?.close(), overUpstream?.close(), upstream?.close()]);
+  });
+  const fetchVia = async (
+    proxy: ValidationProxy,
+    path: string,
+    headers: Record<string, string>,
+  ) => {
+    const response = await fetch(`${proxy.baseUrl}${path}`, {
+      headers,
+      signal: AbortSignal.timeout(10_000),
+    });
+    return { status: response.status, text: await response.text() };
+  };
+  const lastEvent = (proxy: ValidationProxy) => proxy.report().events.at(-1);
+
+  test("passes an XML answer of a documented media type, checked for its media type and never parsed as JSON", async () => {
+    const got = await fetchVia(overMock, "/stations", { ...BEARER, accept: "application/xml" });
+    expect(got).toEqual({ status: 200, text: STATIONS_XML });
+    expect(lastEvent(overMock)).toMatchObject({ outcome: "ok", issues: [] });
+    upstream.handle((_request, response) => {
+      response.writeHead(200, { "content-type": "application/xml" }).end("{not json, not xml");
+    });
+    expect((await fetchVia(overUpstream, "/stations", BEARER)).status).toBe(200);
+    expect(lastEvent(overUpstream)).toMatchObject({ outcome: "ok", issues: [] });
+  });
+
+  test("an answer of a media type the operation does not document is the server's violation", async () => {
+    upstream.handle((_request, response) => {
+      response.writeHead(200, { "content-type": "text/html" }).end("<html/>");
+    });
+    expect((await fetchVia(overUpstream, "/stations", BEARER)).status).toBe(502);
+    expect(lastEvent(overUpstream)).toMatchObject({
+      outcome: "response-violation",
+      issues: [expect.objectContaining({ check: "response media-type" })],
+    });
+  });
+
+  test("refuses a request without its Bearer token with the documented 401, else the documented 400", async () => {
+    expect((await fetchVia(overUpstream, "/stations", {})).status).toBe(401);
+    const trip = await fetch(`${overUpstream.baseUrl}/trips`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ origin: "berlin", destination: "paris" }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(trip.status).toBe(400);
+    expect(lastEvent(overUpstream)).toMatchObject({ outcome: "request-violation", status: 400 });
   });
 });

@@ -52,7 +52,13 @@ const document = {
 const ops = operations(document);
 const ajv = createAjv(document);
 const plan = (generatedWrites: boolean) =>
-  planCases(document, ops, ajv, { seed: 3, runs: 2, allowWrites: true, generatedWrites, token: "t" });
+  planCases(document, ops, ajv, {
+    seed: 3,
+    runs: 2,
+    allowWrites: true,
+    generatedWrites,
+    token: "t",
+  });
 const casesOf = (p: ReturnType<typeof plan>, operationId: string) =>
   p.cases.filter((c) => c.operation.operationId === operationId).map((c) => c.name);
 
@@ -78,11 +84,18 @@ describe("verify's plan", () => {
   });
 
   test("without --allow-writes both are skipped, the one without an example saying both flags", () => {
-    const planned = planCases(document, ops, ajv, { seed: 3, runs: 2, allowWrites: false, token: "t" });
+    const planned = planCases(document, ops, ajv, {
+      seed: 3,
+      runs: 2,
+      allowWrites: false,
+      token: "t",
+    });
     const reasons = Object.fromEntries(
       planned.skipped.map((s) => [s.operation.operationId, s.reason]),
     );
-    expect(reasons["create-note"]).toMatch(/pass --allow-writes to send its 1 example\(s\) once each$/);
+    expect(reasons["create-note"]).toMatch(
+      /pass --allow-writes to send its 1 example\(s\) once each$/,
+    );
     expect(reasons["search-notes"]).toMatch(/pass --allow-writes with --generated-writes/);
   });
 });
@@ -90,7 +103,9 @@ describe("verify's plan", () => {
 describe("the command lines", () => {
   test("verify: --generated-writes is an option of its own, refused without --allow-writes", () => {
     const base = ["--base-url", "http://127.0.0.1:4010", "--token", "t"];
-    expect(parseCommandLine([...base, "--allow-writes", "--generated-writes"], {}).options).toMatchObject({
+    expect(
+      parseCommandLine([...base, "--allow-writes", "--generated-writes"], {}).options,
+    ).toMatchObject({
       allowWrites: true,
       generatedWrites: true,
     });
@@ -105,7 +120,9 @@ describe("the command lines", () => {
 
   test("load: the same flag, the same refusal", () => {
     const base = ["--base-url", "http://127.0.0.1:4010", "--out", "x.yml"];
-    expect(parseLoadCommandLine([...base, "--allow-writes", "--generated-writes"], {})).toMatchObject({
+    expect(
+      parseLoadCommandLine([...base, "--allow-writes", "--generated-writes"], {}),
+    ).toMatchObject({
       allowWrites: true,
       generatedWrites: true,
     });

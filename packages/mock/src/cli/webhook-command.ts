@@ -11,10 +11,10 @@ import {
 } from "../webhooks.js";
 
 /** Exit status when the receiver could not be reached (verify's and load's `UNREACHABLE_STATUS` too). */
-export const WEBHOOK_UNREACHABLE_STATUS = 3;
+const WEBHOOK_UNREACHABLE_STATUS = 3;
 
 /** What the command reads: the webhook's name, the receiver's URL, the spec file and the timeout. */
-export interface WebhookCommandLine {
+interface WebhookCommandLine {
   /** The webhook's key in the spec's `webhooks`. */
   readonly name: string;
   /** The receiver's URL. */

@@ -1,6 +1,7 @@
 // The proxy's verdict on one exchange, as a pure function of what was seen: whether to forward the request, and
 // once the upstream answered (or did not), the outcome recorded and the answer (a refusal, or the upstream's).
 import type { Issue } from "@merchant-payments/spec/model";
+import { type DocumentedResponses, documentedStatus } from "../documented-status.js";
 import { type Refusal, refusals } from "../problems.js";
 import { reportedIssue, reportedIssues } from "../reported-issue.js";
 
@@ -27,6 +28,8 @@ export interface RequestFacts {
   path: string;
   /** Whether an operation of the spec matches. */
   matched: boolean;
+  /** The matched operation's documented responses: a refusal answers a documented status (`documentedStatus`). */
+  responses?: DocumentedResponses["responses"];
   /** The request's violations of the spec (missing credentials first); `check` says which check found each. */
   issues: readonly Issue[];
   /** Refuse a non-conforming request or answer (the proxy's `errors` option). */
@@ -104,7 +107,12 @@ export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts
   if (upstream === undefined) {
     if (requestIssues.length === 0 || !request.refuseViolations || marked)
       return { kind: "forward" };
-    const status = requestIssues.every((i) => i.check === "credentials") ? 401 : 422;
+    const wanted = requestIssues.every((i) => i.check === "credentials") ? 401 : 422;
+    // Where the operation documents no 401 (or 422), its documented 400: the proxy answers documented statuses too.
+    const status = documentedStatus(
+      request.responses ? { responses: request.responses } : undefined,
+      wanted,
+    );
     return {
       kind: "refuse",
       record: {

@@ -11,6 +11,7 @@ import {
 import { isJsonMedia } from "@merchant-payments/spec/wire";
 import type { CheckedRequest } from "../pipeline/answer.js";
 import { credentialsIssue } from "../security.js";
+import { isTextMediaType } from "../text-answers.js";
 import type { UpstreamExchange } from "../upstream.js";
 import type { UpstreamFacts } from "./classify.js";
 
@@ -110,7 +111,8 @@ function bodyIssues(
       },
     ];
   const media = baseMediaType(answer.headers["content-type"]);
-  if (media.startsWith("text/")) {
+  // Text, XML and YAML answers are checked for their media type (by checkResponse) and UTF-8, never parsed as JSON.
+  if (isTextMediaType(media)) {
     try {
       new TextDecoder("utf-8", { fatal: true }).decode(answer.bytes);
     } catch {

@@ -1,6 +1,7 @@
 // status expected for the kind of request: what the kind of request requires of a documented status (a valid request
-// is not refused, an invalid one is, malformed JSON gets 400, a request without credentials 401, none gets a 5xx).
-import type { Issue } from "@merchant-payments/spec";
+// is not refused, an invalid one is, malformed JSON gets 400, a request without credentials 401 (a documented 4xx
+// where the operation documents no 401), none gets a 5xx).
+import { type Issue, responseFor } from "@merchant-payments/spec";
 import type { VerifyCase } from "../plan.js";
 import { defect, type VerifyCheck } from "./check.js";
 
@@ -42,6 +43,14 @@ function statusDefects(verifyCase: VerifyCase, status: number): Issue<ExpectedSt
         ? []
         : one("malformed-json-not-400", `malformed JSON was answered ${status}, not 400`);
     case "no-credentials":
+      // An operation that documents no 401 refuses with a documented 4xx (the mock's rule: its 400, else 422).
+      if (!responseFor(verifyCase.operation, 401))
+        return status >= 400 && status < 500
+          ? []
+          : one(
+              "missing-credentials-not-401",
+              `a request without the credentials its security asks for was answered ${status}, not a 4xx (${verifyCase.operation.method} ${verifyCase.operation.path} documents no 401)`,
+            );
       return status === 401
         ? []
         : one(

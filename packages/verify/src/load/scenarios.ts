@@ -146,7 +146,9 @@ export function planLoad(
     const draft = draftOperation(document, op, ajv, options.seed + index * 4, found.credentials);
     if (reason !== undefined && draft.generatedBody && !options.generatedWrites) {
       if (options.mix)
-        throw new LoadPlanError(`--mix names ${op.operationId}, which writes: ${GENERATED_WRITES_HINT}`);
+        throw new LoadPlanError(
+          `--mix names ${op.operationId}, which writes: ${GENERATED_WRITES_HINT}`,
+        );
       skipped.push({ operationId: op.operationId, reason: `${reason}; ${GENERATED_WRITES_HINT}` });
       return;
     }
