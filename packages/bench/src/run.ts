@@ -1,11 +1,12 @@
 // `pnpm bench`: runs every benchmark, writes results.json and results.md next to package.json, exits 1
 // when one failed. `dist/run.js loopback,batch` (ids below) runs some of them and writes to .tmp/ instead.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, type } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { x } from "tinyexec";
+import { keepSections } from "../../../scripts/lib/md-sections.mjs";
 import { benchArtillery } from "./bench-artillery.js";
 import { batch, concurrent, loopback, memory, stubbed } from "./bench-client.js";
 import { benchMock } from "./bench-mock.js";
@@ -63,7 +64,9 @@ results.loadAverage.end = loadavg();
 results.durationSeconds = (performance.now() - started) / 1000;
 const [json, md] = ["results.json", "results.md"].map((name) => join(only ? tmp : dir, name));
 writeFileSync(`${json}`, `${JSON.stringify(results, null, 2)}\n`);
-writeFileSync(`${md}`, renderMarkdown(results));
+// What other commands keep in results.md (`pnpm test:profile --write`'s table) stays.
+const previous = existsSync(`${md}`) ? readFileSync(`${md}`, "utf8") : undefined;
+writeFileSync(`${md}`, keepSections(previous, renderMarkdown(results)));
 // Biome formats the committed files the way lint expects.
 const biome = join(root, "node_modules", ".bin", "biome");
 if (!only) execFileSync(biome, ["format", "--write", `${json}`, `${md}`], { cwd: root });
