@@ -5,6 +5,7 @@
 //   node scripts/test-profile.mjs [summary.json] [--files N] [--write]
 // `--write` also puts the table, with the machine's cores and load average, into packages/bench/results.md (its
 // section "test-profile", which `pnpm bench` keeps): the READMEs link there rather than copy figures.
+import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -74,6 +75,11 @@ function writeResults(table) {
     ...table,
   ].join("\n");
   writeFileSync(file, replaceSection(readFileSync(file, "utf8"), "test-profile", body));
+  // Biome formats the committed file the way lint expects (as `pnpm bench` does).
+  execFileSync(join(ROOT, "node_modules", ".bin", "biome"), ["format", "--write", file], {
+    cwd: ROOT,
+    stdio: "ignore",
+  });
   console.log(`\nwrote the table into ${file} (section "test-profile")`);
 }
 
