@@ -7,6 +7,7 @@ import { cpus, loadavg, release, type } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { x } from "tinyexec";
+import { keepSections } from "../../../scripts/lib/md-sections.mjs";
 import { benchArtillery } from "./bench-artillery.js";
 import { batch, concurrent, loopback, memory, stubbed } from "./bench-client.js";
 import { benchMock } from "./bench-mock.js";
@@ -71,7 +72,9 @@ const committed =
   merge && existsSync(`${json}`) ? JSON.parse(readFileSync(`${json}`, "utf8")) : undefined;
 const written = committed ? mergedResults(committed, results) : results;
 writeFileSync(`${json}`, `${JSON.stringify(written, null, 2)}\n`);
-writeFileSync(`${md}`, renderMarkdown(written));
+// What other commands keep in results.md (`pnpm test:profile --write`'s table) stays.
+const previous = existsSync(`${md}`) ? readFileSync(`${md}`, "utf8") : undefined;
+writeFileSync(`${md}`, keepSections(previous, renderMarkdown(written)));
 // Biome formats the committed files the way lint expects.
 const biome = join(root, "node_modules", ".bin", "biome");
 if (inPlace) execFileSync(biome, ["format", "--write", `${json}`, `${md}`], { cwd: root });
