@@ -554,8 +554,23 @@ export function operations(document: Json): readonly OperationSpec[] {
       });
     }
   }
+  refuseSharedIds(result);
   operationCache.set(document, result);
   return result;
+}
+
+/** Two operations with one operationId: refused naming both (every package names an operation by its id). */
+function refuseSharedIds(found: readonly OperationSpec[]): void {
+  const seen = new Map<string, OperationSpec>();
+  for (const op of found) {
+    const first = seen.get(op.operationId);
+    if (first)
+      throw new SpecModelError(
+        `operationId ${op.operationId} is also ${operationLabel(first.method, first.path)}'s (at ${first.pointer}): each operation needs its own`,
+        { operation: operationLabel(op.method, op.path), pointer: `${op.pointer}/operationId` },
+      );
+    seen.set(op.operationId, op);
+  }
 }
 
 /** The operation named `operationId`; throws a `SpecModelError` (at `/paths`) when the document has none. */
@@ -620,7 +635,7 @@ export interface SpecAjv {
   readonly ajv: Ajv2020;
   /** The document it was created for. */
   readonly document: Json;
-  /** A validator for the schema at a JSON Pointer of the document (compiled once per pointer). */
+  /** A validator for the schema at a JSON Pointer of the document (compiled once per pointer); `SpecModelError` at it when Ajv cannot compile it. */
   compileAt(schemaPointer: string): ValidateFunction;
   /** Validates `value` against the schema at `schemaPointer`; every violation, none when valid. */
   issuesAt(schemaPointer: string, value: unknown): Issue[];
@@ -653,7 +668,10 @@ export function createAjv(document: Json, options: AjvOptions = {}): SpecAjv {
   const compileAt = (schemaPointer: string): ValidateFunction => {
     let validate = compiled.get(schemaPointer);
     if (!validate) {
-      validate = ajv.compile({ $ref: `${DOCUMENT_ID}#${encodeURI(schemaPointer)}` });
+      // A schema Ajv cannot compile (a dangling `$ref` inside it, a bad pattern) is refused at its pointer.
+      validate = placed({ pointer: schemaPointer }, () =>
+        ajv.compile({ $ref: `${DOCUMENT_ID}#${encodeURI(schemaPointer)}` }),
+      );
       compiled.set(schemaPointer, validate);
     }
     return validate;

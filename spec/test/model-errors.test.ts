@@ -134,4 +134,31 @@ describe("refusals of the spec model say where", () => {
     expect(error.pointer).toBe("/components/schemas/Pet/x-invariants");
     expect(error.message).toMatch(/unsupported invariant/);
   });
+
+  test("a schema Ajv cannot compile is refused at its pointer", () => {
+    const document: Json = {
+      openapi: "3.1.0",
+      components: {
+        schemas: { Pet: { type: "object", properties: { owner: { $ref: "#/nope" } } } },
+      },
+    };
+    const error = refusal(() => createAjv(document).compileAt("/components/schemas/Pet"));
+    expect(error.pointer).toBe("/components/schemas/Pet");
+    expect(error.message).toMatch(/^at \/components\/schemas\/Pet: .*nope/);
+  });
+
+  test("two operations sharing an operationId are refused naming both", () => {
+    const error = refusal(() =>
+      operations({
+        openapi: "3.1.0",
+        paths: {
+          "/a": { get: { operationId: "read", responses: {} } },
+          "/b": { post: { operationId: "read", responses: {} } },
+        },
+      }),
+    );
+    expect(error.message).toBe(
+      "POST /b at /paths/~1b/post/operationId: operationId read is also GET /a's (at /paths/~1a/get): each operation needs its own",
+    );
+  });
 });

@@ -11,6 +11,7 @@ const param = (overrides: Partial<ParameterSpec>): ParameterSpec => ({
   schemaPointer: "",
   style: "form",
   explode: true,
+  examples: [],
   ...overrides,
 });
 const read = (p: ParameterSpec, search: string, headers: Record<string, string> = {}) =>

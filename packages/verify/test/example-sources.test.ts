@@ -32,7 +32,9 @@ describe("verify's example requests, from every place the spec keeps an example"
   test("query parameters take their `example` and their first named `examples` entry", () => {
     const { base, exampleRequests } = draft("listSpecialEvents");
     expect(base).toMatchObject({ startDate: "2023-11-18", limit: 2 });
-    expect(exampleRequests()[0]?.request.target).toBe("/special-events?startDate=2023-11-18&limit=2");
+    expect(exampleRequests()[0]?.request.target).toBe(
+      "/special-events?startDate=2023-11-18&limit=2",
+    );
   });
 
   test("a path parameter whose only example is its schema's is sent with it", () => {
