@@ -32,8 +32,18 @@ function grafted(name: string, sources: string[]) {
   return { root, results, read };
 }
 
-describe("grafting a real document", () => {
-  const { results, read } = grafted("both", ["galaxy", "museum"]);
+/**
+ * Whether this spec holds the real documents already (a grown copy, pnpm test:grown): the graft's own tests need the
+ * product spec without them, which foreign-lint.test.ts and every package's tests then check as grafted.
+ */
+const alreadyGrafted = realSources(join(specDir, "..")).some((source) =>
+  existsSync(join(specDir, "openapi", "paths", source)),
+);
+
+describe.skipIf(alreadyGrafted)("grafting a real document", () => {
+  const { results, read } = alreadyGrafted
+    ? { results: [], read: () => ({}) as never }
+    : grafted("both", ["galaxy", "museum"]);
   const entry = read("openapi.yaml");
   const [, museum] = results;
 
