@@ -127,7 +127,7 @@ describe("the Security and limits section", () => {
     ).toBe("`placeTransactionHold` `X-Hold-Reason` parameter");
     expect(
       placeName(grown, "/paths/~1transactions~1{transactionReference}~1hold/parameters/0/schema"),
-    ).toBe("`/transactions/{transactionReference}` `transactionReference` parameter");
+    ).toBe("`/transactions/{transactionReference}/hold` `transactionReference` parameter");
     expect(
       placeName(
         grown,

@@ -533,7 +533,11 @@ export const owaspAnswers = [
 export function owaspOverrides(bundle = OWASP_LINTED_BUNDLE) {
   return owaspAnswers.map((answer) => ({
     // Spectral compares a place as a URI fragment (`{` of a path template as `%7B`, @stoplight/json's pathToPointer).
-    files: answer.paths.map((path) => `${bundle}#${encodeURI(path)}`),
+    // A pointer's `#` and `$` (a callback's runtime expression, `{$request.body#/url}`) are percent-encoded too:
+    // Spectral reads the first `#` as the end of the file name and matches the rest as encoded.
+    files: answer.paths.map(
+      (path) => `${bundle}#${encodeURI(path).replaceAll("#", "%23").replaceAll("$", "%24")}`,
+    ),
     rules: Object.fromEntries(answer.rules.map((rule) => [rule, "off"])),
   }));
 }

@@ -84,11 +84,15 @@ function localTarget(document, value) {
  */
 function operationPlaceName(document, path, method, section, rest) {
   const item = document.paths?.[path];
-  const parameterName = (/** @type {any[] | undefined} */ list) => {
-    const parameter = localTarget(document, list?.[Number(rest[0])]);
-    return `\`${parameter?.name ?? rest[0]}\` parameter`;
+  const parameterName = (
+    /** @type {any[] | undefined} */ list,
+    /** @type {string | undefined} */ index,
+  ) => {
+    const parameter = localTarget(document, list?.[Number(index)]);
+    return `\`${parameter?.name ?? index}\` parameter`;
   };
-  if (method === "parameters") return `\`${path}\` ${parameterName(item?.parameters)}`;
+  // The path item's own parameters: `/paths/<path>/parameters/<index>/…`.
+  if (method === "parameters") return `\`${path}\` ${parameterName(item?.parameters, section)}`;
   const operation = item?.[method ?? ""];
   const id = `\`${operation?.operationId ?? path}\``;
   if (section === undefined) return id;
@@ -98,7 +102,7 @@ function operationPlaceName(document, path, method, section, rest) {
     if (part === "headers" && header) return `${id} ${status} answer's \`${header}\` header`;
     return `${id} ${status} answer`;
   }
-  if (section === "parameters") return `${id} ${parameterName(operation?.parameters)}`;
+  if (section === "parameters") return `${id} ${parameterName(operation?.parameters, rest[0])}`;
   if (section === "requestBody") return `${id} request body`;
   return `${id} ${section}`;
 }

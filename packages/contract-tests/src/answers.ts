@@ -1,6 +1,6 @@
 // The documented 2xx answers of any operation: what a server sends for each (status, media type, declared headers)
-// and what the client must resolve it to: `undefined` without a body, a string for `text/*`, a `Blob` for other
-// non-JSON media, a value valid against the schema for JSON.
+// and what the client must resolve it to: `undefined` without a body, a string for text (`text/*`, XML: whatever the
+// spec's wire module calls text), a `Blob` for other non-JSON media, a value valid against the schema for JSON.
 import type {
   Json,
   MediaSpec,
@@ -9,7 +9,7 @@ import type {
   SpecAjv,
 } from "@merchant-payments/spec";
 import { deref } from "@merchant-payments/spec/model";
-import { isJsonMedia } from "@merchant-payments/spec/wire";
+import { bodyKind } from "@merchant-payments/spec/wire";
 import { validValue } from "./call-inputs.js";
 import { errorsAt } from "./operation-parts.js";
 
@@ -38,9 +38,24 @@ export function successAnswers(op: OperationSpec): SuccessAnswer[] {
 export function kindOf(op: OperationSpec, answer: SuccessAnswer): AnswerKind {
   if (op.method === "HEAD" || !answer.media || answer.status === 204 || answer.status === 205)
     return "none";
-  const type = answer.media.mediaType;
-  if (isJsonMedia(type)) return "json";
-  return type.startsWith("text/") ? "text" : "binary";
+  // The one rule of the spec's wire module (bodyKind): JSON, text (text/*, and every structured non-JSON media it
+  // calls text, such as XML), else bytes. A non-JSON answer is never parsed as JSON.
+  const kind = bodyKind(answer.media.mediaType);
+  return kind === "json" ? "json" : kind === "text" ? "text" : "binary";
+}
+
+/**
+ * The text a server sends for a text answer of `value`: a string as it is; otherwise, for an XML media type, a
+ * well-formed XML document whose root element is the schema's `xml.name` (else `value`), and for other text the JSON
+ * text of the value. The client must hand it over as that text, unparsed.
+ */
+function textBody(media: MediaSpec, value: unknown): string {
+  if (typeof value === "string") return value;
+  if (/[/+]xml$/i.test(media.mediaType.split(";")[0]?.trim() ?? "")) {
+    const root = (media.schema as { xml?: { name?: string } }).xml?.name ?? "value";
+    return `<?xml version="1.0" encoding="UTF-8"?>\n<${root}/>`;
+  }
+  return JSON.stringify(value);
 }
 
 /** What a server sends for an answer: body text or bytes (an example, else generated), and a value per declared header. */
@@ -76,7 +91,11 @@ export function answerPayload(
     media.examples[0]?.value,
     seed,
   );
-  return { body: kind === "text" ? String(value) : JSON.stringify(value), value, headers };
+  if (kind === "text") {
+    const text = textBody(media, value);
+    return { body: text, value: text, headers };
+  }
+  return { body: JSON.stringify(value), value, headers };
 }
 
 /**

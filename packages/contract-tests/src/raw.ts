@@ -1,5 +1,6 @@
 import { createRawClient, type RawClient } from "@merchant-payments/client/raw";
 import type { OperationSpec } from "@merchant-payments/spec";
+import { isJsonMedia } from "@merchant-payments/spec/wire";
 import { controlledFetch, type FetchControls, REQUEST_TIMEOUT_MS, TOKEN } from "./harness.js";
 
 /** What came back for one raw request. */
@@ -50,15 +51,19 @@ export async function sendRaw(
   if (options.rawText !== undefined) init.bodySerializer = () => options.rawText;
   const { data, error, response } = await post(op.path, init);
   const text = (data ?? error ?? "") as string;
+  const contentType = response.headers.get("content-type") ?? "";
+  // Only a JSON answer is parsed (an XML or other text answer stays its text); malformed JSON stays text too.
   let parsed: unknown = text;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    // keep the text
+  if (isJsonMedia(contentType)) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // keep the text
+    }
   }
   return {
     status: response.status,
-    contentType: response.headers.get("content-type") ?? "",
+    contentType,
     violations: response.headers.get("sl-violations") ?? "",
     body: parsed,
   };

@@ -105,7 +105,9 @@ describe.each(contractTargets().map((t) => [t.name, t] as const))(
           const url = new URL(request.url, server.baseUrl);
           const chosen = op.security[0] ?? [];
           const schemes = op.security.flat();
-          const http = chosen.find((s) => s.type === "http");
+          // The scheme that goes in Authorization, derived from its type: HTTP Bearer or Basic, OAuth 2.0 and
+          // OpenID Connect (a Bearer access token).
+          const http = chosen.find((s) => ["bearer", "basic"].includes(credentialKind(s) ?? ""));
           const basic = http !== undefined && credentialKind(http) === "basic";
           expect(request.headers.authorization).toBe(
             http && placeCredential(http, basic ? BASIC_CREDENTIALS : TOKEN)?.value,
