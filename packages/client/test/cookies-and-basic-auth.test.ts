@@ -6,6 +6,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundleJsonPath, readBundle } from "@merchant-payments/spec";
+import { cookiePair } from "@merchant-payments/spec/wire";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { useTestServer } from "./helpers/server.js";
 
@@ -160,8 +161,22 @@ describe("an API key in a cookie", () => {
     const c = await client({ apiKey: "key/with=reserved" });
     await c.listSessions({ locale: "sw-KE" });
     const [request] = server.received;
-    expect(request?.headers.cookie).toBe("locale=sw-KE; session_key=key%2Fwith%3Dreserved");
+    // RFC 6265 cookie-octets (`/`, `=`) go as they are: the one cookie encoding of the spec's wire module.
+    expect(request?.headers.cookie).toBe("locale=sw-KE; session_key=key/with=reserved");
     expect(request?.headers.authorization).toBeUndefined();
+  });
+
+  test("a base64 key with + / = goes out byte for byte as the spec's wire module writes it", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"id":"S-6"}');
+    });
+    const key = "dGVzdC1rZXk+/w==";
+    const c = await client({ apiKeys: { CookieKey: key } });
+    await c.listSessions({});
+    const request = server.received.at(-1);
+    expect(request?.headers.cookie).toBe(cookiePair("session_key", key));
+    expect(request?.headers.cookie).toBe("session_key=dGVzdC1rZXk+/w==");
   });
 
   test("is the Cookie header alone when no cookie parameter is given", async () => {

@@ -448,7 +448,7 @@ function mockAnswer(
     headers[name.toLowerCase()] = String(value);
   }
   let body = output.body;
-  if (output.statusCode === 422 && request.issues.length > 0 && isPlainObject(body)) {
+  if (output.statusCode === 422 && request.issues.length > 0 && isObject(body)) {
     // Say which fields and parameters are wrong: RFC 9457's `errors` member (where, and what, of each).
     body = {
       ...body,
@@ -484,10 +484,6 @@ function withoutExample(media: MediaSpec): boolean {
   if (!isBinaryMediaType(media.mediaType) || media.examples.length > 0) return false;
   const schema = media.schema as Record<string, unknown>;
   return !("example" in schema) && !("examples" in schema);
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The mock's answering function. */
