@@ -2,6 +2,7 @@
 // a cookie (copies of a grown fixture operation with that `security`), without a browser: what the panel asks for,
 // which alternative a request sends, and the curl line (run by sh against a stand-in curl).
 import type { OperationSpec, SecuritySchemeSpec } from "@merchant-payments/spec/model";
+import { placeCredentials } from "@merchant-payments/spec/wire";
 import { describe, expect, test } from "vitest";
 import { curlLine, prepareRequest } from "../src/console/request.js";
 import {
@@ -115,6 +116,27 @@ describe("API keys in a cookie", () => {
     expect(noCredentialsNote(op)).toContain("cookie");
     expect(noCredentialsNote(withSecurity([]))).toBe(
       "Sent without credentials (the operation needs none).",
+    );
+  });
+});
+
+describe("a base64 API key from the console", () => {
+  const key = "dGVzdC1rZXk+/w==";
+  const queryKey: SecuritySchemeSpec = {
+    key: "QueryKey",
+    type: "apiKey",
+    in: "query",
+    name: "api_key",
+  };
+
+  test("goes into the query and a header exactly as the spec's wire module places it", () => {
+    const inQuery = request(withSecurity([[queryKey]]), "", { QueryKey: key });
+    const [pair] = placeCredentials([[queryKey, key]]).query;
+    expect(pair).toBe("api_key=dGVzdC1rZXk%2B%2Fw%3D%3D");
+    expect(new URL(inQuery.url).search).toContain(pair as string);
+    const inHeader = request(withSecurity([[headerKey]]), "", { ApiKeyHeader: key });
+    expect(headerOf(inHeader, "X-Api-Key")).toBe(
+      placeCredentials([[headerKey, key]]).headers["X-Api-Key"],
     );
   });
 });

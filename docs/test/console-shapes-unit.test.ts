@@ -3,6 +3,7 @@
 // sh against a stand-in curl), and how answers are shown.
 import { operations } from "@merchant-payments/spec";
 import type { ParameterSpec } from "@merchant-payments/spec/model";
+import { urlencodedBody } from "@merchant-payments/spec/wire";
 import { describe, expect, test } from "vitest";
 import { bodyView, declaredHeaders, downloadName, nextCursor } from "../src/console/answer.js";
 import {
@@ -11,7 +12,6 @@ import {
   multipartBody,
   multipartParts,
   partType,
-  urlencodedBody,
 } from "../src/console/body.js";
 import {
   fillPath,

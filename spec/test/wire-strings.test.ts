@@ -221,7 +221,7 @@ describe("urlencoded bodies: OpenAPI's defaults, and each property's style and e
   });
 });
 
-describe("multipart parts: one per property, files per item, JSON parts, declared content types", () => {
+describe("multipart parts: one per property, files and scalars of a list per item, JSON parts, declared types", () => {
   const file = new Uint8Array([1, 2]);
   test("plans each part with its kind and Content-Type", () => {
     const parts = multipartParts(
@@ -230,6 +230,7 @@ describe("multipart parts: one per property, files per item, JSON parts, declare
         count: 2,
         meta: { a: 1 },
         tags: ["x", "y"],
+        rows: [{ a: 1 }, 2],
         files: [file, file],
         avatar: file,
         when: undefined,
@@ -248,7 +249,9 @@ describe("multipart parts: one per property, files per item, JSON parts, declare
       { name: "name", kind: "text", contentType: undefined, value: "doc" },
       { name: "count", kind: "text", contentType: undefined, value: "2" },
       { name: "meta", kind: "json", contentType: "application/vnd.meta+json", value: '{"a":1}' },
-      { name: "tags", kind: "json", contentType: "application/json", value: '["x","y"]' },
+      { name: "tags", kind: "text", contentType: undefined, value: "x" },
+      { name: "tags", kind: "text", contentType: undefined, value: "y" },
+      { name: "rows", kind: "json", contentType: "application/json", value: '[{"a":1},2]' },
       { name: "files", kind: "file", contentType: undefined, value: file },
       { name: "files", kind: "file", contentType: undefined, value: file },
       { name: "avatar", kind: "file", contentType: "image/png", value: file },

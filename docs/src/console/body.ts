@@ -231,16 +231,3 @@ export function newBoundary(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return `----merchant-payments-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
 }
-
-/** An urlencoded body of the form's value: arrays repeated, objects as JSON text, in field order. */
-export function urlencodedBody(value: Record<string, unknown>): string {
-  const params = new URLSearchParams();
-  for (const [name, item] of Object.entries(value)) {
-    for (const one of Array.isArray(item) ? item : [item])
-      params.append(
-        name,
-        typeof one === "object" && one !== null ? JSON.stringify(one) : String(one),
-      );
-  }
-  return params.toString();
-}

@@ -9,6 +9,7 @@ import type {
   ParameterSpec,
   SpecAjv,
 } from "@merchant-payments/spec/model";
+import { urlencodedBody } from "@merchant-payments/spec/wire";
 import {
   bodyKind,
   checkForm,
@@ -19,7 +20,6 @@ import {
   multipartBody,
   multipartParts,
   newBoundary,
-  urlencodedBody,
 } from "./body.js";
 import { type Child, field, h } from "./dom.js";
 import {
@@ -294,7 +294,10 @@ function formEditor(document: Json, media: MediaSpec): BodyEditor {
       const checked = checkForm(specAjv, media, fields, entered);
       if (checked.issues.length) return { ok: false, issues: checked.issues };
       if (!multipart)
-        return { ok: true, payload: { kind: "urlencoded", text: urlencodedBody(checked.value) } };
+        return {
+          ok: true,
+          payload: { kind: "urlencoded", text: urlencodedBody(checked.value, media.encoding) },
+        };
       const parts = multipartParts(fields, entered, checked.value);
       const { body, contentType } = multipartBody(parts, newBoundary());
       return { ok: true, payload: { kind: "multipart", parts, body, contentType } };

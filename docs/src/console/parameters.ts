@@ -8,6 +8,7 @@ import {
   type OperationSpec,
   type ParameterSpec,
   type SpecAjv,
+  typesOf,
 } from "@merchant-payments/spec/model";
 import {
   encodeText,
@@ -40,7 +41,7 @@ export function parameterFields(op: OperationSpec): readonly ParameterSpec[] {
 
 /** The schema type a value is read as: `array`, `object`, `integer`, `number`, `boolean` or `string`. */
 export function schemaKind(schema: Record<string, unknown>): string {
-  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const types = typesOf(schema);
   for (const kind of ["array", "object", "integer", "number", "boolean"])
     if (types.includes(kind)) return kind;
   return "string";

@@ -344,17 +344,22 @@ const BY_STATUS: Record<number, typeof ApiError> = {
   429: RateLimitError,
 };
 
-/** The ApiError subclass for a status code (RedirectError for 3xx and for 0, a redirect the browser hid). */
+/**
+ * The ApiError subclass the client throws for an answer's status: RedirectError for 3xx and for 0 (a redirect the
+ * browser hid), the 4xx's own class (ApiError itself for one without), ServerError for 5xx.
+ */
+export function errorClassFor(status: number): typeof ApiError {
+  if (status < 400 && (status === 0 || status >= 300)) return RedirectError;
+  return BY_STATUS[status] ?? (status >= 500 ? ServerError : ApiError);
+}
+
+/** The ApiError of an answer's status (see `errorClassFor`). */
 export function apiErrorFor(
   status: number,
   body: unknown,
   headers: Record<string, string>,
 ): ApiError {
-  const Class =
-    status < 400 && (status === 0 || status >= 300)
-      ? RedirectError
-      : (BY_STATUS[status] ?? (status >= 500 ? ServerError : ApiError));
-  return new Class(status, body, headers);
+  return new (errorClassFor(status))(status, body, headers);
 }
 
 /** The message of an error answer: "404 Not Found: detail" from a problem body, else what kind of body it had. */

@@ -12,6 +12,7 @@ export {
   AuthenticationError,
   BadRequestError,
   ConnectionError,
+  errorClassFor,
   MerchantPaymentsError,
   NotFoundError,
   PermissionDeniedError,

@@ -9,7 +9,12 @@ import {
   TokenError,
   UnexpectedResponseError,
 } from "./errors.js";
-import { type OperationId, type OperationInfo, operations } from "./generated/operation-table.js";
+import {
+  type OperationId,
+  type OperationInfo,
+  operations,
+  type SecurityInfo,
+} from "./generated/operation-table.js";
 import { type Issue, parameterValidators, validators } from "./generated/validators.js";
 import { checkHeaders, NO_HEADERS } from "./headers.js";
 import type { WithIntegerStrings } from "./integer-strings.js";
@@ -45,28 +50,26 @@ async function wireBody(info: OperationInfo, body: unknown, issues: Issue[]): Pr
   return (await integerStrings)(dated, info.integerStringFields, issues);
 }
 
-/** A prepared call of an operation beyond a JSON body (see beyond-json/prepare-call.ts `prepareCall`). */
-type PreparedCall = Awaited<ReturnType<BeyondJson["prepareCall"]>>;
-
-/** The module of operations beyond a JSON body (parameters, other media, own security, pagination), loaded once. */
+/** The module of what operations beyond a JSON body need (parameters, other media, pagination), loaded once. */
 let beyondJson: Promise<BeyondJson> | undefined;
 
+/** The error of a next cursor the server gave before (following it would never end). */
+function cursorRepeated(cursor: string): Error {
+  return new UnexpectedResponseError(
+    200,
+    "",
+    undefined,
+    `its next cursor ${cursor.slice(0, 64)} was given before (pagination would never end)`,
+  );
+}
+
 /**
- * Loads the module of operations beyond a JSON object body on the first call of one, handing it what it uses of the
- * entry (so that its chunk shares no code with the entry).
+ * Loads the parts of the pipeline only operations beyond a JSON object body use, on the first call of one (its chunk
+ * imports nothing of the entry: what it needs is passed in each call).
  */
 export function loadBeyondJson(): Promise<BeyondJson> {
   beyondJson ??= import("./beyond-json.js").then((m) =>
-    m.install({
-      wireBody,
-      notSent,
-      noToken,
-      RequestValidationError,
-      UnexpectedResponseError,
-      validators,
-      parameterValidators,
-      tokenFrom,
-    }),
+    m.pipelineParts({ cursorRepeated, noToken, notSent, tokenFrom }),
   );
   return beyondJson;
 }
@@ -84,6 +87,13 @@ export const tokenFrom: TokenFrom = (...args) => {
   );
   return tokenFunction.then((call) => call(...args));
 };
+
+/** The error of a call that needs the bearer token on a client given API keys alone (nothing is sent). */
+export function noToken(op: string): Error {
+  return notSent(
+    new TypeError(`${op}: this operation needs a bearer token: give the client a \`token\``),
+  );
+}
 
 /** Turns a completed exchange into a method's result (throws UnexpectedResponseError for an unreadable answer). */
 export type ParseAnswer<T> = (exchange: Exchange) => T;
@@ -143,105 +153,137 @@ function callSettings(
   return settings;
 }
 
-/** The error of a call that needs the bearer token on a client given API keys alone (nothing is sent). */
-export function noToken(op: string): Error {
-  return notSent(
-    new TypeError(`${op}: this operation needs a bearer token: give the client a \`token\``),
-  );
+/** What one attempt sends: URL, headers, the credential to redact, the headers for a log line (keys as "***"). */
+export interface AttemptParts {
+  readonly url: string;
+  readonly headers: Record<string, string>;
+  readonly secret: string | undefined;
+  readonly logged?: Record<string, string> | undefined;
 }
 
 /**
- * The headers of one attempt of a plain JSON-body operation. Accept-Language: the call's acceptLanguage, else the
- * call's headers, else the client's defaultHeaders, else the client's acceptLanguage. Headers the operation copies
- * from the body come from `body`. The bearer token is placed by the spec's wire module (`placeBearer`, from its
- * dependency-free `/wire/credentials` entry: the lazily loaded beyond-json chunk places every other scheme with
- * `placeCredential`).
+ * The headers of one attempt, for every operation, but its credentials. Header parameters come before the client's
+ * defaultHeaders and the call's headers; Content-Type only with a body. Accept-Language: the call's acceptLanguage,
+ * else the call's headers, else the client's defaultHeaders, else the client's acceptLanguage. Headers the operation
+ * copies from the body come from `body`.
  */
 function composeHeaders(
   resolved: ResolvedOptions,
-  op: OperationId,
-  bearer: string,
+  info: OperationInfo,
+  call: {
+    readonly contentType: string | undefined;
+    readonly parameterHeaders: Readonly<Record<string, string>>;
+    readonly body: unknown;
+  },
   language: string | undefined,
   callHeaders: Readonly<Record<string, string>>,
-  body: Record<string, unknown> | undefined,
 ): Record<string, string> {
   const headers: Record<string, string> = {
-    accept: operations[op].accept,
+    accept: info.accept,
     "accept-language": resolved.acceptLanguage,
+    ...call.parameterHeaders,
     ...resolved.defaultHeaders,
     ...callHeaders,
-    "content-type": "application/json",
   };
-  const credential = placeBearer(bearer);
-  headers[credential.name] = credential.value;
+  if (call.contentType !== undefined) headers["content-type"] = call.contentType;
   if (language !== undefined) headers["accept-language"] = language;
-  const { derivedHeaders }: OperationInfo = operations[op];
-  for (const [name, prop] of derivedHeaders) headers[name] = String(body?.[prop]);
+  const body = call.body as Record<string, unknown> | undefined;
+  for (const [name, prop] of info.derivedHeaders) headers[name] = String(body?.[prop]);
   return headers;
 }
 
-/** True for an operation that is not a plain JSON-body one (the table's `beyondJsonBody`). */
-function isBeyondJsonBody(op: OperationId): boolean {
-  return (operations[op] as OperationInfo).beyondJsonBody === true;
+/** A plain JSON-body operation's credential: the bearer token, placed by the spec's wire module. */
+function withBearer(headers: Record<string, string>, token: string): Record<string, string> {
+  const placed = placeBearer(token);
+  headers[placed.name] = placed.value;
+  return headers;
 }
 
-/** A call ready to send: its body as sent and, for an operation beyond a JSON body, how each attempt is made. */
-interface ReadyCall {
-  readonly prepared: PreparedCall | undefined;
-  /** The JSON body object (plain JSON-body operations), for the headers copied from it. */
-  readonly body: Record<string, unknown> | undefined;
+/** A call checked and encoded: its body as sent, and what each attempt's URL and headers are made of. */
+interface PreparedCall {
+  readonly op: OperationId;
+  /** The parts of the pipeline an operation beyond a plain JSON body loaded (its credentials step among them). */
+  readonly parts: BeyondJson | undefined;
+  readonly security: readonly SecurityInfo[];
   readonly payload: string | Uint8Array | undefined;
+  readonly contentType: string | undefined;
+  /** True when an answer may be a Blob (its bytes are kept). */
+  readonly bytes: boolean;
+  readonly url: string;
+  readonly parameterHeaders: Readonly<Record<string, string>>;
+  /** The body as given (dates and integer strings as sent), for the headers the operation copies from it. */
+  readonly body: unknown;
 }
 
-/** Checks and encodes a call's input (nothing is sent when it is invalid). */
-async function readyCall(
+/**
+ * The one pipeline every call goes through: the security alternative the client can fill; the argument split into
+ * parameters and body (an operation beyond a JSON body loads those parts of the pipeline on first use); an unknown
+ * argument, each parameter and the body checked (all named in one RequestValidationError, nothing sent); the body
+ * encoded in its media type; the URL and header parameters written by the spec's wire module.
+ */
+async function prepareCall(
   resolved: ResolvedOptions,
+  url: string,
   op: OperationId,
   input: unknown,
   issues: Issue[],
   stringify: (value: unknown) => Promise<string>,
-): Promise<ReadyCall> {
+): Promise<PreparedCall> {
   const info: OperationInfo = operations[op];
-  if (isBeyondJsonBody(op)) {
-    // Prepared by the module of operations beyond a JSON body, which also makes each attempt's URL and headers.
-    const prepared = await (await loadBeyondJson()).prepareCall(
-      resolved,
-      op,
-      info,
-      input,
-      issues,
-      stringify,
-    );
-    return { prepared, body: undefined, payload: prepared.body };
-  }
-  const body = (await wireBody(info, input, issues)) as Record<string, unknown>;
-  validators[op](body, issues, resolved.decimals === "string");
+  const decimalStrings = resolved.decimals === "string";
+  const parts = info.beyondJsonBody === true ? await loadBeyondJson() : undefined;
+  // The security alternative the client can fill: a plain JSON-body operation's is the bearer token alone.
+  if (!parts && resolved.token === undefined) throw noToken(op);
+  const security = parts?.securityFor(resolved, op, info) ?? [];
+  const split = parts
+    ? parts.checkArguments(info, input, issues, parameterValidators[op], decimalStrings)
+    : { params: {}, body: input };
+  const json = (info.body?.kind ?? "json") === "json";
+  const given =
+    json && (split.body !== undefined || !parts)
+      ? await wireBody(info, split.body, issues)
+      : split.body;
+  if (parts) parts.checkBody(info, given, issues, validators[op], decimalStrings);
+  else validators[op](given, issues, decimalStrings);
   if (issues.length > 0) throw new RequestValidationError(issues);
-  return { prepared: undefined, body, payload: await stringify(body) };
+  const encoded = parts
+    ? await parts.encodeBody(info.body, given, stringify)
+    : { body: await stringify(given), contentType: "application/json" };
+  return {
+    op,
+    parts,
+    security,
+    payload: encoded.body,
+    contentType: encoded.contentType,
+    bytes: Object.values(info.answers ?? {}).some((a) => a.kind === "blob"),
+    url: parts?.urlOf(resolved.baseUrl, info, split.params) ?? url,
+    parameterHeaders: parts?.headerParameters(info, split.params) ?? NO_HEADERS,
+    body: given,
+  };
 }
 
 /**
- * What is computed once per operation: its URL and, when the token is a string and no header comes from the body,
- * the whole headers of a call that sets none of its own.
+ * The whole headers of a call that sets none of its own, computed once per operation where they never change: a plain
+ * JSON-body operation with the bearer token (a string) and no header copied from the body.
  */
-function precomputed(resolved: ResolvedOptions): {
-  urls: Record<OperationId, string>;
-  fixedHeaders: Record<OperationId, Record<string, string> | undefined>;
-} {
+function fixedHeadersOf(
+  resolved: ResolvedOptions,
+): Partial<Record<OperationId, Record<string, string>>> {
   const { token } = resolved;
-  const urls = {} as Record<OperationId, string>;
-  const fixedHeaders = {} as Record<OperationId, Record<string, string> | undefined>;
+  const fixed: Partial<Record<OperationId, Record<string, string>>> = {};
+  if (typeof token !== "string") return fixed;
   for (const id of Object.keys(operations) as OperationId[]) {
-    urls[id] = operationUrl(resolved.baseUrl, id);
+    const info: OperationInfo = operations[id];
     if (
-      typeof token === "string" &&
-      operations[id].derivedHeaders.length === 0 &&
-      !isBeyondJsonBody(id)
-    ) {
-      fixedHeaders[id] = composeHeaders(resolved, id, token, undefined, NO_HEADERS, undefined);
-    }
+      info.derivedHeaders.length > 0 ||
+      info.beyondJsonBody === true ||
+      info.security !== undefined
+    )
+      continue;
+    const call = { contentType: "application/json", parameterHeaders: NO_HEADERS, body: undefined };
+    fixed[id] = withBearer(composeHeaders(resolved, info, call, undefined, NO_HEADERS), token);
   }
-  return { urls, fixedHeaders };
+  return fixed;
 }
 
 /** The request core over resolved options; per operation it computes the URL (and, when it can, the headers) once. */
@@ -252,7 +294,10 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
   let decimalCodec: Promise<typeof import("./decimals.js")> | undefined;
   /** The log lines, imported on the first call of a client whose logLevel is not "off". */
   let logLines: Promise<typeof import("./log-lines.js")> | undefined;
-  const { urls, fixedHeaders } = precomputed(resolved);
+  const urls = {} as Record<OperationId, string>;
+  for (const id of Object.keys(operations) as OperationId[])
+    urls[id] = operationUrl(resolved.baseUrl, id);
+  const fixedHeaders = fixedHeadersOf(resolved);
 
   /** The JSON text of a request body: decimals as written under `decimals: "string"`. */
   async function stringify(info: OperationInfo, value: unknown): Promise<string> {
@@ -263,25 +308,39 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
     return JSON.stringify(value);
   }
 
-  /** The URL, headers and credential of one attempt. */
+  /** The bearer token of one attempt: the string, or the token function's answer (called per attempt). */
+  async function bearerOf(timeoutMs: number, signal: AbortSignal | undefined): Promise<string> {
+    if (token === undefined || typeof token === "string") return token as string;
+    return tokenFrom(token, timeoutMs, signal);
+  }
+
+  /** The URL, headers and credentials of one attempt (credentials fetched per attempt, like the token). */
   async function attemptParts(
-    op: OperationId,
-    ready: ReadyCall,
+    prepared: PreparedCall,
     settings: CallSettings,
     fixed: Record<string, string> | undefined,
-  ): Promise<{
-    url: string;
-    headers: Record<string, string>;
-    secret: string | undefined;
-    logged?: Record<string, string> | undefined;
-  }> {
+  ): Promise<AttemptParts> {
     const { language, callHeaders, timeoutMs, signal } = settings;
-    if (ready.prepared) return ready.prepared.attempt(language, callHeaders, timeoutMs, signal);
-    if (token === undefined) throw noToken(op);
-    const bearer = typeof token === "string" ? token : await tokenFrom(token, timeoutMs, signal);
-    const headers =
-      fixed ?? composeHeaders(resolved, op, bearer, language, callHeaders, ready.body);
-    return { url: urls[op], headers, secret: bearer };
+    if (fixed) return { url: prepared.url, headers: fixed, secret: token as string };
+    const headers = composeHeaders(
+      resolved,
+      operations[prepared.op],
+      prepared,
+      language,
+      callHeaders,
+    );
+    if (prepared.parts) {
+      const { parts, security, url, parameterHeaders } = prepared;
+      return parts.withCredentials(
+        resolved,
+        security,
+        { url, headers, parameterHeaders },
+        timeoutMs,
+        signal,
+      );
+    }
+    const bearer = await bearerOf(timeoutMs, signal);
+    return { url: prepared.url, headers: withBearer(headers, bearer), secret: bearer };
   }
 
   async function exchange(
@@ -293,7 +352,9 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
     const settings = callSettings(resolved, op, callOptions);
     const { signal, retries, timeoutMs } = settings;
     const info: OperationInfo = operations[op];
-    const ready = await readyCall(resolved, op, input, issues, (value) => stringify(info, value));
+    const ready = await prepareCall(resolved, urls[op], op, input, issues, (value) =>
+      stringify(info, value),
+    );
     // The precomputed headers serve a call that keeps the client's language and sets no headers (decided once per
     // call); a custom fetch gets its own copy, so one that edits the headers cannot affect later calls (a transport
     // receives them read-only).
@@ -310,7 +371,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
     for (let attempt = 1; ; attempt++) {
       const begun = log ? Date.now() : 0;
       try {
-        const { url, headers, secret, logged } = await attemptParts(op, ready, settings, fixed);
+        const { url, headers, secret, logged } = await attemptParts(ready, settings, fixed);
         lines?.logAttempt(log as Log, call, attempt, logged ?? headers);
         const response = await sendAttempt({
           transport: resolved.transport,
@@ -322,7 +383,7 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
           maxResponseBytes: resolved.maxResponseBytes,
           signal,
           secret,
-          bytes: ready.prepared?.bytes,
+          bytes: ready.bytes,
         });
         lines?.logAnswer(
           log as Log,

@@ -6,6 +6,7 @@ import { cpSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundleJsonPath, readBundle } from "@merchant-payments/spec";
+import { cookiePair } from "@merchant-payments/spec/wire";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { generatorCommand } from "../scripts/generator-command.mjs";
 import { useTestServer } from "./helpers/server.js";
@@ -65,6 +66,33 @@ beforeAll(() => {
     [{ name: "locale", in: "cookie", schema: { type: "string" } }],
     [{ CookieKey: [] }],
   );
+  document.components.securitySchemes.OAuth = {
+    type: "oauth2",
+    flows: {
+      clientCredentials: {
+        tokenUrl: "https://auth.example.com/token",
+        scopes: { "sessions:read": "Read sessions" },
+      },
+    },
+  };
+  document.components.securitySchemes.Oidc = {
+    type: "openIdConnect",
+    openIdConnectUrl: "https://auth.example.com/.well-known/openid-configuration",
+  };
+  document.paths["/oauth-sessions"] = operation(
+    "listOauthSessions",
+    [],
+    [{ OAuth: ["sessions:read"] }],
+  );
+  document.paths["/oidc-sessions"] = operation("listOidcSessions", [], [{ Oidc: [] }]);
+  // Answers beyond JSON: one offering JSON and XML, one XML alone.
+  const both = operation("readStation", [], [{ OAuth: [] }]);
+  const xml = { schema: { type: "object", properties: { id: { type: "string" } } } };
+  Object.assign(both.get.responses["200"].content, { "application/xml": xml });
+  document.paths["/stations/one"] = both;
+  const onlyXml = operation("readStationXml", [], [{ OAuth: [] }]);
+  onlyXml.get.responses["200"].content = { "application/xml": xml } as never;
+  document.paths["/stations/xml"] = onlyXml;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   writeFileSync(join(tmp, "openapi.json"), JSON.stringify(document));
@@ -161,8 +189,22 @@ describe("an API key in a cookie", () => {
     const c = await client({ apiKey: "key/with=reserved" });
     await c.listSessions({ locale: "sw-KE" });
     const [request] = server.received;
-    expect(request?.headers.cookie).toBe("locale=sw-KE; session_key=key%2Fwith%3Dreserved");
+    // RFC 6265 cookie-octets (`/`, `=`) go as they are: the one cookie encoding of the spec's wire module.
+    expect(request?.headers.cookie).toBe("locale=sw-KE; session_key=key/with=reserved");
     expect(request?.headers.authorization).toBeUndefined();
+  });
+
+  test("a base64 key with + / = goes out byte for byte as the spec's wire module writes it", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"id":"S-6"}');
+    });
+    const key = "dGVzdC1rZXk+/w==";
+    const c = await client({ apiKeys: { CookieKey: key } });
+    await c.listSessions({});
+    const request = server.received.at(-1);
+    expect(request?.headers.cookie).toBe(cookiePair("session_key", key));
+    expect(request?.headers.cookie).toBe("session_key=dGVzdC1rZXk+/w==");
   });
 
   test("is the Cookie header alone when no cookie parameter is given", async () => {
@@ -173,5 +215,54 @@ describe("an API key in a cookie", () => {
     const c = await client({ apiKeys: { CookieKey: "cookie-api-key-1" } });
     await c.listSessions({});
     expect(server.received[0]?.headers.cookie).toBe("session_key=cookie-api-key-1");
+  });
+});
+
+describe("OAuth 2 and OpenID Connect", () => {
+  test.each([
+    ["listOauthSessions", "/oauth-sessions"],
+    ["listOidcSessions", "/oidc-sessions"],
+  ])("%s takes the client's token, sent as Authorization: Bearer", async (method, path) => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"id":"S-7"}');
+    });
+    const c = await client({ token: "oauth-access-token" });
+    await expect(c[method]({})).resolves.toEqual({ id: "S-7" });
+    const request = server.received.at(-1);
+    expect(request?.url).toBe(path);
+    expect(request?.headers.authorization).toBe("Bearer oauth-access-token");
+  });
+
+  test("without a token the call is a TypeError naming the token option; nothing is sent", async () => {
+    const c = await client({ apiKeys: { BasicAuth: "ops-user:pa55word" } });
+    const before = server.received.length;
+    const error = await c.listOauthSessions({}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TypeError);
+    expect(String(error.message)).toContain("`token`");
+    expect(server.received).toHaveLength(before);
+  });
+});
+
+describe("answers beyond JSON", () => {
+  test("where an operation offers JSON and XML, the client asks for JSON and parses it", async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"id":"ST-1"}');
+    });
+    const c = await client({ token: "oauth-access-token" });
+    await expect(c.readStation({})).resolves.toEqual({ id: "ST-1" });
+    expect(server.received.at(-1)?.headers.accept).toBe("application/json");
+  });
+
+  test("an application/xml answer is handed over as its text, never parsed as JSON", async () => {
+    const body = '<?xml version="1.0"?><station id="ST-2"/>';
+    server.handle((_req, res) => {
+      res.writeHead(200, { "content-type": "application/xml; charset=utf-8" });
+      res.end(body);
+    });
+    const c = await client({ token: "oauth-access-token" });
+    await expect(c.readStationXml({})).resolves.toBe(body);
+    expect(server.received.at(-1)?.headers.accept).toBe("application/xml");
   });
 });

@@ -11,14 +11,16 @@ import type {
   ParameterSpec,
   SpecAjv,
 } from "@merchant-payments/spec";
-import { deref, isObject } from "@merchant-payments/spec/model";
+import { deref, isObject, typesOf } from "@merchant-payments/spec/model";
 import {
   bodyKind,
+  type CredentialScheme,
   credentialKind,
-  encodeText,
   isJsonMedia,
-  placeCredential,
+  multipartParts,
+  placeCredentials,
   serializeParameters,
+  urlencodedBody,
 } from "@merchant-payments/spec/wire";
 import fc from "fast-check";
 
@@ -214,8 +216,39 @@ export function brokenOnTheWire(parameter: ParameterSpec, mutation: Mutation): b
   const instead = /: an? (\w+) instead$/.exec(mutation.description);
   if (!instead) return true;
   const schema = parameter.schema;
-  const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type];
+  const types = typesOf(schema);
   return instead[1] === "string" && !types.includes("string") && !types.includes("array");
+}
+
+/** Files of a multipart body as the client is given them: Blobs, or lists of Blobs. */
+const isBlobProperty = (_name: string, value: unknown): boolean =>
+  value instanceof Blob || (Array.isArray(value) && value.every((v) => v instanceof Blob));
+
+/**
+ * The body of a raw request (its Content-Type set in `headers`, but for multipart, whose boundary fetch writes):
+ * forms as the spec's wire module writes them (forms.ts), JSON, text or bytes.
+ */
+function rawBody(
+  document: Json,
+  media: MediaSpec,
+  body: unknown,
+  headers: Headers,
+): BodyInit | undefined {
+  const given = clientBody(document, media, body);
+  if (media.mediaType === "multipart/form-data" && isObject(given)) {
+    const form = new FormData();
+    for (const part of multipartParts(given, media.encoding, isBlobProperty)) {
+      if (part.kind === "file") form.append(part.name, part.value as Blob, `${part.name}.bin`);
+      else if (part.contentType === undefined) form.append(part.name, part.value as string);
+      else form.append(part.name, new Blob([part.value as string], { type: part.contentType }));
+    }
+    return form;
+  }
+  headers.set("content-type", media.mediaType);
+  if (media.mediaType === "application/x-www-form-urlencoded" && isObject(given))
+    return urlencodedBody(given, media.encoding);
+  if (isJsonMedia(media.mediaType)) return JSON.stringify(given);
+  return given as BodyInit;
 }
 
 /** A raw HTTP request of a call (URL and fetch init), parameters serialized by the spec, for the mock. */
@@ -235,50 +268,24 @@ export function rawRequest(
   for (const p of op.parameters)
     if (p.in === "header" && p.equalsBodyProperty !== undefined && isObject(body))
       headers.set(p.name, String(body[p.equalsBodyProperty]));
-  const cookies = serialized.headers.cookie ? [serialized.headers.cookie] : [];
-  for (const scheme of op.security[0] ?? []) {
+  const secretOf = (scheme: CredentialScheme) => {
     const kind = credentialKind(scheme);
-    const secret =
-      kind === "bearer"
-        ? credentials.token
-        : kind === "basic"
-          ? credentials.basic
-          : credentials.apiKey;
-    const placed = placeCredential(scheme, secret);
-    const pair = placed && `${encodeText(placed.name)}=${encodeText(placed.value)}`;
-    if (placed?.in === "header") headers.set(placed.name, placed.value);
-    else if (placed?.in === "query") query.push(pair as string);
-    else if (placed?.in === "cookie") cookies.push(pair as string);
-  }
+    return kind === "bearer"
+      ? credentials.token
+      : kind === "basic"
+        ? credentials.basic
+        : credentials.apiKey;
+  };
+  // Placed by the spec's wire module, as every package places them.
+  const placed = placeCredentials(
+    (op.security[0] ?? []).map((scheme) => [scheme, secretOf(scheme)] as const),
+  );
+  query.push(...placed.query);
+  for (const [name, value] of Object.entries(placed.headers)) headers.set(name, value);
+  const cookies = [serialized.headers.cookie ?? "", ...placed.cookies].filter((c) => c !== "");
   if (cookies.length > 0) headers.set("cookie", cookies.join("; "));
   const init: RequestInit = { method: op.method, headers };
-  if (media) {
-    const given = clientBody(document, media, body);
-    if (media.mediaType === "multipart/form-data" && isObject(given)) {
-      const form = new FormData();
-      for (const [name, part] of Object.entries(given))
-        for (const one of Array.isArray(part) ? part : [part]) {
-          if (one instanceof Blob) form.append(name, one, `${name}.bin`);
-          else if (isObject(one) || Array.isArray(one))
-            form.append(
-              name,
-              new Blob([JSON.stringify(one)], {
-                type: media.encoding[name]?.contentType ?? "application/json",
-              }),
-            );
-          else form.append(name, String(one));
-        }
-      init.body = form;
-    } else {
-      headers.set("content-type", media.mediaType);
-      if (media.mediaType === "application/x-www-form-urlencoded" && isObject(given))
-        init.body = new URLSearchParams(
-          Object.entries(given).map(([k, v]) => [k, String(v)]) as [string, string][],
-        );
-      else if (isJsonMedia(media.mediaType)) init.body = JSON.stringify(given);
-      else init.body = given as BodyInit;
-    }
-  }
+  if (media) init.body = rawBody(document, media, body, headers);
   const search = query.join("&");
   return { url: `${baseUrl}${serialized.path}${search ? `?${search}` : ""}`, init };
 }

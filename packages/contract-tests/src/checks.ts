@@ -1,13 +1,8 @@
 import {
   ApiError,
-  AuthenticationError,
-  BadRequestError,
+  errorClassFor,
   type MerchantPaymentsClient,
-  NotFoundError,
-  PermissionDeniedError,
   RateLimitError,
-  ServerError,
-  UnprocessableEntityError,
 } from "@merchant-payments/client";
 import type { OperationSpec, SpecAjv } from "@merchant-payments/spec";
 import { clientFor } from "./harness.js";
@@ -92,23 +87,13 @@ export async function checkResponseExample(
 }
 
 /**
- * The error class the client must throw for a documented status ("5XX" and any 5xx: ServerError; a 4xx without a
- * class of its own, such as the toolkit's documented 406 and 415: ApiError itself).
+ * The error class the client must throw for a documented status: the client's own mapping (`errorClassFor`: "5XX"
+ * and any 5xx ServerError; a 4xx without a class of its own, such as the documented 406 and 415, ApiError itself);
+ * a status below 400 is no error status.
  */
-export function errorClassFor(status: number): typeof ApiError {
-  if (status >= 500) return ServerError;
-  const classes: Record<number, typeof ApiError> = {
-    400: BadRequestError,
-    401: AuthenticationError,
-    403: PermissionDeniedError,
-    404: NotFoundError,
-    422: UnprocessableEntityError,
-    429: RateLimitError,
-  };
-  const found = classes[status];
-  if (found) return found;
-  if (status >= 400) return ApiError;
-  throw new Error(`no error class is specified for status ${status}`);
+export function expectedErrorClass(status: number): typeof ApiError {
+  if (status < 400) throw new Error(`no error class is specified for status ${status}`);
+  return errorClassFor(status);
 }
 
 /** The concrete statuses to ask for a documented status key: "5XX" -> 500 and 503. */
@@ -135,7 +120,7 @@ export async function checkErrorStatus(
     const result = await methodOf(client, op.operationId)(exampleRequest(op));
     return [`expected ${status}, the call resolved with ${JSON.stringify(result)}`];
   } catch (error) {
-    const expected = errorClassFor(status);
+    const expected = expectedErrorClass(status);
     const problems: string[] = [];
     if (!(error instanceof expected) || (expected === ApiError && error.constructor !== ApiError)) {
       problems.push(

@@ -1,7 +1,14 @@
 // Test data from the spec's schemas: fast-check arbitraries of valid values, and every single-constraint violation of
 // a valid value. Used by verify (bundled) and the contract suite, through `@merchant-payments/kit`.
 
-import { ANY_ITEM, deref, isObject, type Schema, walkSchema } from "@merchant-payments/spec/model";
+import {
+  ANY_ITEM,
+  deref,
+  isObject,
+  type Schema,
+  typesOf,
+  walkSchema,
+} from "@merchant-payments/spec/model";
 import fc from "fast-check";
 
 type Json = Record<string, unknown>;
@@ -88,12 +95,6 @@ function stringArb(schema: Schema): fc.Arbitrary<string> {
       })
       .filter(fits),
   );
-}
-
-function typesOf(schema: Schema): string[] {
-  if (Array.isArray(schema.type)) return schema.type as string[];
-  if (typeof schema.type === "string") return [schema.type];
-  return [];
 }
 
 /** A fast-check arbitrary of values that are valid against `schema` (a subset of JSON Schema 2020-12: the one the spec uses). */

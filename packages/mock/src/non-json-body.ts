@@ -11,6 +11,7 @@ import {
   type Json,
   type MediaSpec,
   type SpecAjv,
+  typesOf,
 } from "@merchant-payments/spec/model";
 import { typedText } from "@merchant-payments/spec/wire";
 import type { BodyInspection } from "./body.js";
@@ -36,7 +37,7 @@ function propertySchema(document: Json, schema: Json, name: string): Json {
 }
 
 function isJsonSchemaOf(document: Json, schema: Json): boolean {
-  const types = Array.isArray(schema?.type) ? schema.type : [schema?.type];
+  const types = typesOf(schema);
   if (types.includes("object")) return true;
   if (!types.includes("array")) return false;
   const items = deref(document, schema.items ?? {});
@@ -63,8 +64,7 @@ function fieldValue(
 
 /** The values of one form property: one value, or every value when its schema is an array. */
 function collect(schema: Json, values: unknown[]): unknown {
-  const types = Array.isArray(schema?.type) ? schema.type : [schema?.type];
-  if (types.includes("array")) return values;
+  if (typesOf(schema).includes("array")) return values;
   return values.length === 1 ? values[0] : values;
 }
 

@@ -4,7 +4,6 @@
 // `limit` names, else the one optional integer query parameter besides the cursor), and a cursor to the next
 // page that this mock issued; the last page has none. A cursor the mock never issued is a documented 400.
 import {
-  deref,
   isObject,
   type Json,
   type OperationSpec,
@@ -12,6 +11,8 @@ import {
   pageSizeParameter,
   parsePointer,
   responseFor,
+  schemaAt,
+  typesOf,
 } from "@merchant-payments/spec/model";
 import type { EngineAnswer, EngineRequest, PrismEngine } from "./prism-engine.js";
 import { type Answer, refusalAnswer } from "./problems.js";
@@ -28,13 +29,6 @@ interface Paging {
   readonly next: readonly string[];
   /** The page-size parameter, if the operation has one. */
   readonly pageSize: ParameterSpec | undefined;
-}
-
-/** A schema's `type` as a list (`[]` when it has none). */
-function typesOf(schema: Json | undefined): string[] {
-  if (!isObject(schema)) return [];
-  const type = schema.type;
-  return Array.isArray(type) ? type.map(String) : typeof type === "string" ? [type] : [];
 }
 
 function pagingOf(op: OperationSpec): Paging | undefined {
@@ -64,23 +58,6 @@ function setAt(value: unknown, segments: readonly string[], to: unknown): void {
   if (typeof parent !== "object" || parent === null || last === undefined) return;
   if (to === undefined) delete (parent as Record<string, unknown>)[last];
   else (parent as Record<string, unknown>)[last] = to;
-}
-
-/** The schema at a path of segments (through `properties`, `items` and `allOf`), `$ref`s resolved. */
-function schemaAt(document: Json, schema: Json, segments: readonly string[]): Json | undefined {
-  let here: Json | undefined = deref(document, schema);
-  for (const segment of segments) {
-    if (!isObject(here)) return undefined;
-    const branches: Json[] = [here, ...(Array.isArray(here.allOf) ? here.allOf : [])];
-    let found: Json | undefined;
-    for (const branch of branches.map((b) => deref(document, b))) {
-      if (!isObject(branch)) continue;
-      const properties = isObject(branch.properties) ? branch.properties : {};
-      found ??= /^\d+$/.test(segment) ? branch.items : properties[segment];
-    }
-    here = found === undefined ? undefined : deref(document, found);
-  }
-  return here;
 }
 
 /** The JSON media of the answer's `status` and content type, as the operation documents it. */

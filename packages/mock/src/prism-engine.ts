@@ -466,7 +466,7 @@ function mockAnswer(
     headers[name.toLowerCase()] = String(value);
   }
   let body = output.body;
-  if (output.statusCode === 422 && request.issues.length > 0 && isPlainObject(body)) {
+  if (output.statusCode === 422 && request.issues.length > 0 && isObject(body)) {
     // Say which fields and parameters are wrong: RFC 9457's `errors` member (where, and what, of each).
     body = {
       ...body,
@@ -541,10 +541,6 @@ function textBodyViolation(spec: SpecSource, media: MediaSpec | undefined, v: Vi
   if (v.location?.[0] !== "response" || v.location[1] !== "body") return false;
   const schema = deref<Json>(spec.document, media.schema);
   return !(isObject(schema) && schema.type === "string");
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /** The mock's answering function. */

@@ -2,6 +2,7 @@
 // whose every scheme is present (Bearer or Basic in Authorization, an API key in its header, query parameter or
 // cookie); `security: []` (or an empty alternative) asks for none.
 import type { Issue, OperationSpec, SecuritySchemeSpec } from "@merchant-payments/spec/model";
+import { cookiePairs } from "@merchant-payments/spec/wire";
 
 /** What of a request carries credentials. */
 export interface CredentialParts {
@@ -16,13 +17,9 @@ function header(parts: CredentialParts, name: string): string | undefined {
   return Array.isArray(value) ? value.join(", ") : value;
 }
 
-/** The value of the cookie `name` in the request's Cookie header (empty when absent). */
+/** The value of the cookie `name` in the request's Cookie header, as sent (empty when absent): the wire's reading. */
 function cookie(parts: CredentialParts, name: string): string {
-  for (const pair of (header(parts, "cookie") ?? "").split(";")) {
-    const equals = pair.indexOf("=");
-    if (equals > 0 && pair.slice(0, equals).trim() === name) return pair.slice(equals + 1).trim();
-  }
-  return "";
+  return cookiePairs(parts.headers.cookie).find(([key]) => key === name)?.[1] ?? "";
 }
 
 /** True when the request carries `scheme`'s credential (its value is the server's to judge). */

@@ -8,6 +8,7 @@ import {
   isObject,
   type Json,
   type JsonObject,
+  typesOf,
 } from "@merchant-payments/spec/model";
 import { explodeOf, styleName } from "@merchant-payments/spec/wire";
 import { schemaChanges } from "./model-checks.js";
@@ -61,10 +62,9 @@ function rawOperations(document: Json): Map<string, RawOperation> {
 }
 
 /** The JSON types a schema allows (`type` as a set; `integer` is also allowed wherever `number` is). */
-function typesOf(document: Json, schemaNode: Json): Set<string> | undefined {
-  const schema = deref<JsonObject>(document, schemaNode);
-  if (!isObject(schema) || schema.type === undefined) return undefined;
-  return new Set(Array.isArray(schema.type) ? schema.type : [schema.type]);
+function allowedTypes(document: Json, schemaNode: Json): Set<string> | undefined {
+  const types = typesOf(deref(document, schemaNode));
+  return types.length === 0 ? undefined : new Set(types);
 }
 
 /** Types `base` allows that `head` no longer does; empty when unknown on either side. */
@@ -88,7 +88,10 @@ function parameterChanges(
     out.push({ source: "spec-model", check: rule, path: where, message });
   if (before.required !== true && after.required === true)
     push("parameter made required", "an optional parameter is now required");
-  const [baseTypes, headTypes] = [typesOf(baseDoc, before.schema), typesOf(headDoc, after.schema)];
+  const [baseTypes, headTypes] = [
+    allowedTypes(baseDoc, before.schema),
+    allowedTypes(headDoc, after.schema),
+  ];
   const lost = lostTypes(baseTypes, headTypes);
   if (lost.length > 0)
     push(
@@ -100,7 +103,7 @@ function parameterChanges(
     deref<JsonObject>(headDoc, after.schema ?? {}),
   ];
   if (isObject(baseItems) && isObject(headItems) && baseItems.items && headItems.items) {
-    const [b, h] = [typesOf(baseDoc, baseItems.items), typesOf(headDoc, headItems.items)];
+    const [b, h] = [allowedTypes(baseDoc, baseItems.items), allowedTypes(headDoc, headItems.items)];
     const lostItems = lostTypes(b, h);
     if (lostItems.length > 0)
       push(

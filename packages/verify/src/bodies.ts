@@ -1,7 +1,7 @@
-// Request bodies on the wire, per media type: JSON; `multipart/form-data` (one part per property, a file part for a
-// binary property with the Content-Type its `encoding` declares, an object as a JSON part, an array as repeated
-// parts); `application/x-www-form-urlencoded`; binary (`application/octet-stream` and other non-text media) and
-// `text/*`. And `bodyAsRead`: what a form body becomes once read back by a server, to judge a broken one.
+// Request bodies on the wire, per media type: JSON; `multipart/form-data` and `application/x-www-form-urlencoded` as
+// the spec's wire module writes forms (forms.ts: one part per property, a file part for a binary property with the
+// Content-Type its `encoding` declares, an object as a JSON part; urlencoded per the Encoding Object); binary
+// (`application/octet-stream` and other non-text media) and `text/*`. And `bodyAsRead`: what a form body becomes once read back by a server, to judge a broken one.
 import {
   bodyKind,
   deref,
@@ -9,6 +9,7 @@ import {
   type MediaSpec,
   type Schema,
 } from "@merchant-payments/spec/model";
+import { multipartParts, urlencodedBody } from "@merchant-payments/spec/wire";
 import { wireValue } from "./parameters.js";
 
 /** A body ready to send: its bytes (or text) and the Content-Type that goes with it. */
@@ -34,11 +35,6 @@ function isFile(document: unknown, media: MediaSpec, name: string, schema: Schem
   return declared !== undefined && bodyKind(declared.split(",")[0]?.trim() ?? "") === "binary";
 }
 
-/** A part's Content-Type: the first of its `encoding.contentType` list, else by its value. */
-function partType(media: MediaSpec, name: string, fallback: string): string {
-  return media.encoding[name]?.contentType?.split(",")[0]?.trim() || fallback;
-}
-
 function text(value: unknown): string {
   return typeof value === "string" ? value : value === null ? "" : String(value);
 }
@@ -48,7 +44,10 @@ function bytes(value: unknown): Uint8Array {
   return value instanceof Uint8Array ? value : new TextEncoder().encode(text(value));
 }
 
-/** The multipart parts of an object body, in property order; arrays give one part per item. */
+/**
+ * The multipart bytes of an object body: the parts the spec's wire module plans (one per property, a file property's
+ * array one per item, objects and arrays as JSON parts, each with its declared Content-Type), written in order.
+ */
 function multipart(
   document: unknown,
   media: MediaSpec,
@@ -67,32 +66,27 @@ function multipart(
     );
     shown.push(`--${boundary}\r\n${head}\r\n\r\n${show}\r\n`);
   };
-  for (const [name, raw] of Object.entries(value)) {
-    if (raw === undefined) continue;
-    const file = isFile(document, media, name, (properties[name] ?? {}) as Schema);
-    for (const [i, item] of (Array.isArray(raw) && file ? raw : [raw]).entries()) {
-      if (file) {
-        const type = partType(media, name, "application/octet-stream");
-        const content = bytes(item);
-        push(
-          `Content-Disposition: form-data; name="${name}"; filename="${name}-${i}"\r\nContent-Type: ${type}`,
-          content,
-          `<${content.byteLength} bytes>`,
-        );
-      } else if (isObject(item) || Array.isArray(item)) {
-        const json = JSON.stringify(item);
-        push(
-          `Content-Disposition: form-data; name="${name}"\r\nContent-Type: ${partType(media, name, "application/json")}`,
-          new TextEncoder().encode(json),
-          json,
-        );
-      } else {
-        push(
-          `Content-Disposition: form-data; name="${name}"`,
-          new TextEncoder().encode(text(item)),
-          text(item),
-        );
-      }
+  const isFileProperty = (name: string) =>
+    isFile(document, media, name, (properties[name] ?? {}) as Schema);
+  const counts = new Map<string, number>();
+  for (const part of multipartParts(value, media.encoding, isFileProperty)) {
+    const disposition = `Content-Disposition: form-data; name="${part.name}"`;
+    if (part.kind === "file") {
+      const i = counts.get(part.name) ?? 0;
+      counts.set(part.name, i + 1);
+      const content = bytes(part.value);
+      push(
+        `${disposition}; filename="${part.name}-${i}"\r\nContent-Type: ${part.contentType ?? "application/octet-stream"}`,
+        content,
+        `<${content.byteLength} bytes>`,
+      );
+    } else {
+      const content = part.value as string;
+      const head =
+        part.contentType === undefined
+          ? disposition
+          : `${disposition}\r\nContent-Type: ${part.contentType}`;
+      push(head, new TextEncoder().encode(content), content);
     }
   }
   chunks.push(new TextEncoder().encode(`--${boundary}--\r\n`));
@@ -123,13 +117,7 @@ export function encodeBody(
       return { contentType: `multipart/form-data; boundary=${boundary}`, body, text: shown };
     }
     case "urlencoded": {
-      const form = new URLSearchParams();
-      for (const [name, v] of Object.entries(isObject(value) ? value : {})) {
-        if (v === undefined) continue;
-        if (Array.isArray(v)) for (const item of v) form.append(name, text(item));
-        else form.append(name, isObject(v) ? JSON.stringify(v) : text(v));
-      }
-      const encoded = form.toString();
+      const encoded = urlencodedBody(isObject(value) ? value : {}, media.encoding);
       return { contentType: media.mediaType, body: encoded, text: encoded };
     }
     case "text":

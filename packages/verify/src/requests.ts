@@ -1,13 +1,18 @@
 // One request of an operation, whole: its parameters serialized, its body encoded, the headers the spec binds to
 // body properties, the Accept of its documented answers and the credentials its `security` asks for. Shared by
 // verify's plan and the load's scenarios, so both send exactly the same shapes.
-import type {
-  MediaSpec,
-  OperationSpec,
-  SecuritySchemeSpec,
-  SpecAjv,
+import {
+  isObject,
+  type MediaSpec,
+  type OperationSpec,
+  type SecuritySchemeSpec,
+  type SpecAjv,
 } from "@merchant-payments/spec/model";
-import { credentialKind, encodeText, placeCredential } from "@merchant-payments/spec/wire";
+import {
+  type CredentialScheme,
+  credentialKind,
+  placeCredentials,
+} from "@merchant-payments/spec/wire";
 import { type EncodedBody, encodeBody } from "./bodies.js";
 import { type ParameterValues, serializeParameters } from "./parameters.js";
 import { API_KEY_VARIABLE, BASIC_CREDENTIALS_VARIABLE } from "./variables.js";
@@ -69,6 +74,20 @@ export interface RequestInputs {
   readonly credentials?: Credentials;
 }
 
+/** The secret verify sends for a scheme: the token, the API key or Basic credentials; undefined when it has none. */
+function secretFor(scheme: SecuritySchemeSpec, secrets: Secrets): string | undefined {
+  const kind = credentialKind(scheme);
+  const secret =
+    kind === "bearer"
+      ? secrets.token
+      : kind?.startsWith("apiKey-")
+        ? secrets.apiKey
+        : kind === "basic"
+          ? secrets.basic
+          : undefined;
+  return secret || undefined;
+}
+
 function describe(scheme: SecuritySchemeSpec): string {
   if (scheme.type === "apiKey") return `an API key in ${scheme.in} ${scheme.name} (${scheme.key})`;
   return `${scheme.key} (${scheme.type}${scheme.scheme ? ` ${scheme.scheme}` : ""})`;
@@ -86,43 +105,29 @@ export function credentialsFor(
   const wants: string[] = [];
   const hints: string[] = [];
   for (const alternative of op.security) {
-    const headers: Record<string, string> = {};
-    const query: string[] = [];
-    const cookies: string[] = [];
-    let ok = true;
+    const given: [CredentialScheme, string][] = [];
     for (const scheme of alternative) {
-      const kind = credentialKind(scheme);
-      const secret =
-        kind === "bearer"
-          ? secrets.token
-          : kind?.startsWith("apiKey-")
-            ? secrets.apiKey
-            : kind === "basic"
-              ? secrets.basic
-              : undefined;
-      const placed = secret ? placeCredential(scheme, secret) : undefined;
-      if (placed === undefined) {
-        ok = false;
-        wants.push(describe(scheme));
-        const hint = secretHint(scheme);
-        if (hint) hints.push(hint);
-      } else if (placed.in === "header") headers[placed.name] = placed.value;
-      else if (placed.in === "query")
-        query.push(`${encodeText(placed.name)}=${encodeText(placed.value)}`);
-      // As given: an API key is a token (a load passes Artillery's placeholder here, filled when it runs).
-      else cookies.push(`${placed.name}=${placed.value}`);
+      const secret = secretFor(scheme, secrets);
+      if (secret !== undefined) {
+        given.push([scheme, secret]);
+        continue;
+      }
+      wants.push(describe(scheme));
+      const hint = secretHint(scheme);
+      if (hint) hints.push(hint);
     }
-    if (cookies.length > 0) headers.cookie = cookies.join("; ");
-    if (ok) return { credentials: { headers, query } };
+    if (given.length < alternative.length) continue;
+    // Placed by the spec's wire module, as every package places them (a load passes Artillery's placeholders here:
+    // its processor fills each where it stands, encoded as the wire module encodes that place).
+    const placed = placeCredentials(given);
+    const headers = { ...placed.headers };
+    if (placed.cookies.length > 0) headers.cookie = placed.cookies.join("; ");
+    return { credentials: { headers, query: placed.query } };
   }
   return {
     missing: `it needs ${[...new Set(wants)].join(" or ")}`,
     hint: [...new Set(hints)].join("; ") || "verify cannot send these credentials",
   };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 /**
@@ -139,11 +144,11 @@ export function boundHeaders(
   for (const header of op.headers) {
     const property = header.equalsBodyProperty;
     if (property === undefined) continue;
-    const own = isRecord(body) ? body[property] : undefined;
+    const own = isObject(body) ? body[property] : undefined;
     const value =
       own !== undefined && ajv.ajv.validate(header.schema, own)
         ? own
-        : isRecord(fallback)
+        : isObject(fallback)
           ? fallback[property]
           : undefined;
     if (value !== undefined) headers[header.name] = String(value);

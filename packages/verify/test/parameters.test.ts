@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createAjv, operations, type ParameterSpec } from "@merchant-payments/spec";
+import { cookiePair } from "@merchant-payments/spec/wire";
 import { describe, expect, test } from "vitest";
 import { encodeBody } from "../src/bodies.js";
 import { serializeParameters, unsendablePathValue, wireValue } from "../src/parameters.js";
@@ -213,6 +214,17 @@ describe("credentialsFor: what each operation's security asks", () => {
         credentials: { headers: { authorization: "Bearer t", cookie: "sid=k" }, query: [] },
       },
     );
+  });
+
+  test("sends a base64 API key in a cookie byte for byte, as the spec's wire module writes it", () => {
+    const key = "dGVzdC1rZXk+/w==";
+    const found = credentialsFor(op([[cookieKey]]), { apiKey: key });
+    expect(found).toEqual({
+      credentials: { headers: { cookie: cookiePair("sid", key) }, query: [] },
+    });
+    expect(found).toEqual({
+      credentials: { headers: { cookie: "sid=dGVzdC1rZXk+/w==" }, query: [] },
+    });
   });
 
   test("says what is missing when no alternative can be satisfied", () => {

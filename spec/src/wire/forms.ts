@@ -7,8 +7,9 @@
 // repeated per item, an object as its JSON text (the `application/json` default of an object property), a scalar
 // as its text. Names and values are percent-encoded as the query is (RFC 3986 unreserved characters kept), a space
 // written `+` as the form encoding does.
-// multipart: one part per property; a file property's array one part per item; an object or array (not of files)
-// one JSON part; a scalar one text part. A part's Content-Type is the first of its `encoding.contentType` list (a
+// multipart: one part per property; a file property's array one part per item, as is an array of scalars (one text
+// part per item, the name repeated: what a server reads as a list); an object, or an array holding objects or
+// arrays, one JSON part; a scalar one text part. A part's Content-Type is the first of its `encoding.contentType` list (a
 // wildcard is no type), else `application/octet-stream` for a file, `application/json` for a JSON part, none for
 // text.
 import { encodeText, scalarText } from "./encoding.js";
@@ -101,14 +102,18 @@ export function multipartParts(
     if (isFile(name, raw)) {
       for (const item of Array.isArray(raw) ? raw : [raw])
         parts.push({ name, kind: "file", contentType: declared, value: item });
-    } else if (raw !== null && typeof raw === "object" && !(raw instanceof Date)) {
-      parts.push({
-        name,
-        kind: "json",
-        contentType: declared ?? "application/json",
-        value: JSON.stringify(raw),
-      });
+    } else if (Array.isArray(raw) && !raw.some(isStructured)) {
+      for (const item of raw)
+        parts.push({ name, kind: "text", contentType: declared, value: scalarText(item) });
+    } else if (isStructured(raw)) {
+      const json = JSON.stringify(raw);
+      parts.push({ name, kind: "json", contentType: declared ?? "application/json", value: json });
     } else parts.push({ name, kind: "text", contentType: declared, value: scalarText(raw) });
   }
   return parts;
+}
+
+/** An object or array (a Date is a scalar): sent as a JSON part. */
+function isStructured(value: unknown): boolean {
+  return value !== null && typeof value === "object" && !(value instanceof Date);
 }

@@ -2,7 +2,7 @@
 // with JSDoc: summary, description, retry behaviour, the errors it may throw, a short example), the request and
 // answer type of each operation, and the method table binding each method to the shared request core.
 // @ts-check
-import { deref, parsePointer } from "@merchant-payments/spec/model";
+import { deref, parsePointer, schemaAt } from "@merchant-payments/spec/model";
 
 /** @typedef {import("@merchant-payments/spec/model").Json} Json */
 /** @typedef {import("@merchant-payments/spec/model").OperationSpec} OperationSpec */
@@ -164,23 +164,6 @@ function resultType(facts, types) {
 }
 
 /**
- * The JSON schema a JSON pointer names inside an answer schema (through properties and items), or undefined.
- * @param {Json} document
- * @param {Json} root
- * @param {string} jsonPointer
- * @returns {Json | undefined}
- */
-function schemaAt(document, root, jsonPointer) {
-  let node = root;
-  for (const segment of parsePointer(jsonPointer)) {
-    const schema = deref(document, node);
-    node = /^\d+$/.test(segment) && schema.items ? schema.items : schema.properties?.[segment];
-    if (node === undefined) return undefined;
-  }
-  return node;
-}
-
-/**
  * The JSDoc of one method.
  * @param {OperationFacts} facts
  * @param {OperationSpec} operation
@@ -302,7 +285,7 @@ export function emitClientModule({
     const page = resultType(facts, types);
     let returned = `ApiPromise<${page}>`;
     if (facts.pagination && facts.responseSchema) {
-      const items = schemaAt(document, facts.responseSchema, facts.pagination.items);
+      const items = schemaAt(document, facts.responseSchema, parsePointer(facts.pagination.items));
       const item =
         items && deref(document, items).items
           ? types.typeOf(deref(document, items).items, "out")

@@ -10,7 +10,7 @@ import {
   refName,
   walkSchema,
 } from "@merchant-payments/spec/model";
-import { credentialKind, explodeOf, styleName } from "@merchant-payments/spec/wire";
+import { acceptHeader, credentialKind, explodeOf, styleName } from "@merchant-payments/spec/wire";
 import { methodName, typeName } from "./identifiers.js";
 import { asDocumentPointer, refuse as refuseAt } from "./refusal.js";
 
@@ -447,9 +447,10 @@ export function operationFacts(document, op) {
   const jsonObjectBody = media !== undefined && bodyKind === "json" && spread;
   const { derivedHeaders, acceptEnum, parameters } = parameterFacts(op, body.bodyProperties);
   refuseNameClashes(op, parameters, body);
-  // Accept: every media type of the responses, unless an `accept` parameter restricts it with an enum.
-  const mediaTypes = [...new Set(op.responses.flatMap((r) => r.content.map((m) => m.mediaType)))];
-  const accept = acceptEnum ? acceptEnum.join(", ") : mediaTypes.join(", ") || "application/json";
+  // Accept: the responses' media types (JSON alone where a response also offers XML), unless an `accept` parameter
+  // restricts it with an enum.
+  const mediaTypes = acceptHeader(op.responses.map((r) => r.content.map((m) => m.mediaType)));
+  const accept = acceptEnum ? acceptEnum.join(", ") : mediaTypes || "application/json";
   const { okResponses, answers, answerList } = answerFacts(op);
   const success = successResponse(op);
   const allJson = Object.values(answers).every((a) => a.kind === "json");

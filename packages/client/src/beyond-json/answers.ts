@@ -1,11 +1,14 @@
 // Answers of operations with several 2xx answers or non-JSON ones: JSON (the client's own decoding), text, a Blob or
 // nothing.
 
-import { isJsonMedia } from "@merchant-payments/spec/wire";
+import { bodyKind } from "@merchant-payments/spec/wire";
 import type { OperationInfo } from "../generated/operation-table.js";
 import type { TransportResponse } from "../transport/transport.js";
 
-/** How a 2xx answer is handed over: its declared kind, else (an undeclared status) by its Content-Type and body. */
+/**
+ * How a 2xx answer is handed over: its declared kind, else (an undeclared status) by its Content-Type and body: JSON,
+ * text for the structured text media (`text/*`, XML, YAML: never parsed as JSON), else a Blob.
+ */
 export function answerKind(
   info: OperationInfo,
   response: TransportResponse,
@@ -13,9 +16,9 @@ export function answerKind(
   const declared = info.answers?.[String(response.status)]?.kind;
   if (declared !== undefined) return declared;
   if (response.status === 204 || response.status === 205 || response.text === "") return "empty";
-  const type = (response.headers.get("content-type") ?? "").toLowerCase();
-  if (type === "" || isJsonMedia(type)) return "json";
-  return type.startsWith("text/") ? "text" : "blob";
+  const type = response.headers.get("content-type") ?? "";
+  const kind = type === "" ? "json" : bodyKind(type);
+  return kind === "json" || kind === "text" ? kind : "blob";
 }
 
 /** A non-JSON answer: undefined (no body), its text, or a Blob of its bytes typed by its Content-Type. */

@@ -1,6 +1,7 @@
 // The method's argument of an operation beyond a JSON body, split into its parameters and its body.
 
 import type { OperationInfo } from "../generated/operation-table.js";
+import type { Issue } from "../generated/validators.js";
 import { toWireDate } from "./wire-dates.js";
 
 /** The method's argument split: the parameters by name, and the body (undefined when none was given). */
@@ -54,4 +55,41 @@ export function unknownArguments(info: OperationInfo, input: unknown): string[] 
   return Object.keys(input).filter(
     (k) => !known.has(k) && (input as Record<string, unknown>)[k] !== undefined,
   );
+}
+
+/** A validator of the generated ones (parameters or body): pushes every violation into `issues`. */
+type Check = ((value: unknown, issues: Issue[], decimalStrings?: boolean) => void) | undefined;
+
+/**
+ * Splits the argument and checks its parameters: an unknown argument and each parameter's violation pushed into
+ * `issues` (by `validateParameters`, the operation's generated parameter validator).
+ */
+export function checkArguments(
+  info: OperationInfo,
+  input: unknown,
+  issues: Issue[],
+  validateParameters: Check,
+  decimalStrings: boolean,
+): SplitArguments {
+  const split = splitArguments(info, input);
+  for (const name of unknownArguments(info, input))
+    issues.push({ path: `/${name}`, message: "is not a parameter of this operation" });
+  validateParameters?.(split.params, issues, decimalStrings);
+  return split;
+}
+
+/**
+ * Checks the body by the operation's validator: an object body spread among the parameters as the value when given,
+ * a body under `body` as `{ body }`, no body (`kind: "none"`) not at all.
+ */
+export function checkBody(
+  info: OperationInfo,
+  given: unknown,
+  issues: Issue[],
+  validate: Check,
+  decimalStrings: boolean,
+): void {
+  if (info.body === undefined || info.body.spread) {
+    if (given !== undefined) validate?.(given, issues, decimalStrings);
+  } else if (info.body.kind !== "none") validate?.({ body: given }, issues, decimalStrings);
 }

@@ -1,5 +1,7 @@
-// A request body in its media type: JSON, multipart/form-data, urlencoded, text or binary.
+// A request body in its media type: JSON, multipart/form-data and urlencoded (both as the spec's wire module writes
+// a form, per the Encoding Object), text or binary.
 
+import { multipartParts, urlencodedBody, type WireEncodings } from "@merchant-payments/spec/wire";
 import type { BodyInfo } from "../generated/operation-table.js";
 import { text } from "./wire-dates.js";
 
@@ -9,36 +11,55 @@ export interface EncodedBody {
   readonly contentType: string | undefined;
 }
 
-/** A declared content type usable as a part's or body's type: one media type, no wildcard (else undefined). */
-function singleType(declared: string | undefined): string | undefined {
-  if (!declared || declared.includes(",") || declared.includes("*")) return undefined;
-  return declared.trim();
-}
-
-/** A file value (Blob, File, Uint8Array) as a Blob of the declared type when it has none of its own. */
+/** A file value (Blob, File, Uint8Array) as a Blob of the part's type when it has none of its own. */
 function asBlob(value: Blob | Uint8Array, declared: string | undefined): Blob {
   if (value instanceof Uint8Array) {
     return new Blob([value as Uint8Array<ArrayBuffer>], {
-      type: singleType(declared) ?? "application/octet-stream",
+      type: declared ?? "application/octet-stream",
     });
   }
-  if (value.type || !singleType(declared)) return value;
-  return new Blob([value], { type: singleType(declared) });
+  if (value.type || !declared) return value;
+  return new Blob([value], { type: declared });
 }
 
 const isFile = (v: unknown): v is Blob | Uint8Array =>
   v instanceof Uint8Array || (typeof Blob !== "undefined" && v instanceof Blob);
 
-/** One multipart part's value: a file as a Blob; an object or array (not of files) as a JSON part; else its text. */
-function partValue(value: unknown, declared: string | undefined): string | Blob {
-  if (isFile(value)) return asBlob(value, declared);
-  if (value !== null && typeof value === "object" && !(value instanceof Date)) {
-    return new Blob([JSON.stringify(value)], { type: singleType(declared) ?? "application/json" });
+/** A property sent as a file: a file value, or an array of them (an empty one sends no part). */
+const isFileProperty = (_name: string, value: unknown): boolean =>
+  isFile(value) || (Array.isArray(value) && value.every(isFile));
+
+/** A form body's values with every Date (a value, an array's item) as its calendar date. */
+function datesAsText(body: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body))
+    out[name] = Array.isArray(value)
+      ? value.map((v) => (v instanceof Date ? text(v) : v))
+      : value instanceof Date
+        ? text(value)
+        : value;
+  return out;
+}
+
+/**
+ * A multipart form of the parts the spec's wire module plans: a file as a Blob (its own type, else the declared one),
+ * a JSON part as a Blob of its type, a text part as text (a Blob when it declares a type other than text/plain).
+ */
+function formOf(body: Record<string, unknown>, encoding: WireEncodings): FormData {
+  const form = new FormData();
+  for (const part of multipartParts(datesAsText(body), encoding, isFileProperty)) {
+    if (part.kind === "file") {
+      const blob = asBlob(part.value as Blob | Uint8Array, part.contentType);
+      form.append(part.name, blob, blob instanceof File ? blob.name : part.name);
+    } else if (part.kind === "json" || !/^text\/plain\b/.test(part.contentType ?? "text/plain")) {
+      form.append(
+        part.name,
+        new Blob([part.value as string], { type: part.contentType }),
+        part.name,
+      );
+    } else form.append(part.name, part.value as string);
   }
-  if (singleType(declared) && !/^text\/plain\b/.test(singleType(declared) as string)) {
-    return new Blob([text(value)], { type: singleType(declared) });
-  }
-  return text(value);
+  return form;
 }
 
 /** The bytes and boundary of a form, as the runtime's own Request encodes it (no library). */
@@ -59,8 +80,9 @@ async function bytesOf(value: unknown): Promise<string | Uint8Array> {
 
 /**
  * Encodes the body in its media type: JSON through `json` (the client's own stringify, decimals included),
- * multipart/form-data (files as parts with their type or the declared `encoding.contentType`, arrays as repeated
- * parts, objects as JSON parts), urlencoded (arrays as repeated names), text, binary. No body: nothing.
+ * multipart/form-data and urlencoded as the spec's wire module writes forms (forms.ts: files as parts of their type or
+ * the declared `encoding.contentType`, arrays of files as repeated parts, objects as JSON parts; urlencoded arrays as
+ * repeated names, each property's `style`/`explode` honoured), text, binary. No body: nothing.
  */
 export async function encodeBody(
   info: BodyInfo | undefined,
@@ -73,42 +95,16 @@ export async function encodeBody(
   switch (info?.kind ?? "json") {
     case "json":
       return { body: await json(body), contentType: mediaType };
-    case "multipart": {
-      const form = new FormData();
-      for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-        if (value === undefined) continue;
-        const declared = info?.encoding?.[name]?.contentType;
-        const items = Array.isArray(value) && value.every(isFile) ? value : [value];
-        for (const item of items) {
-          const part = partValue(item, declared);
-          if (typeof part === "string") form.append(name, part);
-          else form.append(name, part, part instanceof File ? part.name : name);
-        }
-      }
-      return multipart(form);
-    }
-    case "urlencoded": {
-      const pairs: string[] = [];
-      for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-        if (value === undefined) continue;
-        for (const item of Array.isArray(value) ? value : [value]) {
-          const v =
-            item !== null && typeof item === "object" && !(item instanceof Date)
-              ? JSON.stringify(item)
-              : text(item);
-          pairs.push(`${formEncode(name)}=${formEncode(v)}`);
-        }
-      }
-      return { body: pairs.join("&"), contentType: mediaType };
-    }
+    case "multipart":
+      return multipart(formOf(body as Record<string, unknown>, info?.encoding ?? {}));
+    case "urlencoded":
+      return {
+        body: urlencodedBody(datesAsText(body as Record<string, unknown>), info?.encoding),
+        contentType: mediaType,
+      };
     case "text":
       return { body: text(body), contentType: mediaType };
     default:
       return { body: await bytesOf(body), contentType: mediaType };
   }
-}
-
-/** application/x-www-form-urlencoded encoding of one name or value (a space is "+"). */
-function formEncode(value: string): string {
-  return encodeURIComponent(value).replace(/%20/g, "+");
 }

@@ -9,6 +9,7 @@ import {
   type OperationSpec,
   operations,
 } from "@merchant-payments/spec/model";
+import { encodeCookieValue, encodeText } from "@merchant-payments/spec/wire";
 import { API_KEY_VARIABLE, BASIC_CREDENTIALS_VARIABLE, BASIC_TEMPLATE } from "../variables.js";
 import { COUNTER_PREFIX, PROCESSOR_DATA_TOKEN, type ProcessorData } from "./processor-data.js";
 
@@ -41,19 +42,30 @@ const byId = new Map<string, OperationSpec>(
 );
 const turn = new Map<string, number>();
 
-/** The API key's placeholder as it stands, percent-encoded, in a target's query (filled from the environment). */
-const API_KEY_IN_QUERY = encodeURIComponent(`{{ $env.${API_KEY_VARIABLE} }}`);
+/** The API key's placeholder as the spec's wire module writes it into a target's query (filled from the environment). */
+const API_KEY_IN_QUERY = encodeText(`{{ $env.${API_KEY_VARIABLE} }}`);
+
+/** The API key's placeholder as the wire module writes it into a cookie (filled from the environment, encoded so). */
+const API_KEY_IN_COOKIE = encodeCookieValue(`{{ $env.${API_KEY_VARIABLE} }}`);
 
 /** The Authorization the script holds for HTTP Basic: base64 of the placeholder, replaced when the request leaves. */
 const BASIC_IN_SCRIPT = `Basic ${Buffer.from(BASIC_TEMPLATE).toString("base64")}`;
 
-/** The headers with the Basic placeholder replaced by `user:password` from the environment, base64-encoded. */
+/**
+ * The headers with the Basic placeholder replaced by `user:password` from the environment, base64-encoded, and a
+ * cookie's API key placeholder by the key, encoded as the wire module encodes a cookie value.
+ */
 function withBasicCredentials(headers: Record<string, string>): Record<string, string> {
   const basic = `Basic ${Buffer.from(process.env[BASIC_CREDENTIALS_VARIABLE] ?? "").toString("base64")}`;
+  const cookieKey = encodeCookieValue(process.env[API_KEY_VARIABLE] ?? "");
   return Object.fromEntries(
     Object.entries(headers).map(([name, value]) => [
       name,
-      value === BASIC_IN_SCRIPT ? basic : value,
+      value === BASIC_IN_SCRIPT
+        ? basic
+        : name.toLowerCase() === "cookie"
+          ? value.split(API_KEY_IN_COOKIE).join(cookieKey)
+          : value,
     ]),
   );
 }
@@ -75,7 +87,7 @@ export function merchantPaymentsRequest(
   const request = pool[n % pool.length] as (typeof pool)[number];
   params.url = request.target
     .split(API_KEY_IN_QUERY)
-    .join(encodeURIComponent(process.env[API_KEY_VARIABLE] ?? ""));
+    .join(encodeText(process.env[API_KEY_VARIABLE] ?? ""));
   params.headers = withBasicCredentials({ ...params.headers, ...request.headers });
   if (request.body === undefined) delete params.body;
   else params.body = Buffer.from(request.body, "base64");
