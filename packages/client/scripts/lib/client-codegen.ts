@@ -10,7 +10,6 @@ type Types = ReturnType<typeof typeEmitter>;
 
 /**
  * The error class the client throws for a documented status (the table of `apiErrorFor` in src/errors.ts).
- * @type {Record<string, string>}
  */
 const ERROR_FOR_STATUS: Record<string, string> = {
   400: "BadRequestError",
@@ -72,7 +71,6 @@ function isPlainBody(facts: OperationFacts): boolean {
  */
 export function exampleArgs(facts: OperationFacts): Json {
   if (isPlainBody(facts)) return facts.requestExample;
-  /** @type {Record<string, Json>} */
   const out: Record<string, Json> = {};
   const cursor = facts.pagination?.cursor;
   for (const p of facts.parameterList)
@@ -167,7 +165,6 @@ function schemaAt(document: Json, root: Json, jsonPointer: string): Json | undef
  * @param operation
  */
 function methodDoc(facts: OperationFacts, operation: OperationSpec, resultName: string): string {
-  /** @type {string[]} */
   const lines: string[] = [];
   lines.push(...docLines(`${facts.summary.replace(/\.?$/, ".")}`), "");
   lines.push(...docLines(facts.description), "");
@@ -256,14 +253,6 @@ function methodDoc(facts: OperationFacts, operation: OperationSpec, resultName: 
 /**
  * The text of the generated client module. `factsList` are the operations' facts, `operationsList` the spec model's
  * operations (same order), `types` the type emitter (for the request and answer type of each).
- * @param {{
- *   document: Json,
- *   factsList: readonly OperationFacts[],
- *   operationsList: readonly OperationSpec[],
- *   types: Types,
- *   banner: string,
- *   modelNames: readonly string[],
- * }} input
  */
 export function emitClientModule({
   document,

@@ -52,7 +52,6 @@ const FOLLOWED = [
  * @param root
  */
 function schemaNodes(document: Json, root: Json): SchemaVisit[] {
-  /** @type {SchemaVisit[]} */
   const out: SchemaVisit[] = [];
   walkSchema(document, root, (visit) => void out.push(visit), { keywords: FOLLOWED });
   return out;
@@ -79,7 +78,6 @@ function isIntegerOrString(schema: Json): boolean {
  * @param root
  */
 function pathsWhere(document: Json, root: Json, test: (schema: Json) => boolean): string[][] {
-  /** @type {string[][]} */
   const out: string[][] = [];
   for (const { schema, path } of schemaNodes(document, root)) {
     if (test(schema) && path.length > 0) out.push([...path]);
@@ -117,7 +115,7 @@ export function isObjectSchema(document: Json, node: Json, depth: number = 0): b
   return (
     Array.isArray(branches) &&
     branches.length > 0 &&
-    branches.every((/** @type {Json} */ b: Json) => isObjectSchema(document, b, depth + 1))
+    branches.every((b: Json) => isObjectSchema(document, b, depth + 1))
   );
 }
 
@@ -165,7 +163,6 @@ function securityFact(s: {
  * cannot fill (mutual TLS) is left out; an operation with none left is refused. `[]`: no credentials are sent.
  */
 function securityOf(op: OperationSpec): SecurityFact[][] {
-  /** @type {SecurityFact[][]} */
   const out: SecurityFact[][] = [];
   for (const alternative of op.security) {
     const schemes = alternative.map(securityFact);
@@ -235,7 +232,6 @@ function requestBodyFacts(document: Json, op: OperationSpec) {
       `method ${op.method} with a request body (fetch cannot send one)`,
       `${op.pointer}/requestBody`,
     );
-  /** @type {Set<string>} */
   const bodyProperties: Set<string> =
     media && spread ? bodyPropertyNames(document, media.schema) : new Set();
   return { media, bodyKind, spread, bodyProperties };
@@ -248,11 +244,8 @@ function requestBodyFacts(document: Json, op: OperationSpec) {
  * @param bodyProperties
  */
 function parameterFacts(op: OperationSpec, bodyProperties: Set<string>) {
-  /** @type {[string, string][]} */
   const derivedHeaders: [string, string][] = [];
-  /** @type {string[] | undefined} */
   let acceptEnum: string[] | undefined;
-  /** @type {ParameterFact[]} */
   const parameters: ParameterFact[] = [];
   for (const p of op.parameters) {
     const lower = p.name.toLowerCase();
@@ -297,9 +290,8 @@ function refuseNameClashes(
   parameters: ParameterFact[],
   { media, spread, bodyProperties }: ReturnType<typeof requestBodyFacts>,
 ) {
-  /** @type {Map<string, string>} */
   const places: Map<string, string> = new Map();
-  const place = (/** @type {string} */ name: string, /** @type {string} */ where: string) => {
+  const place = (name: string, where: string) => {
     const before = places.get(name);
     if (before) refuse(op, `the name "${name}" is both ${before} and ${where}`);
     places.set(name, where);
@@ -323,9 +315,7 @@ function refuseNameClashes(
 function answerFacts(op: OperationSpec) {
   const okResponses = op.responses.filter((r) => /^2\d\d$/.test(r.status));
   if (okResponses.length === 0) refuse(op, "no success (2xx) response", `${op.pointer}/responses`);
-  /** @type {Record<string, AnswerFact>} */
   const answers: Record<string, AnswerFact> = {};
-  /** @type {AnswerListEntry[]} */
   const answerList: AnswerListEntry[] = [];
   for (const r of okResponses) {
     const status = Number(r.status);
@@ -359,8 +349,8 @@ function objectFormPropertyOf(
   const objectFormProperty = responseSchema?.["x-normalize-to-object"];
   if (objectFormProperty === undefined) return undefined;
   const objects = (responseSchema.oneOf ?? [])
-    .map((/** @type {Json} */ b: Json) => deref(document, b))
-    .filter((/** @type {Json} */ b: Json) => b.type === "object");
+    .map((b: Json) => deref(document, b))
+    .filter((b: Json) => b.type === "object");
   if (objects.length !== 1 || !objects[0].properties?.[objectFormProperty]) {
     refuse(
       op,
@@ -460,8 +450,7 @@ export function operationFacts(document: Json, op: OperationSpec) {
   // Integer-or-string answer fields are handed over as strings with every digit: a top-level property by the core,
   // below the top level (an item of a page, a map's value, a node of a tree) by quoting its number before parsing.
   const stringified = success ? pathsWhere(document, success.schema, isIntegerOrString) : [];
-  const topLevel = (/** @type {string[]} */ p: string[]) =>
-    p.length === 1 && p[0] !== "*" && p[0] !== "{}";
+  const topLevel = (p: string[]) => p.length === 1 && p[0] !== "*" && p[0] !== "{}";
   const nestedStringified = stringified.filter((p) => !topLevel(p));
   const responseSchema = success ? deref(document, success.schema) : undefined;
   const jsonBody = media && bodyKind === "json" ? media.schema : undefined;

@@ -174,10 +174,7 @@ class TypeEmitter {
    * @returns | undefined}
    */
   openEnum(schema: Json): { values: Json[]; open: boolean; descriptions: Json } | undefined {
-    /** @type {Json[] | undefined} */
-    const branches: Json[] | undefined = schema.anyOf?.map((/** @type {Json} */ b: Json) =>
-      deref(this.document, b),
-    );
+    const branches: Json[] | undefined = schema.anyOf?.map((b: Json) => deref(this.document, b));
     if (!branches || !Array.isArray(branches[0]?.enum)) return undefined;
     const open = branches.slice(1).some((b) => b.type === "string" && !b.enum && !b.format);
     return { values: branches[0].enum, open, descriptions: branches[0]["x-enumDescriptions"] };
@@ -215,9 +212,7 @@ class TypeEmitter {
    * @param mode
    */
   objectBranchType(schema: Json, mode: Mode, indent: string): string {
-    const branch = schema.oneOf.find(
-      (/** @type {Json} */ b: Json) => deref(this.document, b).type === "object",
-    );
+    const branch = schema.oneOf.find((b: Json) => deref(this.document, b).type === "object");
     return this.tsType(branch, mode, indent);
   }
 
@@ -242,7 +237,7 @@ class TypeEmitter {
     if (Array.isArray(schema.allOf)) {
       // Composition: every part's type, and the schema's own members.
       const { allOf, ...own } = schema;
-      const parts = allOf.map((/** @type {Json} */ b: Json) => this.tsType(b, mode, indent));
+      const parts = allOf.map((b: Json) => this.tsType(b, mode, indent));
       if (own.properties || own.type) parts.push(this.inlineType(own, mode, indent));
       return [...new Set(parts)].map((t) => (/[|]/.test(t) ? `(${t})` : t)).join(" & ");
     }
@@ -258,17 +253,12 @@ class TypeEmitter {
     // constrains the schema's own object: typed by its properties (the validators check the union).
     if ((schema.anyOf || schema.oneOf) && !(schema.anyOf ?? schema.oneOf).every(constrainsOnly)) {
       const types = [
-        ...new Set(
-          (schema.anyOf ?? schema.oneOf).map((/** @type {Json} */ b: Json) =>
-            this.tsType(b, mode, indent),
-          ),
-        ),
+        ...new Set((schema.anyOf ?? schema.oneOf).map((b: Json) => this.tsType(b, mode, indent))),
       ];
       return types.join(" | ");
     }
     if (schema.const !== undefined) return JSON.stringify(schema.const);
     if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
-    /** @type {string[]} */
     const types: string[] =
       schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
     if (types.length === 0) {
@@ -320,9 +310,7 @@ class TypeEmitter {
    * @param mode
    */
   tupleType(schema: Json, mode: Mode, indent: string): string {
-    const head = schema.prefixItems.map(
-      (/** @type {Json} */ item: Json) => `${this.tsType(item, mode, indent)}?`,
-    );
+    const head = schema.prefixItems.map((item: Json) => `${this.tsType(item, mode, indent)}?`);
     const rest =
       schema.items === false
         ? []
@@ -427,11 +415,10 @@ class TypeEmitter {
     const both = [...this.requestNames].filter((n) => this.answerNames.has(n));
     for (const n of both) {
       if (this.isPrimitive(deref(this.document, this.components[n]))) continue; // inlined where used; declared once below
-      const text = (/** @type {Mode} */ mode: Mode) => this.declaration(n, this.nameOf(n), mode);
+      const text = (mode: Mode) => this.declaration(n, this.nameOf(n), mode);
       if (text("in") !== text("out")) this.inputNames.set(n, `${this.nameOf(n)}Input`);
     }
     let out = "";
-    /** @type {string[]} */
     const names: string[] = [];
     for (const name of Object.keys(this.components)) {
       if (this.answerNames.has(name)) {
@@ -488,6 +475,6 @@ export function typeEmitter(document: Json) {
      */
     typeOf: (node: Json, mode: Mode): string => emitter.typeOf(node, mode),
     /** True when the node's type takes the `Decimals` (decimal mode) parameter. */
-    hasDecimal: (/** @type {Json} */ node: Json) => emitter.hasDecimal(node),
+    hasDecimal: (node: Json) => emitter.hasDecimal(node),
   };
 }
