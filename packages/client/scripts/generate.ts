@@ -31,7 +31,7 @@ import { BANNER, type Generation } from "./lib/generation.js";
 import { identifiersOf, methodName } from "./lib/identifiers.js";
 import { operationFacts } from "./lib/operation-facts.js";
 import { methodsSection, withMethodsSection } from "./lib/readme-methods.js";
-import { GenerationRefusal } from "./lib/refusal.js";
+import { GenerationRefusal, refuse } from "./lib/refusal.js";
 import { checkOperationKeywords } from "./lib/schema-roots.js";
 import { typeEmitter } from "./lib/type-codegen.js";
 import { emitValidatorModules } from "./lib/validator-modules.js";
@@ -85,7 +85,10 @@ function defaultAcceptLanguageOf(operationsList: readonly OperationSpec[]): stri
     ),
   );
   if (languageDefaults.size > 1)
-    throw new Error(`Accept-Language has several defaults: ${[...languageDefaults]}`);
+    refuse(
+      {},
+      `the Accept-Language parameters have several defaults: ${[...languageDefaults].join(", ")}`,
+    );
   return [...languageDefaults][0] ?? "en";
 }
 
