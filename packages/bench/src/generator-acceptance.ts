@@ -1,7 +1,7 @@
 // Which operations the client's generator accepts today, asked of the generator's own per-operation checks
 // (packages/client/scripts/lib), so that the scale benchmark synthesizes only from shapes it can generate.
 import { createRequire } from "node:module";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Json, OperationSpec } from "@merchant-payments/spec/model";
 import type { Acceptance } from "./synthesize.js";
@@ -20,7 +20,8 @@ interface GeneratorChecks {
  * cannot be loaded.
  */
 async function load(clientDir: string, file: string): Promise<GeneratorChecks> {
-  const api = createRequire(join(clientDir, "package.json")).resolve("tsx/esm/api");
+  const tsx = dirname(createRequire(join(clientDir, "package.json")).resolve("tsx/package.json"));
+  const api = join(tsx, "dist", "esm", "api", "index.mjs");
   const { tsImport } = (await import(pathToFileURL(api).href)) as {
     tsImport: (specifier: string, parent: string) => Promise<GeneratorChecks>;
   };
@@ -33,7 +34,7 @@ async function load(clientDir: string, file: string): Promise<GeneratorChecks> {
  */
 export async function generatorAcceptance(clientDir: string, document: Json): Promise<Acceptance> {
   const lib = join(clientDir, "scripts", "lib");
-  const { operationFacts } = await load(clientDir, join(lib, "operation-facts.mjs"));
+  const { operationFacts } = await load(clientDir, join(lib, "operation-facts.ts"));
   const { validatorEmitter } = await load(clientDir, join(lib, "validator-codegen.mjs"));
   return (op) => {
     try {

@@ -5,12 +5,12 @@
 //                        integer fields, answer normalization; the default Accept-Language: emitOperationTable
 //   models.ts          - readable request and answer types, one per component schema (`Transaction`, ...): emitModels
 //   client-methods.ts  - the `MerchantPaymentsClient` interface with each method's JSDoc, and the method table
-//                        (lib/client-codegen.mjs)
+//                        (lib/client-codegen.ts)
 //   validators.ts      - plain-JS validators of every request schema (the `Issue` and `Validator` types)
 //   response-validators.ts - plain-JS validators of every answer schema; the client imports it lazily, only
 //                        when `validateResponses` is on (both: lib/validator-modules.ts)
 //   webhooks.ts, webhook-validators.ts - each webhook's payload type; its validator (lib/webhook-codegen.ts)
-//   README.md          - with --readme: the list of methods between its markers (lib/readme-methods.mjs)
+//   README.md          - with --readme: the list of methods between its markers (lib/readme-methods.ts)
 // Usage: tsx scripts/generate.ts [--spec path/to/openapi.json] [--out dir] [--readme README.md] (pnpm generate); a
 // test may import `generate` and call it in its own process (the spec model and openapi-typescript loaded once).
 // Every file is generated in memory first: a refusal (one line naming the operation, the JSON Pointer and the
@@ -26,14 +26,14 @@ import {
   largestMessageBytes,
   type OperationSpec,
 } from "@merchant-payments/spec/model";
-import { emitClientModule } from "./lib/client-codegen.mjs";
+import { emitClientModule } from "./lib/client-codegen.js";
 import { BANNER, type Generation } from "./lib/generation.js";
 import { identifiersOf, methodName } from "./lib/identifiers.js";
-import { operationFacts } from "./lib/operation-facts.mjs";
-import { methodsSection, withMethodsSection } from "./lib/readme-methods.mjs";
-import { GenerationRefusal } from "./lib/refusal.js";
+import { operationFacts } from "./lib/operation-facts.js";
+import { methodsSection, withMethodsSection } from "./lib/readme-methods.js";
+import { GenerationRefusal, refuse } from "./lib/refusal.js";
 import { checkOperationKeywords } from "./lib/schema-roots.js";
-import { typeEmitter } from "./lib/type-codegen.mjs";
+import { typeEmitter } from "./lib/type-codegen.js";
 import { emitValidatorModules } from "./lib/validator-modules.js";
 import { emitWebhooks, webhooksOf } from "./lib/webhook-codegen.js";
 
@@ -85,7 +85,10 @@ function defaultAcceptLanguageOf(operationsList: readonly OperationSpec[]): stri
     ),
   );
   if (languageDefaults.size > 1)
-    throw new Error(`Accept-Language has several defaults: ${[...languageDefaults]}`);
+    refuse(
+      {},
+      `the Accept-Language parameters have several defaults: ${[...languageDefaults].join(", ")}`,
+    );
   return [...languageDefaults][0] ?? "en";
 }
 

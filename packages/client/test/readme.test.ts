@@ -6,13 +6,13 @@ import { loadDocument, operations, readBundle } from "@merchant-payments/spec";
 import { operations as specOperations } from "@merchant-payments/spec/model";
 import type ts from "typescript";
 import { afterAll, describe, expect, test } from "vitest";
-import { operationFacts } from "../scripts/lib/operation-facts.mjs";
+import { operationFacts } from "../scripts/lib/operation-facts.js";
 import {
   METHODS_BEGIN,
   METHODS_END,
   methodsSection,
   withMethodsSection,
-} from "../scripts/lib/readme-methods.mjs";
+} from "../scripts/lib/readme-methods.js";
 import { type TypeChecked, typeCheckAll } from "./helpers/type-check.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");

@@ -4,7 +4,7 @@
 // intersection for a $ref with sibling keywords. And the generator's keyword table: every keyword has one role.
 import { describe, expect, test } from "vitest";
 import { SCHEMA_KEYWORDS } from "../scripts/lib/schema-keywords.js";
-import { typeEmitter } from "../scripts/lib/type-codegen.mjs";
+import { typeEmitter } from "../scripts/lib/type-codegen.js";
 
 const document = {
   components: {

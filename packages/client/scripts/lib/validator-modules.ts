@@ -7,7 +7,7 @@
 // shares no chunk with the entry.
 import { deref, type Json } from "@merchant-payments/spec/model";
 import { BANNER, type Generation, upperFirst } from "./generation.js";
-import type { OperationFacts } from "./operation-facts.mjs";
+import type { OperationFacts } from "./operation-facts.js";
 import { asDocumentPointer, GenerationRefusal, type RefusalPlace, refuse } from "./refusal.js";
 import { formatImports, planFormatImports, validatorEmitter } from "./validator-codegen.mjs";
 import { documentWithoutAnnotations, withoutAnnotations } from "./validator-input.js";

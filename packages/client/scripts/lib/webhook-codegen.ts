@@ -6,7 +6,7 @@ import { BANNER } from "./generation.js";
 import { typeName } from "./identifiers.js";
 import { documentPointer, GenerationRefusal, refuse } from "./refusal.js";
 import { checkSchemaKeywords } from "./schema-keywords.js";
-import type { typeEmitter } from "./type-codegen.mjs";
+import type { typeEmitter } from "./type-codegen.js";
 import { documentWithoutAnnotations, withoutAnnotations } from "./validator-input.js";
 import { formatImportsOf, type ValidatorCodegen, validatorCodegen } from "./validator-modules.js";
 

@@ -1,18 +1,17 @@
 // The client's public surface from the operations: the `MerchantPaymentsClient` interface (one method per operation,
 // with JSDoc: summary, description, retry behaviour, the errors it may throw, a short example), the request and
 // answer type of each operation, and the method table binding each method to the shared request core.
-// @ts-check
-import { deref, parsePointer, schemaAt } from "@merchant-payments/spec/model";
+import { deref, type Json, type OperationSpec, parsePointer, schemaAt } from "@merchant-payments/spec/model";
+import type { OperationFacts } from "./operation-facts.js";
+import type { typeEmitter } from "./type-codegen.js";
 
-/** @typedef {import("@merchant-payments/spec/model").Json} Json */
-/** @typedef {import("@merchant-payments/spec/model").OperationSpec} OperationSpec */
-/** @typedef {import("./operation-facts.mjs").OperationFacts} OperationFacts */
+/** The generation's type emitter. */
+type Types = ReturnType<typeof typeEmitter>;
 
 /**
  * The error class the client throws for a documented status (the table of `apiErrorFor` in src/errors.ts).
- * @type {Record<string, string>}
  */
-const ERROR_FOR_STATUS = {
+const ERROR_FOR_STATUS: Record<string, string> = {
   400: "BadRequestError",
   401: "AuthenticationError",
   403: "PermissionDeniedError",
@@ -23,10 +22,8 @@ const ERROR_FOR_STATUS = {
 
 /**
  * The error class of a documented status key (`404`, `5XX`).
- * @param {string} status
- * @returns {string}
  */
-function errorFor(status) {
+function errorFor(status: string): string {
   if (ERROR_FOR_STATUS[status]) return ERROR_FOR_STATUS[status];
   if (/^5/.test(status)) return "ServerError";
   return "ApiError";
@@ -34,11 +31,9 @@ function errorFor(status) {
 
 /**
  * A JavaScript literal of an example value, short: keys unquoted where possible, long arrays cut to one item.
- * @param {Json} value
- * @param {string} [indent]
- * @returns {string}
+ * @param [indent]
  */
-export function exampleLiteral(value, indent = "") {
+export function exampleLiteral(value: Json, indent: string = ""): string {
   if (Array.isArray(value)) {
     const items = value.slice(0, 1).map((v) => exampleLiteral(v, `${indent}  `));
     return items.length ? `[${items.join(", ")}]` : "[]";
@@ -55,10 +50,8 @@ export function exampleLiteral(value, indent = "") {
 
 /**
  * The lines of a text for a JSDoc block (`*` followed by `/` escaped).
- * @param {unknown} text
- * @returns {string[]}
  */
-function docLines(text) {
+function docLines(text: unknown): string[] {
   return String(text ?? "")
     .replace(/\*\//g, "*\\/")
     .split("\n")
@@ -67,23 +60,18 @@ function docLines(text) {
 
 /**
  * True for today's shape: a JSON object body and no parameters; the method takes the body itself.
- * @param {OperationFacts} facts
- * @returns {boolean}
  */
-function isPlainBody(facts) {
+function isPlainBody(facts: OperationFacts): boolean {
   return facts.parameterList.length === 0 && facts.bodyKind === "json" && facts.bodySpread;
 }
 
 /**
  * The argument of a method's example: the parameters' examples with the body's example beside them (or as `body`).
  * A paginated operation's cursor is left out: the example asks for the first page, as a caller does.
- * @param {OperationFacts} facts
- * @returns {Json}
  */
-export function exampleArgs(facts) {
+export function exampleArgs(facts: OperationFacts): Json {
   if (isPlainBody(facts)) return facts.requestExample;
-  /** @type {Record<string, Json>} */
-  const out = {};
+  const out: Record<string, Json> = {};
   const cursor = facts.pagination?.cursor;
   for (const p of facts.parameterList)
     if (p.example !== undefined && !(p.in === "query" && p.name === cursor))
@@ -101,18 +89,15 @@ export function exampleArgs(facts) {
 
 /**
  * A property key of a type literal, quoted unless an identifier.
- * @param {string} k
  */
-const keyOf = (k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
+const keyOf = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
 
 /**
  * The type of a method's argument: today's shape takes the body type itself; else an object of the parameters by
  * name, with an object body's properties beside them (or a non-object body under `body`).
- * @param {OperationFacts} facts
- * @param {ReturnType<typeof import("./type-codegen.mjs").typeEmitter>} types
- * @returns {{ type: string, optional: boolean }}
+ * @param types
  */
-function argumentType(facts, types) {
+function argumentType(facts: OperationFacts, types: Types): { type: string; optional: boolean } {
   if (isPlainBody(facts)) return { type: types.typeOf(facts.requestSchema, "in"), optional: false };
   let members = "";
   for (const p of facts.parameterList) {
@@ -146,11 +131,9 @@ function argumentType(facts, types) {
 
 /**
  * The type a method resolves with: the union of its 2xx answers (JSON body, string, Blob or undefined).
- * @param {OperationFacts} facts
- * @param {ReturnType<typeof import("./type-codegen.mjs").typeEmitter>} types
- * @returns {string}
+ * @param types
  */
-function resultType(facts, types) {
+function resultType(facts: OperationFacts, types: Types): string {
   const kinds = facts.answerList.map((a) =>
     a.kind === "json"
       ? types.typeOf(a.schema, "out")
@@ -165,14 +148,10 @@ function resultType(facts, types) {
 
 /**
  * The JSDoc of one method.
- * @param {OperationFacts} facts
- * @param {OperationSpec} operation
- * @param {string} resultName
- * @returns {string}
+ * @param operation
  */
-function methodDoc(facts, operation, resultName) {
-  /** @type {string[]} */
-  const lines = [];
+function methodDoc(facts: OperationFacts, operation: OperationSpec, resultName: string): string {
+  const lines: string[] = [];
   lines.push(...docLines(`${facts.summary.replace(/\.?$/, ".")}`), "");
   lines.push(...docLines(facts.description), "");
   if (facts.specOperationId !== facts.operationId)
@@ -260,15 +239,6 @@ function methodDoc(facts, operation, resultName) {
 /**
  * The text of the generated client module. `factsList` are the operations' facts, `operationsList` the spec model's
  * operations (same order), `types` the type emitter (for the request and answer type of each).
- * @param {{
- *   document: Json,
- *   factsList: readonly OperationFacts[],
- *   operationsList: readonly OperationSpec[],
- *   types: ReturnType<typeof import("./type-codegen.mjs").typeEmitter>,
- *   banner: string,
- *   modelNames: readonly string[],
- * }} input
- * @returns {string}
  */
 export function emitClientModule({
   document,
@@ -277,7 +247,14 @@ export function emitClientModule({
   types,
   banner,
   modelNames,
-}) {
+}: {
+  document: Json;
+  factsList: readonly OperationFacts[];
+  operationsList: readonly OperationSpec[];
+  types: Types;
+  banner: string;
+  modelNames: readonly string[];
+}): string {
   const D = `<Decimals extends DecimalMode = "number">`;
   types.takeUsed(); // the types emitted from here on are this module's: it imports what they use
   const rows = factsList.map((facts, i) => {
@@ -294,7 +271,7 @@ export function emitClientModule({
     }
     return {
       facts,
-      operation: /** @type {OperationSpec} */ (operationsList[i]),
+      operation: operationsList[i] as OperationSpec,
       request: argument.type,
       optional: argument.optional,
       result: page,

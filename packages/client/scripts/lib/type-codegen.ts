@@ -6,23 +6,22 @@
 // client's `decimals` option (`DecimalValue<Decimals>`), a `x-normalize-to-object` union is its object branch.
 // Request form ("in"): `format: date` also takes a Date, `x-accepts-integer` also takes a number, decimals take
 // `DecimalInput<Decimals>` (a decimal string too when `decimals: "string"`). Open enums offer their known values.
-// @ts-check
+
+import type { Json } from "@merchant-payments/spec/model";
 import { deref, isObject, refName, walkSchema } from "@merchant-payments/spec/model";
 import { identifiersOf, typeName } from "./identifiers.js";
-import { isDecimalSchema } from "./operation-facts.mjs";
+import { isDecimalSchema } from "./operation-facts.js";
 
-/** @typedef {import("@merchant-payments/spec/model").Json} Json */
-/** @typedef {"in" | "out"} Mode the request form ("in") or the answer form ("out") of a type */
+/** the request form ("in") or the answer form ("out") of a type */
+export type Mode = "in" | "out";
 
 const D_PARAM = `<Decimals extends DecimalMode = "number">`;
 
 /**
  * A JSDoc block from lines of text, indented.
- * @param {unknown[]} lines
- * @param {string} [indent]
- * @returns {string}
+ * @param [indent]
  */
-function jsdoc(lines, indent = "") {
+function jsdoc(lines: unknown[], indent: string = ""): string {
   const text = lines.filter(Boolean).join("\n\n").replace(/\*\//g, "*\\/").trim();
   if (!text) return "";
   const body = text.split("\n");
@@ -30,8 +29,8 @@ function jsdoc(lines, indent = "") {
   return `${indent}/**\n${body.map((l) => `${indent} *${l ? ` ${l}` : ""}`).join("\n")}\n${indent} */\n`;
 }
 
-/** @param {string} k a property name, quoted unless an identifier */
-const key = (k) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
+/** @param k a property name, quoted unless an identifier */
+const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
 
 /**
  * The type emitter's state and its emitters, one per kind of schema: a component's declaration, a schema written out
@@ -49,9 +48,8 @@ const CONSTRAINT_KEYWORDS = new Set([
 
 /**
  * True for a union branch that only constrains (which properties are required), typing nothing of its own.
- * @param {unknown} branch
  */
-function constrainsOnly(branch) {
+function constrainsOnly(branch: unknown) {
   return isObject(branch) && Object.keys(branch).every((key) => CONSTRAINT_KEYWORDS.has(key));
 }
 
@@ -71,60 +69,57 @@ const TYPING_SIBLINGS = new Set([
 /**
  * True for an object left open by keywords other than `additionalProperties`: `patternProperties`, or
  * `unevaluatedProperties` other than false.
- * @param {Json} schema
- * @returns {boolean}
  */
-function openByOtherKeys(schema) {
+function openByOtherKeys(schema: Json): boolean {
   if (schema.additionalProperties === false) return false;
   if (isObject(schema.patternProperties)) return true;
   return schema.unevaluatedProperties !== undefined && schema.unevaluatedProperties !== false;
 }
 
 class TypeEmitter {
-  /** @param {Json} document */
-  constructor(document) {
+  /** The bundled spec. */
+  readonly document: Json;
+  /** The component schemas by name. */
+  readonly components: Record<string, Json>;
+  /** schema -> whether it reaches a decimal */
+  readonly decimalCache = new Map<Json, boolean>();
+  /** The components a request reaches. */
+  readonly requestNames = new Set<string>();
+  /** The components an answer reaches. */
+  readonly answerNames = new Set<string>();
+  /** component -> name of its request form when it differs from the answer form */
+  readonly inputNames = new Map<string, string>();
+  /** component -> its type's name (identifiers.ts: PascalCase; two components of one name are refused) */
+  readonly typeNames: Map<string, string>;
+  /** the names (models, DateInput, DecimalInput, DecimalValue) the types emitted since the last take use */
+  readonly used = new Set<string>();
+
+  constructor(document: Json) {
     this.document = document;
-    /** @type {Record<string, Json>} */
     this.components = isObject(document.components?.schemas) ? document.components.schemas : {};
-    /** @type {Map<Json, boolean>} schema -> whether it reaches a decimal */
-    this.decimalCache = new Map();
-    /** @type {Set<string>} */
-    this.requestNames = new Set();
-    /** @type {Set<string>} */
-    this.answerNames = new Set();
-    /** @type {Map<string, string>} component -> name of its request form when it differs from the answer form */
-    this.inputNames = new Map();
-    /** component -> its type's name (identifiers.ts: PascalCase; two components of one name are refused) */
     this.typeNames = identifiersOf(Object.keys(this.components), typeName, "component names");
-    /** @type {Set<string>} the names (models, DateInput, DecimalInput, DecimalValue) the types emitted since the last take use */
-    this.used = new Set();
   }
 
   /**
    * The type name of a component.
-   * @param {string} component
-   * @returns {string}
    */
-  nameOf(component) {
+  nameOf(component: string): string {
     return this.typeNames.get(component) ?? typeName(component);
   }
 
   /**
    * Records that the emitted code uses `name` (an import of the module that emits it) and returns it.
-   * @param {string} name
-   * @returns {string}
    */
-  use(name) {
+  use(name: string): string {
     this.used.add(name);
     return name;
   }
 
   /**
    * Adds to `into` the component names `root` reaches (through $refs, properties, items, maps, branches).
-   * @param {Json} root
-   * @param {Set<string>} into
+   * @param into
    */
-  reach(root, into) {
+  reach(root: Json, into: Set<string>) {
     walkSchema(
       this.document,
       root,
@@ -139,10 +134,8 @@ class TypeEmitter {
   /**
    * True when the schema reaches a decimal (through $refs, properties, items, maps, branches), so its type takes
    * the `Decimals` parameter.
-   * @param {Json} node
-   * @returns {boolean}
    */
-  hasDecimal(node) {
+  hasDecimal(node: Json): boolean {
     const schema = deref(this.document, node);
     const cached = this.decimalCache.get(schema);
     if (cached !== undefined) return cached;
@@ -162,10 +155,8 @@ class TypeEmitter {
 
   /**
    * A component inlined where used: a primitive (no object, array, enum or union of its own).
-   * @param {Json} schema
-   * @returns {boolean}
    */
-  isPrimitive(schema) {
+  isPrimitive(schema: Json): boolean {
     return (
       !schema.properties &&
       !schema.items &&
@@ -180,12 +171,10 @@ class TypeEmitter {
 
   /**
    * Known values of an open enum (`anyOf: [{enum}, {type: string}]`), else undefined.
-   * @param {Json} schema
-   * @returns {{ values: Json[], open: boolean, descriptions: Json } | undefined}
+   * @returns | undefined}
    */
-  openEnum(schema) {
-    /** @type {Json[] | undefined} */
-    const branches = schema.anyOf?.map((/** @type {Json} */ b) => deref(this.document, b));
+  openEnum(schema: Json): { values: Json[]; open: boolean; descriptions: Json } | undefined {
+    const branches: Json[] | undefined = schema.anyOf?.map((b: Json) => deref(this.document, b));
     if (!branches || !Array.isArray(branches[0]?.enum)) return undefined;
     const open = branches.slice(1).some((b) => b.type === "string" && !b.enum && !b.format);
     return { values: branches[0].enum, open, descriptions: branches[0]["x-enumDescriptions"] };
@@ -193,20 +182,16 @@ class TypeEmitter {
 
   /**
    * The type argument of a component's name: `<Decimals>` when it reaches a decimal.
-   * @param {string} name
    */
-  dArg(name) {
+  dArg(name: string) {
     return this.hasDecimal(this.components[name]) ? "<Decimals>" : "";
   }
 
   /**
    * The TypeScript type of a schema node in `mode` ("in" or "out").
-   * @param {Json} node
-   * @param {Mode} mode
-   * @param {string} indent
-   * @returns {string}
+   * @param mode
    */
-  tsType(node, mode, indent) {
+  tsType(node: Json, mode: Mode, indent: string): string {
     const name = refName(node);
     const schema = deref(this.document, node);
     if (name && this.components[name] && !this.isPrimitive(schema)) {
@@ -224,26 +209,18 @@ class TypeEmitter {
 
   /**
    * The type of the one object branch of an `x-normalize-to-object` union.
-   * @param {Json} schema
-   * @param {Mode} mode
-   * @param {string} indent
-   * @returns {string}
+   * @param mode
    */
-  objectBranchType(schema, mode, indent) {
-    const branch = schema.oneOf.find(
-      (/** @type {Json} */ b) => deref(this.document, b).type === "object",
-    );
+  objectBranchType(schema: Json, mode: Mode, indent: string): string {
+    const branch = schema.oneOf.find((b: Json) => deref(this.document, b).type === "object");
     return this.tsType(branch, mode, indent);
   }
 
   /**
    * The type of a schema written out where used (not by a component's name).
-   * @param {Json} schema
-   * @param {Mode} mode
-   * @param {string} indent
-   * @returns {string}
+   * @param mode
    */
-  inlineType(schema, mode, indent) {
+  inlineType(schema: Json, mode: Mode, indent: string): string {
     if (!isObject(schema)) return "unknown";
     if (mode === "out" && typeof schema["x-normalize-to-object"] === "string") {
       return this.objectBranchType(schema, mode, indent);
@@ -260,7 +237,7 @@ class TypeEmitter {
     if (Array.isArray(schema.allOf)) {
       // Composition: every part's type, and the schema's own members.
       const { allOf, ...own } = schema;
-      const parts = allOf.map((/** @type {Json} */ b) => this.tsType(b, mode, indent));
+      const parts = allOf.map((b: Json) => this.tsType(b, mode, indent));
       if (own.properties || own.type) parts.push(this.inlineType(own, mode, indent));
       return [...new Set(parts)].map((t) => (/[|]/.test(t) ? `(${t})` : t)).join(" & ");
     }
@@ -276,18 +253,13 @@ class TypeEmitter {
     // constrains the schema's own object: typed by its properties (the validators check the union).
     if ((schema.anyOf || schema.oneOf) && !(schema.anyOf ?? schema.oneOf).every(constrainsOnly)) {
       const types = [
-        ...new Set(
-          (schema.anyOf ?? schema.oneOf).map((/** @type {Json} */ b) =>
-            this.tsType(b, mode, indent),
-          ),
-        ),
+        ...new Set((schema.anyOf ?? schema.oneOf).map((b: Json) => this.tsType(b, mode, indent))),
       ];
       return types.join(" | ");
     }
     if (schema.const !== undefined) return JSON.stringify(schema.const);
     if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
-    /** @type {string[]} */
-    const types =
+    const types: string[] =
       schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
     if (types.length === 0) {
       if (schema.properties) return this.objectType(schema, mode, indent);
@@ -304,13 +276,10 @@ class TypeEmitter {
 
   /**
    * The type of one JSON type of a schema.
-   * @param {string} type
-   * @param {Json} schema
-   * @param {Mode} mode
-   * @param {string} indent
-   * @returns {string}
+   * @param schema
+   * @param indent
    */
-  scalar(type, schema, mode, indent) {
+  scalar(type: string, schema: Json, mode: Mode, indent: string): string {
     switch (type) {
       case "integer":
       case "number":
@@ -338,15 +307,10 @@ class TypeEmitter {
   /**
    * A tuple (`prefixItems`): each position optional (an array may be shorter), then the rest: `items`' type, none when
    * `items` is false, else `unknown`.
-   * @param {Json} schema
-   * @param {Mode} mode
-   * @param {string} indent
-   * @returns {string}
+   * @param mode
    */
-  tupleType(schema, mode, indent) {
-    const head = schema.prefixItems.map(
-      (/** @type {Json} */ item) => `${this.tsType(item, mode, indent)}?`,
-    );
+  tupleType(schema: Json, mode: Mode, indent: string): string {
+    const head = schema.prefixItems.map((item: Json) => `${this.tsType(item, mode, indent)}?`);
     const rest =
       schema.items === false
         ? []
@@ -358,11 +322,9 @@ class TypeEmitter {
 
   /**
    * The JSDoc lines of a property: its description, its enum's descriptions, its format.
-   * @param {Json} node
-   * @param {Json} schema
-   * @returns {string[]}
+   * @param schema
    */
-  propertyDoc(node, schema) {
+  propertyDoc(node: Json, schema: Json): string[] {
     const own =
       isObject(node) && typeof node.description === "string" ? node.description : undefined;
     const lines = [own ?? (typeof schema.description === "string" ? schema.description : "")];
@@ -381,12 +343,9 @@ class TypeEmitter {
 
   /**
    * The members of an object type, one a line, each with its JSDoc.
-   * @param {Json} schema
-   * @param {Mode} mode
-   * @param {string} indent
-   * @returns {string}
+   * @param mode
    */
-  members(schema, mode, indent) {
+  members(schema: Json, mode: Mode, indent: string): string {
     const required = new Set(schema.required ?? []);
     let out = "";
     for (const [k, sub] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
@@ -408,24 +367,18 @@ class TypeEmitter {
 
   /**
    * An object type written out.
-   * @param {Json} schema
-   * @param {Mode} mode
-   * @param {string} indent
-   * @returns {string}
+   * @param mode
    */
-  objectType(schema, mode, indent) {
+  objectType(schema: Json, mode: Mode, indent: string): string {
     if (!schema.properties) return "Record<string, unknown>";
     return `{\n${this.members(schema, mode, `${indent}  `)}${indent}}`;
   }
 
   /**
    * The declaration of one component in one mode, under `name`.
-   * @param {string} component
-   * @param {string} name
-   * @param {Mode} mode
-   * @returns {string}
+   * @param name
    */
-  declaration(component, name, mode) {
+  declaration(component: string, name: string, mode: Mode): string {
     const schema = deref(this.document, this.components[component]);
     const param = this.hasDecimal(this.components[component]) ? D_PARAM : "";
     const doc = jsdoc([
@@ -453,22 +406,20 @@ class TypeEmitter {
   /**
    * The module text: every component reached from `requestRoots` (request form) and `answerRoots` (answer form).
    * A component reached from both whose two forms differ gets its request form as `<Name>Input`.
-   * @param {Json[]} requestRoots
-   * @param {Json[]} answerRoots
-   * @returns {{ text: string, names: string[] }} the text and the declared types' names, in order
+   * @param answerRoots
+   * @returns the text and the declared types' names, in order
    */
-  emitModels(requestRoots, answerRoots) {
+  emitModels(requestRoots: Json[], answerRoots: Json[]): { text: string; names: string[] } {
     for (const root of requestRoots) this.reach(root, this.requestNames);
     for (const root of answerRoots) this.reach(root, this.answerNames);
     const both = [...this.requestNames].filter((n) => this.answerNames.has(n));
     for (const n of both) {
       if (this.isPrimitive(deref(this.document, this.components[n]))) continue; // inlined where used; declared once below
-      const text = (/** @type {Mode} */ mode) => this.declaration(n, this.nameOf(n), mode);
+      const text = (mode: Mode) => this.declaration(n, this.nameOf(n), mode);
       if (text("in") !== text("out")) this.inputNames.set(n, `${this.nameOf(n)}Input`);
     }
     let out = "";
-    /** @type {string[]} */
-    const names = [];
+    const names: string[] = [];
     for (const name of Object.keys(this.components)) {
       if (this.answerNames.has(name)) {
         out += `\n${this.declaration(name, this.nameOf(name), "out")}`;
@@ -488,11 +439,9 @@ class TypeEmitter {
   }
   /**
    * The type of a request body (request form) or of an answer (answer form), as used in a method signature.
-   * @param {Json} node
-   * @param {Mode} mode
-   * @returns {string}
+   * @param mode
    */
-  typeOf(node, mode) {
+  typeOf(node: Json, mode: Mode): string {
     const schema = deref(this.document, node);
     // A named list of named items reads better as `Item[]` than as the list's name.
     if (refName(node) && schema.type === "array" && refName(schema.items))
@@ -503,19 +452,17 @@ class TypeEmitter {
 
 /**
  * Emits the types of `document`'s components reached from the request roots and the answer roots.
- * @param {Json} document
  */
-export function typeEmitter(document) {
+export function typeEmitter(document: Json) {
   const emitter = new TypeEmitter(document);
   return {
     /**
      * The module text: every component reached from `requestRoots` (request form) and `answerRoots` (answer form).
      * A component reached from both whose two forms differ gets its request form as `<Name>Input`.
-     * @param {Json[]} requestRoots
-     * @param {Json[]} answerRoots
-     * @returns {{ text: string, names: string[] }}
+     * @param answerRoots
      */
-    emitModels: (requestRoots, answerRoots) => emitter.emitModels(requestRoots, answerRoots),
+    emitModels: (requestRoots: Json[], answerRoots: Json[]): { text: string; names: string[] } =>
+      emitter.emitModels(requestRoots, answerRoots),
     /** The names the types emitted since the last take use (the imports they need), emptied. */
     takeUsed: () => {
       const used = new Set(emitter.used);
@@ -524,12 +471,10 @@ export function typeEmitter(document) {
     },
     /**
      * The type of a request body (request form) or of an answer (answer form), as used in a method signature.
-     * @param {Json} node
-     * @param {Mode} mode
-     * @returns {string}
+     * @param mode
      */
-    typeOf: (node, mode) => emitter.typeOf(node, mode),
+    typeOf: (node: Json, mode: Mode): string => emitter.typeOf(node, mode),
     /** True when the node's type takes the `Decimals` (decimal mode) parameter. */
-    hasDecimal: (/** @type {Json} */ node) => emitter.hasDecimal(node),
+    hasDecimal: (node: Json) => emitter.hasDecimal(node),
   };
 }

@@ -1,11 +1,9 @@
-// @ts-check
 // The README's list of methods, generated: one heading and one sample call per operation of the spec (its summary,
 // method and path, and its parameters' and body's examples as the argument), written between two markers of a
 // README by `generate.mjs --readme <file>`, so that a new operation is listed by the build with no hand edit.
 import { readFileSync, writeFileSync } from "node:fs";
-import { exampleArgs } from "./client-codegen.mjs";
-
-/** @typedef {import("./operation-facts.mjs").OperationFacts} OperationFacts */
+import { exampleArgs } from "./client-codegen.js";
+import type { OperationFacts } from "./operation-facts.js";
 
 /** The line before the generated list. */
 export const METHODS_BEGIN =
@@ -20,12 +18,9 @@ const LINE_WIDTH = 100;
  * A value as a TypeScript literal, as the formatter (biome) writes it: an object over several lines, keys that are
  * identifiers unquoted, an array of scalars on one line when it fits (`lead` characters already stand before it, one
  * after), else one item per line, a trailing comma after the last item of a multi-line object or array.
- * @param {unknown} value
- * @param {string} [indent] the indentation of the line the value starts on
- * @param {number} [lead]
- * @returns {string}
+ * @param [indent] the indentation of the line the value starts on
  */
-function literal(value, indent = "", lead = indent.length) {
+function literal(value: unknown, indent: string = "", lead: number = indent.length): string {
   if (value === null || typeof value !== "object") return JSON.stringify(value);
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
@@ -49,10 +44,8 @@ function literal(value, indent = "", lead = indent.length) {
 /**
  * The list: per operation, in spec order, a `####` heading (the method's name), its summary with its HTTP method and
  * path, and a sample call with the operation's examples.
- * @param {readonly OperationFacts[]} factsList
- * @returns {string}
  */
-export function methodsSection(factsList) {
+export function methodsSection(factsList: readonly OperationFacts[]): string {
   return factsList
     .map((facts) => {
       const args = exampleArgs(facts);
@@ -66,10 +59,9 @@ export function methodsSection(factsList) {
 
 /**
  * `readme` with the text between its markers replaced by `section`; throws when the markers are missing.
- * @param {string} readme
- * @param {string} section
+ * @param section
  */
-export function withMethodsSection(readme, section) {
+export function withMethodsSection(readme: string, section: string) {
   const begin = readme.indexOf(METHODS_BEGIN);
   const end = readme.indexOf(METHODS_END);
   if (begin < 0 || end < begin)
@@ -79,10 +71,9 @@ export function withMethodsSection(readme, section) {
 
 /**
  * Rewrites the list in the README at `path` (only when it changed).
- * @param {string} path
- * @param {readonly OperationFacts[]} factsList
+ * @param factsList
  */
-export function writeMethodsSection(path, factsList) {
+export function writeMethodsSection(path: string, factsList: readonly OperationFacts[]) {
   const readme = readFileSync(path, "utf8");
   const next = withMethodsSection(readme, methodsSection(factsList));
   if (next !== readme) writeFileSync(path, next);

@@ -2,7 +2,8 @@
 // parameters, body media, answers, security and pagination. Anything the client cannot honour (a name used twice in
 // the argument object, a security scheme it cannot fill, an x-accepts-integer field in an array or a map...) stops the
 // generation with a message naming the operation.
-// @ts-check
+
+import type { Json, MediaSpec, OperationSpec, SchemaVisit } from "@merchant-payments/spec/model";
 import {
   bodyKind as bodyKindOf,
   deref,
@@ -14,11 +15,7 @@ import { acceptHeader, credentialKind, explodeOf, styleName } from "@merchant-pa
 import { methodName, typeName } from "./identifiers.js";
 import { asDocumentPointer, refuse as refuseAt } from "./refusal.js";
 
-/** @typedef {import("@merchant-payments/spec/model").Json} Json */
-/** @typedef {import("@merchant-payments/spec/model").OperationSpec} OperationSpec */
-/** @typedef {import("@merchant-payments/spec/model").MediaSpec} MediaSpec */
-/** @typedef {import("@merchant-payments/spec/model").SchemaVisit} SchemaVisit */
-/** @typedef {ReturnType<typeof operationFacts>} OperationFacts */
+export type OperationFacts = ReturnType<typeof operationFacts>;
 
 /** Header parameters the client sets itself (lower case): Accept-Language from its option, Accept from the responses. */
 const CLIENT_HEADERS = new Set(["accept-language", "accept"]);
@@ -26,12 +23,10 @@ const CLIENT_HEADERS = new Set(["accept-language", "accept"]);
 /**
  * Throws a generation refusal about one operation: one line naming it (method, path, operationId) and, when given, the
  * JSON Pointer of what is at fault.
- * @param {OperationSpec} op
- * @param {string} message
- * @param {string} [at] JSON Pointer in the document (the operation's own when omitted)
- * @returns {never}
+ * @param message
+ * @param [at] JSON Pointer in the document (the operation's own when omitted)
  */
-function refuse(op, message, at = op.pointer) {
+function refuse(op: OperationSpec, message: string, at: string = op.pointer): never {
   return refuseAt(
     {
       operation: { method: op.method, path: op.path, operationId: op.operationId },
@@ -42,44 +37,37 @@ function refuse(op, message, at = op.pointer) {
 }
 
 /** The sub-schema keywords the client's facts follow. */
-const FOLLOWED = /** @type {const} */ ([
+const FOLLOWED = [
   "properties",
   "items",
   "additionalProperties",
   "allOf",
   "anyOf",
   "oneOf",
-]);
+] as const;
 
 /**
  * Every schema `root` reaches through `$ref`s, properties, items, maps and branches, once per path, with its data
  * path (`*` for an array item, `{}` for a map value). Tuples, which the runtime's paths cannot name, are not followed.
- * @param {Json} document
- * @param {Json} root
- * @returns {SchemaVisit[]}
+ * @param root
  */
-function schemaNodes(document, root) {
-  /** @type {SchemaVisit[]} */
-  const out = [];
+function schemaNodes(document: Json, root: Json): SchemaVisit[] {
+  const out: SchemaVisit[] = [];
   walkSchema(document, root, (visit) => void out.push(visit), { keywords: FOLLOWED });
   return out;
 }
 
 /**
  * True when the (dereferenced) schema is a decimal: `format: decimal`.
- * @param {Json} schema
- * @returns {boolean}
  */
-export function isDecimalSchema(schema) {
+export function isDecimalSchema(schema: Json): boolean {
   return isObject(schema) && schema.format === "decimal";
 }
 
 /**
  * True when the schema is typed integer-or-string.
- * @param {Json} schema
- * @returns {boolean}
  */
-function isIntegerOrString(schema) {
+function isIntegerOrString(schema: Json): boolean {
   return (
     Array.isArray(schema.type) && schema.type.includes("integer") && schema.type.includes("string")
   );
@@ -87,14 +75,10 @@ function isIntegerOrString(schema) {
 
 /**
  * Property paths (`*` for an array item) of every node of `root` matching `test`.
- * @param {Json} document
- * @param {Json} root
- * @param {(schema: Json) => boolean} test
- * @returns {string[][]}
+ * @param root
  */
-function pathsWhere(document, root, test) {
-  /** @type {string[][]} */
-  const out = [];
+function pathsWhere(document: Json, root: Json, test: (schema: Json) => boolean): string[][] {
+  const out: string[][] = [];
   for (const { schema, path } of schemaNodes(document, root)) {
     if (test(schema) && path.length > 0) out.push([...path]);
   }
@@ -106,10 +90,11 @@ const RESERVED_HEADERS = new Set(["authorization", "content-type", "content-leng
 
 /**
  * How the client hands over a 2xx answer: parsed JSON, a string (`text/*`), a Blob (other media), or nothing.
- * @param {readonly MediaSpec[]} content
- * @returns {{ kind: "json" | "text" | "blob" | "empty", media: MediaSpec | undefined }}
  */
-export function answerKindOf(content) {
+export function answerKindOf(content: readonly MediaSpec[]): {
+  kind: "json" | "text" | "blob" | "empty";
+  media: MediaSpec | undefined;
+} {
   const json = content.find((m) => bodyKindOf(m.mediaType) === "json");
   if (json) return { kind: "json", media: json };
   const [first] = content;
@@ -120,12 +105,9 @@ export function answerKindOf(content) {
 /**
  * True when a body schema is an object (its properties go beside the parameters in a method's argument): typed
  * object, with properties, or a union/composition whose branches all are.
- * @param {Json} document
- * @param {Json} node
- * @param {number} [depth]
- * @returns {boolean}
+ * @param node
  */
-export function isObjectSchema(document, node, depth = 0) {
+export function isObjectSchema(document: Json, node: Json, depth: number = 0): boolean {
   const schema = deref(document, node);
   if (!isObject(schema) || depth > 16) return false;
   if (schema.type === "object" || isObject(schema.properties)) return true;
@@ -133,18 +115,15 @@ export function isObjectSchema(document, node, depth = 0) {
   return (
     Array.isArray(branches) &&
     branches.length > 0 &&
-    branches.every((/** @type {Json} */ b) => isObjectSchema(document, b, depth + 1))
+    branches.every((b: Json) => isObjectSchema(document, b, depth + 1))
   );
 }
 
 /**
  * Every property name an object body may have (through its branches), for the check of names used twice.
- * @param {Json} document
- * @param {Json} node
- * @param {number} [depth]
- * @returns {Set<string>}
+ * @param node
  */
-function bodyPropertyNames(document, node, depth = 0) {
+function bodyPropertyNames(document: Json, node: Json, depth: number = 0): Set<string> {
   const schema = deref(document, node);
   const names = new Set(Object.keys(isObject(schema?.properties) ? schema.properties : {}));
   if (depth > 16) return names;
@@ -154,36 +133,40 @@ function bodyPropertyNames(document, node, depth = 0) {
   return names;
 }
 
-/** @typedef {{ type: "bearer" } | { type: "basic", key: string } | { type: "apiKey", key: string, in: "header" | "query" | "cookie", name: string }} SecurityFact */
+export type SecurityFact =
+  | { type: "bearer" }
+  | { type: "basic"; key: string }
+  | { type: "apiKey"; key: string; in: "header" | "query" | "cookie"; name: string };
 
 /**
  * One security scheme as the runtime fills it (the spec's wire module's credential kinds), else undefined: `bearer`
  * (HTTP bearer, OAuth 2 and OpenID Connect access tokens), HTTP `basic`, or an API key in a header, the query or a
  * cookie.
- * @param {{ key: string, type: string, scheme?: string, in?: string, name?: string }} s
- * @returns {SecurityFact | undefined}
  */
-function securityFact(s) {
+function securityFact(s: {
+  key: string;
+  type: string;
+  scheme?: string;
+  in?: string;
+  name?: string;
+}): SecurityFact | undefined {
   const kind = credentialKind(s);
   if (kind === "bearer") return { type: "bearer" };
   if (kind === "basic") return { type: "basic", key: s.key };
   if (kind === undefined) return undefined;
-  const place = /** @type {"header" | "query" | "cookie"} */ (kind.slice("apiKey-".length));
-  return { type: "apiKey", key: s.key, in: place, name: /** @type {string} */ (s.name) };
+  const place = kind.slice("apiKey-".length) as "header" | "query" | "cookie";
+  return { type: "apiKey", key: s.key, in: place, name: s.name as string };
 }
 
 /**
  * The security alternatives of an operation as the runtime applies them (see securityFact). An alternative the client
  * cannot fill (mutual TLS) is left out; an operation with none left is refused. `[]`: no credentials are sent.
- * @param {OperationSpec} op
- * @returns {SecurityFact[][]}
  */
-function securityOf(op) {
-  /** @type {SecurityFact[][]} */
-  const out = [];
+function securityOf(op: OperationSpec): SecurityFact[][] {
+  const out: SecurityFact[][] = [];
   for (const alternative of op.security) {
     const schemes = alternative.map(securityFact);
-    if (schemes.every((s) => s !== undefined)) out.push(/** @type {SecurityFact[]} */ (schemes));
+    if (schemes.every((s) => s !== undefined)) out.push(schemes as SecurityFact[]);
   }
   if (op.security.length > 0 && out.length === 0) {
     refuse(
@@ -199,10 +182,8 @@ function securityOf(op) {
 /**
  * The 2xx JSON response the client resolves with (the first JSON one), its status and its media; undefined when no
  * 2xx answer is JSON.
- * @param {OperationSpec} op
- * @returns {(MediaSpec & { status: number }) | undefined}
  */
-export function successResponse(op) {
+export function successResponse(op: OperationSpec): (MediaSpec & { status: number }) | undefined {
   for (const r of op.responses) {
     if (!/^2\d\d$/.test(r.status)) continue;
     const { kind, media } = answerKindOf(r.content);
@@ -211,17 +192,31 @@ export function successResponse(op) {
   return undefined;
 }
 
-/** @typedef {{ name: string, in: "path" | "query" | "header" | "cookie", style: string, explode: boolean, required: boolean, schema: Json, schemaPointer: string, description?: string, example?: Json }} ParameterFact */
-/** @typedef {{ kind: "json" | "text" | "blob" | "empty", headers?: string[] }} AnswerFact */
-/** @typedef {{ status: number, kind: string, schema: Json | undefined, headers: string[] | undefined }} AnswerListEntry */
+export type ParameterFact = {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  style: string;
+  explode: boolean;
+  required: boolean;
+  schema: Json;
+  schemaPointer: string;
+  description?: string;
+  example?: Json;
+};
+export type AnswerFact = { kind: "json" | "text" | "blob" | "empty"; headers?: string[] };
+export type AnswerListEntry = {
+  status: number;
+  kind: string;
+  schema: Json | undefined;
+  headers: string[] | undefined;
+};
 
 /**
  * The request body: its media, kind, whether its properties go beside the parameters (`spread`), and its property
  * names. Refuses a form body that is not an object and a body on GET or HEAD.
- * @param {Json} document
- * @param {OperationSpec} op
+ * @param op
  */
-function requestBodyFacts(document, op) {
+function requestBodyFacts(document: Json, op: OperationSpec) {
   const media = op.request ?? op.requestBodies[0];
   const bodyKind = media ? bodyKindOf(media.mediaType) : undefined;
   const spread =
@@ -237,8 +232,8 @@ function requestBodyFacts(document, op) {
       `method ${op.method} with a request body (fetch cannot send one)`,
       `${op.pointer}/requestBody`,
     );
-  /** @type {Set<string>} */
-  const bodyProperties = media && spread ? bodyPropertyNames(document, media.schema) : new Set();
+  const bodyProperties: Set<string> =
+    media && spread ? bodyPropertyNames(document, media.schema) : new Set();
   return { media, bodyKind, spread, bodyProperties };
 }
 
@@ -246,16 +241,12 @@ function requestBodyFacts(document, op) {
  * The parameters the method's argument holds, the headers copied from the body (`x-equals-body-property`) and the
  * `Accept` enum of an `accept` parameter (cookie parameters are sent in the Cookie header). Refuses a header the
  * client sets itself.
- * @param {OperationSpec} op
- * @param {Set<string>} bodyProperties
+ * @param bodyProperties
  */
-function parameterFacts(op, bodyProperties) {
-  /** @type {[string, string][]} */
-  const derivedHeaders = [];
-  /** @type {string[] | undefined} */
-  let acceptEnum;
-  /** @type {ParameterFact[]} */
-  const parameters = [];
+function parameterFacts(op: OperationSpec, bodyProperties: Set<string>) {
+  const derivedHeaders: [string, string][] = [];
+  let acceptEnum: string[] | undefined;
+  const parameters: ParameterFact[] = [];
   for (const p of op.parameters) {
     const lower = p.name.toLowerCase();
     if (p.in === "header" && p.equalsBodyProperty !== undefined) {
@@ -276,7 +267,7 @@ function parameterFacts(op, bodyProperties) {
       refuse(op, `header parameter ${p.name} (the client sets it itself)`, p.schemaPointer);
     parameters.push({
       name: p.name,
-      in: /** @type {"path" | "query" | "header" | "cookie"} */ (p.in),
+      in: p.in as "path" | "query" | "header" | "cookie",
       style: p.style,
       explode: p.explode,
       required: p.required,
@@ -292,14 +283,15 @@ function parameterFacts(op, bodyProperties) {
 /**
  * Refuses a name used twice in the method's argument object, naming both places, and an `x-pagination` cursor that
  * is not a query parameter.
- * @param {OperationSpec} op
- * @param {ParameterFact[]} parameters
- * @param {ReturnType<typeof requestBodyFacts>} body
+ * @param parameters
  */
-function refuseNameClashes(op, parameters, { media, spread, bodyProperties }) {
-  /** @type {Map<string, string>} */
-  const places = new Map();
-  const place = (/** @type {string} */ name, /** @type {string} */ where) => {
+function refuseNameClashes(
+  op: OperationSpec,
+  parameters: ParameterFact[],
+  { media, spread, bodyProperties }: ReturnType<typeof requestBodyFacts>,
+) {
+  const places: Map<string, string> = new Map();
+  const place = (name: string, where: string) => {
     const before = places.get(name);
     if (before) refuse(op, `the name "${name}" is both ${before} and ${where}`);
     places.set(name, where);
@@ -319,15 +311,12 @@ function refuseNameClashes(op, parameters, { media, spread, bodyProperties }) {
 /**
  * The 2xx answers: by status, how each is handed over (and its headers), and the same as a list with their schemas.
  * Refuses an operation without one.
- * @param {OperationSpec} op
  */
-function answerFacts(op) {
+function answerFacts(op: OperationSpec) {
   const okResponses = op.responses.filter((r) => /^2\d\d$/.test(r.status));
   if (okResponses.length === 0) refuse(op, "no success (2xx) response", `${op.pointer}/responses`);
-  /** @type {Record<string, AnswerFact>} */
-  const answers = {};
-  /** @type {AnswerListEntry[]} */
-  const answerList = [];
+  const answers: Record<string, AnswerFact> = {};
+  const answerList: AnswerListEntry[] = [];
   for (const r of okResponses) {
     const status = Number(r.status);
     const { kind, media: answerMedia } = answerKindOf(
@@ -350,17 +339,18 @@ function answerFacts(op) {
 /**
  * The property named by `x-normalize-to-object` of the answer schema (refused unless a oneOf has one object branch
  * holding it), else undefined.
- * @param {Json} document
- * @param {OperationSpec} op
- * @param {Json | undefined} responseSchema
- * @returns {string | undefined}
+ * @param op
  */
-function objectFormPropertyOf(document, op, responseSchema) {
+function objectFormPropertyOf(
+  document: Json,
+  op: OperationSpec,
+  responseSchema: Json | undefined,
+): string | undefined {
   const objectFormProperty = responseSchema?.["x-normalize-to-object"];
   if (objectFormProperty === undefined) return undefined;
   const objects = (responseSchema.oneOf ?? [])
-    .map((/** @type {Json} */ b) => deref(document, b))
-    .filter((/** @type {Json} */ b) => b.type === "object");
+    .map((b: Json) => deref(document, b))
+    .filter((b: Json) => b.type === "object");
   if (objects.length !== 1 || !objects[0].properties?.[objectFormProperty]) {
     refuse(
       op,
@@ -373,9 +363,8 @@ function objectFormPropertyOf(document, op, responseSchema) {
 /**
  * The parameters as the runtime's table holds them: name and place, style and explode only where they are not the
  * place's default (the wire module supplies those), `date` for a `format: date` one; undefined when none.
- * @param {ParameterFact[]} parameters
  */
-function runtimeParameters(parameters) {
+function runtimeParameters(parameters: ParameterFact[]) {
   if (parameters.length === 0) return undefined;
   return parameters.map((p) => ({
     name: p.name,
@@ -390,11 +379,13 @@ function runtimeParameters(parameters) {
 
 /**
  * How the runtime sends the body: undefined for a required JSON object body, `{ kind: "none" }` for no body.
- * @param {OperationSpec} op
- * @param {ReturnType<typeof requestBodyFacts>} body
- * @param {boolean} jsonObjectBody
+ * @param body
  */
-function runtimeBody(op, { media, bodyKind, spread }, jsonObjectBody) {
+function runtimeBody(
+  op: OperationSpec,
+  { media, bodyKind, spread }: ReturnType<typeof requestBodyFacts>,
+  jsonObjectBody: boolean,
+) {
   if (jsonObjectBody && op.requestBodyRequired) return undefined;
   if (!media) return { kind: "none" };
   return {
@@ -409,11 +400,9 @@ function runtimeBody(op, { media, bodyKind, spread }, jsonObjectBody) {
 /**
  * Property paths of the JSON request body's fields the runtime converts: `format: date` fields (a Date is sent as
  * its calendar date), `x-accepts-integer` fields (refused inside an array) and decimals.
- * @param {Json} document
- * @param {OperationSpec} op
- * @param {Json | undefined} jsonBody
+ * @param op
  */
-function requestFieldFacts(document, op, jsonBody) {
+function requestFieldFacts(document: Json, op: OperationSpec, jsonBody: Json | undefined) {
   if (!jsonBody) return { dateFields: [], acceptsInteger: [], requestDecimals: [] };
   const acceptsInteger = pathsWhere(document, jsonBody, (s) => s["x-accepts-integer"] === true);
   for (const path of acceptsInteger) {
@@ -435,10 +424,9 @@ function requestFieldFacts(document, op, jsonBody) {
  * The facts of one operation the client's runtime reads (method, path, headers, date/decimal/integer fields,
  * answer normalization, parameters, body media, answers, security, pagination) plus what the generators of types
  * and validators need (request/response schemas).
- * @param {Json} document
- * @param {OperationSpec} op
+ * @param op
  */
-export function operationFacts(document, op) {
+export function operationFacts(document: Json, op: OperationSpec) {
   const id = methodName(op.operationId);
   if (typeof op.safeToRetry !== "boolean") refuse(op, "no boolean x-safe-to-retry");
   const body = requestBodyFacts(document, op);
@@ -463,7 +451,7 @@ export function operationFacts(document, op) {
   // Integer-or-string answer fields are handed over as strings with every digit: a top-level property by the core,
   // below the top level (an item of a page, a map's value, a node of a tree) by quoting its number before parsing.
   const stringified = success ? pathsWhere(document, success.schema, isIntegerOrString) : [];
-  const topLevel = (/** @type {string[]} */ p) => p.length === 1 && p[0] !== "*" && p[0] !== "{}";
+  const topLevel = (p: string[]) => p.length === 1 && p[0] !== "*" && p[0] !== "{}";
   const nestedStringified = stringified.filter((p) => !topLevel(p));
   const responseSchema = success ? deref(document, success.schema) : undefined;
   const jsonBody = media && bodyKind === "json" ? media.schema : undefined;
@@ -522,9 +510,7 @@ export function operationFacts(document, op) {
     requestSchemaPointer: media?.schemaPointer,
     responseSchema: success?.schema,
     responseSchemaName:
-      success && refName(success.schema)
-        ? typeName(/** @type {string} */ (refName(success.schema)))
-        : undefined,
+      success && refName(success.schema) ? typeName(refName(success.schema) as string) : undefined,
     responseSchemaPointer: success?.schemaPointer,
     responseStatus: success?.status ?? Number(okResponses[0]?.status),
     answerList,
