@@ -35,7 +35,7 @@ async function load(clientDir: string, file: string): Promise<GeneratorChecks> {
 export async function generatorAcceptance(clientDir: string, document: Json): Promise<Acceptance> {
   const lib = join(clientDir, "scripts", "lib");
   const { operationFacts } = await load(clientDir, join(lib, "operation-facts.ts"));
-  const { validatorEmitter } = await load(clientDir, join(lib, "validator-codegen.mjs"));
+  const { validatorEmitter } = await load(clientDir, join(lib, "validator-codegen.ts"));
   return (op) => {
     try {
       const facts = operationFacts?.(document, op);

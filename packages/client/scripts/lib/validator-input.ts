@@ -1,10 +1,10 @@
-// What the validator codegen (validator-codegen.mjs) is given: the document and each schema without the keywords
+// What the validator codegen (validator-codegen.ts) is given: the document and each schema without the keywords
 // schema-keywords.ts calls annotations, and without a `format` it does not check (JSON Schema 2020-12: an unknown
 // format is an annotation). So an annotation (`xml`, `externalDocs`, `$comment`, ...) or a format like
 // `iso-country-code` is never refused by it, whichever keywords it knows itself.
 import { isObject, type Json } from "@merchant-payments/spec/model";
 import { SCHEMA_KEYWORDS } from "./schema-keywords.js";
-import { FORMAT_FUNCTIONS } from "./validator-codegen.mjs";
+import { FORMAT_FUNCTIONS } from "./validator-codegen.js";
 
 /** Keywords whose value maps names to sub-schemas. */
 const MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);

@@ -1,5 +1,5 @@
 // `validators.ts` and `response-validators.ts`: the request and answer validators of every operation, emitted by the
-// validator codegen (validator-codegen.mjs, used as it is through the interface below). Two modules: the request
+// validator codegen (validator-codegen.ts, used as it is through the interface below). Two modules: the request
 // validators (always used, in the client's entry) and the answer validators (loaded only with validateResponses,
 // their own chunk). Each imports only the format functions it uses, so a format test only answers need (date-time) is
 // not loaded at start. The answer module imports from the entry's modules no code at run time (only types): the
@@ -9,11 +9,11 @@ import { deref, type Json } from "@merchant-payments/spec/model";
 import { BANNER, type Generation, upperFirst } from "./generation.js";
 import type { OperationFacts } from "./operation-facts.js";
 import { asDocumentPointer, GenerationRefusal, type RefusalPlace, refuse } from "./refusal.js";
-import { formatImports, planFormatImports, validatorEmitter } from "./validator-codegen.mjs";
+import { formatImports, planFormatImports, validatorEmitter } from "./validator-codegen.js";
 import { documentWithoutAnnotations, withoutAnnotations } from "./validator-input.js";
 
 /**
- * What this module calls of the validator codegen (validator-codegen.mjs): the emitter of one validator's body, the
+ * What this module calls of the validator codegen (validator-codegen.ts): the emitter of one validator's body, the
  * module constants and format functions used since the last take, and the format imports of the two modules.
  */
 export interface ValidatorCodegen {
@@ -30,10 +30,10 @@ export type PlanFormatImports = (
   answerFormats: string[],
 ) => { handedOver: string[]; answerImports: string[] };
 
-/** The validator codegen of a document (validator-codegen.mjs's `validatorEmitter`, through `ValidatorCodegen`). */
+/** The validator codegen of a document (validator-codegen.ts's `validatorEmitter`, through `ValidatorCodegen`). */
 export const validatorCodegen: (document: Json) => ValidatorCodegen = validatorEmitter;
 const plan: PlanFormatImports = planFormatImports;
-/** The import lines of the format functions `names` (validator-codegen.mjs's `formatImports`). */
+/** The import lines of the format functions `names` (validator-codegen.ts's `formatImports`). */
 export const formatImportsOf: (names: string[]) => string = formatImports;
 
 /** A validator emitted once per schema object: its function name and the module holding it. */
