@@ -1,7 +1,13 @@
 // The client's public surface from the operations: the `MerchantPaymentsClient` interface (one method per operation,
 // with JSDoc: summary, description, retry behaviour, the errors it may throw, a short example), the request and
 // answer type of each operation, and the method table binding each method to the shared request core.
-import { deref, type Json, type OperationSpec, parsePointer, schemaAt } from "@merchant-payments/spec/model";
+import {
+  deref,
+  type Json,
+  type OperationSpec,
+  parsePointer,
+  schemaAt,
+} from "@merchant-payments/spec/model";
 import type { OperationFacts } from "./operation-facts.js";
 import type { typeEmitter } from "./type-codegen.js";
 
