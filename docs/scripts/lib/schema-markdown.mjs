@@ -41,7 +41,7 @@ export function resolveSchema(document, schema) {
     const ref = current.$ref;
     if (!ref.startsWith("#")) break;
     name = parsePointer(ref.slice(1)).at(-1);
-    current = valueAt(document, ref.slice(1));
+    current = /** @type {Json} */ (valueAt(document, ref.slice(1)));
   }
   return { schema: current ?? {}, ...(name ? { name } : {}) };
 }

@@ -3,7 +3,7 @@
 // limits, field lengths and formats, error statuses), read from the spec and from the answers to the OWASP API
 // Security ruleset (@merchant-payments/spec/owasp-answers), and what the toolkit does meanwhile, read from the
 // client's `clientDefaults` and the mock's limits in force. Pure: the build gathers the inputs.
-import { parsePointer } from "@merchant-payments/spec/model";
+import { parsePointer, valueAt } from "@merchant-payments/spec/model";
 
 /** Heading of the section (and its sidebar entry). */
 export const SECURITY_HEADING = "Security and limits";
@@ -71,6 +71,14 @@ export function placeName(document, path) {
   if (root === "paths" && kind) {
     const operation = document.paths?.[kind]?.[name ?? ""];
     const id = `\`${operation?.operationId ?? kind}\``;
+    if (sub === "parameters" && rest[0] !== undefined) {
+      // A parameter, named as the spec spells it (its `$ref` followed), not "2 answer".
+      let parameter = operation?.parameters?.[Number(rest[0])];
+      if (typeof parameter?.$ref === "string" && parameter.$ref.startsWith("#"))
+        parameter = valueAt(document, parameter.$ref.slice(1));
+      return `${id} \`${parameter?.name ?? rest[0]}\` parameter`;
+    }
+    if (sub === "requestBody") return `${id} request body`;
     return rest[0] ? `${id} ${rest[0]} answer` : `${id} answers`;
   }
   if (root !== "components" || !name)

@@ -21,8 +21,13 @@ function loadConsole(): Promise<ConsoleModule> {
   loading ??= new Promise<ConsoleModule>((resolve, reject) => {
     const script = document.createElement("script");
     script.src = CONSOLE_FILE;
-    script.onload = () =>
-      resolve((globalThis as unknown as Record<string, ConsoleModule>)[CONSOLE_GLOBAL]);
+    script.onload = () => {
+      const loaded = (globalThis as unknown as Record<string, ConsoleModule | undefined>)[
+        CONSOLE_GLOBAL
+      ];
+      if (loaded) resolve(loaded);
+      else reject(new Error(`Try-it console: ${CONSOLE_FILE} set no ${CONSOLE_GLOBAL}`));
+    };
     script.onerror = () => {
       loading = undefined;
       reject(new Error(`Try-it console: ${CONSOLE_FILE} did not load`));
@@ -67,7 +72,7 @@ function openButton(key: string, title: string): HTMLButtonElement {
 }
 
 /** The buttons' look (a visible focus ring; text contrast above 7:1 on white). */
-export const TRY_IT_STYLE = `.${OPEN_CLASS}{margin:0 40px 24px;font:inherit;font-weight:600;padding:6px 18px;border-radius:4px;border:1px solid #1565c0;background:#fff;color:#0d47a1;cursor:pointer}.${OPEN_CLASS}:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}`;
+export const TRY_IT_STYLE = `.${OPEN_CLASS}{margin:0 40px 24px;font:inherit;font-weight:600;padding:6px 18px;border-radius:4px;border:1px solid #1565c0;background:#fff;color:#0d47a1;cursor:pointer}.${OPEN_CLASS}:focus,.${OPEN_CLASS}:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}`;
 
 /** Whether the console has loaded (it then owns every operation's panel). */
 export const consoleLoaded = (): boolean =>
