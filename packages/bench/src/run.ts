@@ -1,13 +1,15 @@
 // `pnpm bench`: runs every benchmark, writes results.json and results.md next to package.json, exits 1
-// when one failed. `dist/run.js loopback,batch` (ids below) runs some of them and writes to .tmp/ instead.
+// when one failed. `dist/run.js loopback,batch` (ids below) runs some of them and writes to .tmp/ instead;
+// `dist/run.js docs --merge` writes them into the committed results instead, replacing those benchmarks' tables.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, type } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { x } from "tinyexec";
 import { benchArtillery } from "./bench-artillery.js";
 import { batch, concurrent, loopback, memory, stubbed } from "./bench-client.js";
+import { benchDocs } from "./bench-docs.js";
 import { benchMock } from "./bench-mock.js";
 import { benchScale } from "./bench-scale.js";
 import { benchThroughput } from "./bench-throughput.js";
@@ -19,12 +21,15 @@ const [dir, root, tmp] = [path(".."), path("../../.."), path("../.tmp")];
 const size = () => benchSize(join(tmp, "size"));
 const pipeline = () => benchPipeline(root, join(tmp, "hyperfine.json"));
 const scale = () => benchScale(path("../../client"), join(tmp, "scale"));
+const docs = () => benchDocs(join(tmp, "docs"));
 const sections = {
   ...{ loopback, concurrent, stubbed, batch, memory, mock: benchMock, artillery: benchArtillery },
   throughput: benchThroughput,
-  ...{ size, scale, pipeline },
+  ...{ size, scale, pipeline, docs },
 };
 const only = process.argv[2]?.split(",");
+/** With --merge, the benchmarks run replace theirs in the committed results (the others are kept). */
+const merge = process.argv.includes("--merge");
 const hyperfine = await Promise.resolve(
   x("hyperfine", ["--version"], { throwOnError: true }),
 ).catch(() => {
@@ -33,8 +38,8 @@ const hyperfine = await Promise.resolve(
 });
 // A bound on the whole run: benchmark calls carry no timeout of their own (it would be measured).
 setTimeout(() => {
-  throw new Error("pnpm bench did not finish within 20 minutes");
-}, 1_200_000).unref();
+  throw new Error("pnpm bench did not finish within 45 minutes");
+}, 2_700_000).unref();
 mkdirSync(tmp, { recursive: true });
 const [started, start, [cpu], cores] = [performance.now(), loadavg(), cpus(), cpus().length];
 const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root });
@@ -61,12 +66,24 @@ for (const [id, run] of Object.entries(sections).filter(([id]) => !only || only.
 }
 results.loadAverage.end = loadavg();
 results.durationSeconds = (performance.now() - started) / 1000;
-const [json, md] = ["results.json", "results.md"].map((name) => join(only ? tmp : dir, name));
+const into = only && !merge ? tmp : dir;
+const [json, md] = [join(into, "results.json"), join(into, "results.md")];
+if (merge && existsSync(json)) {
+  const kept = JSON.parse(readFileSync(json, "utf8")) as Results;
+  const titles = new Set(results.benchmarks.map((b) => b.title));
+  const ids = (only ?? []).map((id) => `${id} `);
+  const replaced = (title: string) => titles.has(title) || ids.some((id) => title.startsWith(id));
+  results.benchmarks = [
+    ...kept.benchmarks.filter((b) => !replaced(b.title)),
+    ...results.benchmarks,
+  ];
+  results.machine = { ...kept.machine, ...results.machine };
+}
 writeFileSync(`${json}`, `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(`${md}`, renderMarkdown(results));
 // Biome formats the committed files the way lint expects.
 const biome = join(root, "node_modules", ".bin", "biome");
-if (!only) execFileSync(biome, ["format", "--write", `${json}`, `${md}`], { cwd: root });
+if (!only || merge) execFileSync(biome, ["format", "--write", `${json}`, `${md}`], { cwd: root });
 for (const { title, targets } of results.benchmarks)
   for (const t of targets)
     console.log(`${status(t)}: ${title}: ${t.contender} ${t.description} (${t.measured})`);
