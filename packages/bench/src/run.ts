@@ -1,6 +1,6 @@
 // `pnpm bench`: runs every benchmark, writes results.json and results.md next to package.json, exits 1
 // when one failed. `dist/run.js loopback,batch` (ids below) runs some of them and writes to .tmp/ instead;
-// `dist/run.js docs --merge` writes them into the committed results instead, replacing those benchmarks' tables.
+// `dist/run.js docs-product --merge` writes them into the committed results instead, replacing those benchmarks' tables.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, type } from "node:os";
@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { x } from "tinyexec";
 import { benchArtillery } from "./bench-artillery.js";
 import { batch, concurrent, loopback, memory, stubbed } from "./bench-client.js";
-import { benchDocs } from "./bench-docs.js";
+import { benchDocs, type DOCS_SPECS } from "./bench-docs.js";
 import { benchMock } from "./bench-mock.js";
 import { benchScale } from "./bench-scale.js";
 import { benchThroughput } from "./bench-throughput.js";
@@ -21,11 +21,17 @@ const [dir, root, tmp] = [path(".."), path("../../.."), path("../.tmp")];
 const size = () => benchSize(join(tmp, "size"));
 const pipeline = () => benchPipeline(root, join(tmp, "hyperfine.json"));
 const scale = () => benchScale(path("../../client"), join(tmp, "scale"));
-const docs = () => benchDocs(join(tmp, "docs"));
+const docsOf = (which: (typeof DOCS_SPECS)[number]) => () =>
+  benchDocs(which, join(tmp, `docs-${which}`));
 const sections = {
   ...{ loopback, concurrent, stubbed, batch, memory, mock: benchMock, artillery: benchArtillery },
   throughput: benchThroughput,
-  ...{ size, scale, pipeline, docs },
+  ...{ size, scale, pipeline },
+  ...{
+    "docs-product": docsOf("product"),
+    "docs-grown": docsOf("grown"),
+    "docs-scale": docsOf("scale"),
+  },
 };
 const only = process.argv[2]?.split(",");
 /** With --merge, the benchmarks run replace theirs in the committed results (the others are kept). */
