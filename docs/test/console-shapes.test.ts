@@ -122,7 +122,7 @@ beforeAll(async () => {
       "--no-compress",
     ],
     {
-      timeout: 120_000,
+      timeout: 300_000,
       throwOnError: true,
       nodeOptions: { env: { ...process.env, REDOCLY_TELEMETRY: "off" } },
     },
@@ -136,7 +136,8 @@ beforeAll(async () => {
   page = await context.newPage();
   await page.goto(`${pathToFileURL(out).href}/index.html`);
   await sidebar(page).waitFor({ state: "visible", timeout: 30_000 });
-});
+  // A bound on a hang (the site's build and a browser start on a busy machine), not on speed.
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -52,8 +52,25 @@ async function buildPlain(out: string, bundle: string): Promise<void> {
   });
 }
 
-/** One Lighthouse run of `url` (performance only), the mobile preset unless `desktop`. */
+/** Attempts per run: a run Chromium could not complete (a protocol timeout on a busy machine) is run again. */
+const ATTEMPTS = 3;
+
+/** A Lighthouse run of `url`, again on a failed attempt (up to ATTEMPTS); the last failure is thrown. */
 async function lighthouseRun(url: string, desktop: boolean, out: string): Promise<Run> {
+  let failure: unknown;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    try {
+      return await lighthouseAttempt(url, desktop, out);
+    } catch (error) {
+      failure = error;
+      console.log(`  Lighthouse attempt ${attempt} of ${url} failed: ${(error as Error).message}`);
+    }
+  }
+  throw failure;
+}
+
+/** One Lighthouse run of `url` (performance only), the mobile preset unless `desktop`. */
+async function lighthouseAttempt(url: string, desktop: boolean, out: string): Promise<Run> {
   const args = [lighthouse, url, "--output=json", `--output-path=${out}`, "--quiet"];
   args.push("--only-categories=performance", `--chrome-flags=${CHROME_FLAGS}`);
   if (desktop) args.push("--preset=desktop");
