@@ -403,7 +403,12 @@ describe("the versions and changelog section", () => {
     const run = await builds.with;
     expect(run.stderr).not.toMatch(/error/i);
     expect(run.exitCode, run.stderr).toBe(0);
-    const page = readFileSync(`${withChangelog}site/index.html`, "utf8");
+    const dir = `${withChangelog}site/`;
+    const html = readFileSync(`${dir}index.html`, "utf8");
+    // The page with its scripts: the document Redoc hydrates (the description's Markdown) is in its own script.
+    const page = [html, ...scriptFiles(html, dir).map((file) => readFileSync(file, "utf8"))].join(
+      "\n",
+    );
     expect(page).toContain(RELEASES_HEADING);
     expect(page).toContain(`| ${specVersion} |`);
     expect(page).toContain(`| ${clientVersion} |`);
