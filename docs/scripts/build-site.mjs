@@ -1,8 +1,10 @@
 // @ts-check
-// Renders the bundled spec with Redocly into dist/index.html: one self-contained page that loads nothing from
-// outside (Redoc inlined, telemetry off, the attribution logo served from dist/), with a "Security and limits"
-// section (scripts/lib/security-limits.mjs), a "Versions and changelog" section and a Try-it console in every
-// operation; plus the bundle itself. Every file is also written compressed beside itself (`.br`, `.gz`), which the
+// Renders the bundled spec with Redocly into dist/index.html: Redoc's server-rendered reference (markup and styles),
+// hydrated by deferred local scripts (Redoc's code, the page's own script, the Try-it script: separate hashed files,
+// scripts/lib/delivery.mjs), loading nothing from outside (telemetry off, the attribution logo served from dist/),
+// with a "Security and limits" section (scripts/lib/security-limits.mjs), a "Versions and changelog" section and a
+// Try-it console in every operation, loaded on the first "Try it"; llms.txt, llms-full.txt and a Markdown page per
+// operation (scripts/lib/agent-docs.mjs); plus the bundle itself. Every file is also written compressed beside itself (`.br`, `.gz`), which the
 // site server sends to a browser that accepts the encoding.
 //
 //   node scripts/build-site.mjs [--out <dir>] [--changelog <file>] [--spec <bundle.json>] [--no-compress]
@@ -17,6 +19,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
   readFileSync,
   rmSync,
   writeFileSync,
@@ -28,8 +31,20 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { loadDocument } from "@merchant-payments/spec";
 import { OWASP_TOPICS, owaspAnswers } from "@merchant-payments/spec/owasp-answers";
+import { accessiblePage } from "./lib/accessibility.mjs";
+import { AGENTS_NOTE, writeAgentDocs } from "./lib/agent-docs.mjs";
 import { compressSite } from "./lib/compress.mjs";
-import { bundleConsole, SPEC_GLOBAL } from "./lib/console-bundle.mjs";
+import { bundleConsole, bundleLoader, SPEC_GLOBAL } from "./lib/console-bundle.mjs";
+import {
+  CONFIG_FILE,
+  deferredScripts,
+  HASHED_NAME,
+  redocClassicScript,
+  redocStandaloneSource,
+  siteScript,
+  splitRedocPage,
+  writeHashed,
+} from "./lib/delivery.mjs";
 import { layoutStyle } from "./lib/layout.mjs";
 import { releaseNotesMarkdown } from "./lib/release-notes.mjs";
 import { securityAndLimitsMarkdown } from "./lib/security-limits.mjs";
@@ -58,6 +73,9 @@ const changelogFile = resolve(
 );
 const output = join(outDir, "index.html");
 mkdirSync(outDir, { recursive: true });
+// Hashed files of an earlier build (and their compressed copies) would otherwise pile up.
+for (const name of readdirSync(outDir))
+  if (HASHED_NAME.test(name.replace(/\.(br|gz)$/, ""))) rmSync(join(outDir, name));
 
 // The page renders a copy of the bundle whose description ends with the versions and the client's changelog.
 const document = loadDocument(bundleJson);
@@ -77,7 +95,7 @@ const security = args.spec
       ...(await toolkitLimits()),
     })}\n\n`;
 const siteDocument = structuredClone(document);
-siteDocument.info.description = `${String(document.info.description ?? "").trimEnd()}\n\n${security}${releases}`;
+siteDocument.info.description = `${String(document.info.description ?? "").trimEnd()}\n\n${AGENTS_NOTE}\n\n${security}${releases}`;
 const siteSpec = join(mkdtempSync(join(tmpdir(), "merchant-payments-docs-")), "openapi.json");
 writeFileSync(siteSpec, JSON.stringify(siteDocument));
 
@@ -86,7 +104,6 @@ const result = spawnSync(
   [
     "build-docs",
     siteSpec,
-    "--inlineBundle",
     "--output",
     output,
     "--title",
@@ -120,12 +137,7 @@ for (const [remote, local] of Object.entries(REMOTE_LOGOS)) {
   html = html.replaceAll(remote, local);
   copyFileSync(at(`assets/${local}`), join(outDir, local));
 }
-const leftover = html
-  .match(/https:\/\/cdn\.redoc(ly)?\.(ly|com)\/[^`"' )]*/g)
-  ?.filter((u) => !u.includes("/icons/"));
-if (leftover?.length)
-  fail(`The page still refers to Redocly's CDN: ${[...new Set(leftover)].join(", ")}`);
-if (!html.includes('"disableTelemetry":true'))
+if (!/__redoc_options = .*"disableTelemetry":true/.test(html))
   fail("The page does not disable Redoc's telemetry: is REDOCLY_TELEMETRY=off reaching redocly?");
 if (!html.includes('"label":"TypeScript"'))
   fail("The page lacks the code sample languages of redocly.yaml: did redocly read it?");
@@ -136,28 +148,41 @@ html = html.replace(
 );
 copyFileSync(at("assets/favicon.svg"), join(outDir, "favicon.svg"));
 
-// The Try-it console: it reads the document Redoc renders (a copy, handed over through one global) instead of
-// embedding the spec a second time, and runs after Redoc (module scripts run in order).
-const HYDRATE = "hydrate(__redoc_definition,";
-if (html.split(HYDRATE).length !== 2)
-  fail(`Cannot add the Try-it console: the page does not call ${HYDRATE} exactly once.`);
-const handOver = `globalThis.${SPEC_GLOBAL} = structuredClone(__redoc_definition);\n      `;
-html = html.replace(HYDRATE, `${handOver}${HYDRATE}`);
-const consoleScript = await bundleConsole(document);
-const consoleTag = `<script type="module" id="try-it-console">${consoleScript}</script>\n`;
-const bodyEnd = html.lastIndexOf("</body>");
-if (bodyEnd < 0) fail("Cannot add the Try-it console: the page has no </body>.");
-html = `${html.slice(0, bodyEnd)}${consoleTag}${html.slice(bodyEnd)}`;
-
+// Delivery (scripts/lib/delivery.mjs): Redoc's code, the page's script (the document and the hydrate call) and the
+// Try-it script as separate hashed files, deferred; the console's code loads on the first "Try it".
+const parts = splitRedocPage(html);
+const consoleFile = writeHashed(outDir, "console", ".js", await bundleConsole(document));
+let redocCode = redocClassicScript(redocStandaloneSource());
+for (const [remote, local] of Object.entries(REMOTE_LOGOS))
+  redocCode = redocCode.replaceAll(remote, local);
+const scripts = [
+  writeHashed(outDir, "redoc", ".js", redocCode),
+  writeHashed(outDir, "site", ".js", siteScript({ ...parts, specGlobal: SPEC_GLOBAL })),
+  writeHashed(outDir, "try-it", ".js", await bundleLoader(consoleFile)),
+];
+html = accessiblePage(parts.page).replace("</body>", `${deferredScripts(scripts)}\n</body>`);
+const leftover = [html, ...scripts.map((file) => readFileSync(join(outDir, file), "utf8"))]
+  .join("\n")
+  .match(/https:\/\/cdn\.redoc(ly)?\.(ly|com)\/[^`"' )]*/g)
+  ?.filter((u) => !u.includes("/icons/"));
+if (leftover?.length)
+  fail(`The page still refers to Redocly's CDN: ${[...new Set(leftover)].join(", ")}`);
+writeFileSync(join(outDir, CONFIG_FILE), "{}\n");
+writeAgentDocs(outDir, {
+  document,
+  title: String(document.info.title ?? "Merchant Payments API"),
+  guide: siteDocument.info.description,
+  answers: args.spec ? [] : owaspAnswers,
+});
 writeFileSync(output, html);
 if (bundleYaml) copyFileSync(bundleYaml, join(outDir, "openapi.yaml"));
 copyFileSync(bundleJson, join(outDir, "openapi.json"));
 const compressed = args["no-compress"] ? undefined : compressSite(outDir);
 const kib = (/** @type {number} */ bytes) => Math.round(bytes / 1024);
 console.log(
-  `Built ${output} (${kib(Buffer.byteLength(html))} KiB, of which the Try-it console ${kib(
-    Buffer.byteLength(handOver) + Buffer.byteLength(consoleTag),
-  )} KiB) from ${bundleYaml ?? bundleJson}; client changelog: ${
+  `Built ${output} (${kib(Buffer.byteLength(html))} KiB; ${scripts.join(", ")}; the Try-it console ${consoleFile}, ${kib(
+    readFileSync(join(outDir, consoleFile)).byteLength,
+  )} KiB, loaded on the first "Try it") from ${bundleYaml ?? bundleJson}; client changelog: ${
     existsSync(changelogFile) ? changelogFile : "none yet"
   }; ${
     compressed

@@ -10,7 +10,7 @@ import { launchChromium } from "@merchant-payments/test-support/browser";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startSiteServer } from "../src/site-server.mjs";
-import { openOperation, sidebar } from "./support/redoc.js";
+import { openOperation, sidebar, tryItPanel } from "./support/redoc.js";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const VIEWPORT = { width: 1400, height: 900 };
@@ -44,7 +44,7 @@ async function open(operationId: string): Promise<{ element: Locator; panel: Loc
   const op = operations(productDocument).find((o) => o.operationId === operationId);
   if (!op) throw new Error(`no operation ${operationId}`);
   const { element } = await openOperation(page, op.tags[0] ?? "", op.summary);
-  const panel = element.locator(`[data-try-it="${operationId}"]`);
+  const panel = await tryItPanel(element, operationId);
   await panel.waitFor({ state: "attached", timeout: 15_000 });
   return { element, panel };
 }

@@ -25,7 +25,7 @@ import type { Browser, Locator, Page } from "playwright-core";
 import { x } from "tinyexec";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { initialParameterText, parameterFields } from "../src/console/parameters.js";
-import { openOperation, sidebar } from "./support/redoc.js";
+import { openOperation, sidebar, tryItPanel } from "./support/redoc.js";
 
 const require = createRequire(import.meta.url);
 const grownBundle = require.resolve("@merchant-payments/spec/fixtures/grown.json");
@@ -84,7 +84,7 @@ function exampleAnswer(operationId: string, status: string): string {
 async function panelOf(operationId: string): Promise<Locator> {
   const spec = op(operationId);
   const { element } = await openOperation(page, spec.tags[0] ?? "", spec.summary);
-  const panel = element.locator(`[data-try-it="${operationId}"]`);
+  const panel = await tryItPanel(element, operationId);
   await panel.waitFor({ state: "attached", timeout: 10_000 });
   await panel.scrollIntoViewIfNeeded();
   await panel.locator('[name="baseUrl"]').fill(server.baseUrl);
@@ -122,7 +122,7 @@ beforeAll(async () => {
       "--no-compress",
     ],
     {
-      timeout: 120_000,
+      timeout: 300_000,
       throwOnError: true,
       nodeOptions: { env: { ...process.env, REDOCLY_TELEMETRY: "off" } },
     },
@@ -136,7 +136,8 @@ beforeAll(async () => {
   page = await context.newPage();
   await page.goto(`${pathToFileURL(out).href}/index.html`);
   await sidebar(page).waitFor({ state: "visible", timeout: 30_000 });
-});
+  // A bound on a hang (the site's build and a browser start on a busy machine), not on speed.
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();

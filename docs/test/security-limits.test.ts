@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { clientDefaults } from "@merchant-payments/client";
 import { OWASP_TOPICS, owaspAnswers } from "@merchant-payments/spec/owasp-answers";
@@ -154,14 +154,40 @@ describe("the Security and limits section", () => {
           expect(status, `${path} → ${name}`).toMatch(/^([1-5]\d\d|[1-5]XX|default)$/);
       }
   });
+
+  test("names an operation's parameter by its name, never as an answer", () => {
+    const listing = {
+      paths: {
+        "/transactions": {
+          get: {
+            operationId: "listTransactions",
+            parameters: [
+              { name: "cursor", in: "query" },
+              { $ref: "#/components/parameters/Limit" },
+            ],
+          },
+        },
+      },
+      components: { parameters: { Limit: { name: "limit", in: "query" } } },
+    };
+    expect(placeName(listing, "/paths/~1transactions/get/parameters/0")).toBe(
+      "`listTransactions` `cursor` parameter",
+    );
+    expect(placeName(listing, "/paths/~1transactions/get/parameters/1/schema")).toBe(
+      "`listTransactions` `limit` parameter",
+    );
+  });
 });
 
 describe("the built site", () => {
   test("carries the section, with every override's rule and reason, before the versions", () => {
-    const html = readFileSync(
-      fileURLToPath(new URL("../dist/index.html", import.meta.url)),
-      "utf8",
-    );
+    const dist = fileURLToPath(new URL("../dist/", import.meta.url));
+    const siteScript = readdirSync(dist).find((name) => /^site\.[0-9a-f]{10}\.js$/.test(name));
+    // The page (its server-rendered HTML first), then its script, which carries the document Redoc hydrates.
+    const html = [
+      readFileSync(`${dist}index.html`, "utf8"),
+      readFileSync(`${dist}${siteScript}`, "utf8"),
+    ].join("\n");
     // The page embeds the description as JSON in a script (with "<" escaped) and renders it as HTML.
     const inPage = (text: string) =>
       html.includes(text) ||

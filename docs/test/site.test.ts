@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get, type IncomingHttpHeaders } from "node:http";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -21,6 +21,23 @@ import { startSiteServer } from "../src/site-server.mjs";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const html = () => readFileSync(`${dist}index.html`, "utf8");
+/** The page's deferred scripts (local files, in order): Redoc's code, the page's own, the Try-it script. */
+const scriptFiles = (page = html(), dir = dist) =>
+  [...page.matchAll(/<script defer src="([^"]+)"><\/script>/g)].map((m) => `${dir}${m[1]}`);
+/** The one file of `dir` named `<base>.<hash>.js`. */
+const hashedFile = (base: string, dir = dist) => {
+  const names = readdirSync(dir).filter((name) =>
+    new RegExp(`^${base}\\.[0-9a-f]{10}\\.js$`).test(name),
+  );
+  expect(names, base).toHaveLength(1);
+  return `${dir}${names[0]}`;
+};
+/** What the reader's browser gets at page load: the page and its scripts. */
+const site = () => [html(), ...scriptFiles().map((file) => readFileSync(file, "utf8"))].join("\n");
+/** The page's own script: the document Redoc renders and the hand-over to the console. */
+const siteScript = () => readFileSync(hashedFile("site"), "utf8");
+/** The console's code, loaded on the first "Try it". */
+const consoleScript = () => readFileSync(hashedFile("console"), "utf8");
 
 /** A GET by node:http, which (unlike fetch) hands over the body as sent, still encoded. */
 function rawGet(
@@ -120,13 +137,20 @@ describe("the built page", () => {
 
   test("embeds Redoc itself rather than loading it from a CDN, with telemetry off", () => {
     const page = html();
-    expect(page).not.toMatch(/<script[^>]+src=/i);
-    expect(page).toContain('"disableTelemetry":true');
+    // Every script is a file of the site (Redoc's own code among them), none from elsewhere.
+    const sources = [...page.matchAll(/<script[^>]+src="([^"]*)"/gi)].map((m) => m[1] ?? "");
+    expect(sources.length).toBeGreaterThanOrEqual(3);
+    for (const source of sources) {
+      expect(source).toMatch(/^[\w.-]+\.js$/);
+      expect(existsSync(`${dist}${source}`), source).toBe(true);
+    }
+    expect(readFileSync(hashedFile("redoc"), "utf8")).toContain("hydrate");
+    expect(site()).toContain('"disableTelemetry":true');
   });
 
   test("keeps Redoc's three-panel layout, with the panel widths of the layout module in its head", () => {
     const page = html();
-    const options = page.match(/const __redoc_options = (.*);/)?.[1];
+    const options = siteScript().match(/__redoc_options = (.*);/)?.[1];
     expect(options).toBeDefined();
     expect(JSON.parse(options ?? "{}")).not.toHaveProperty("layout");
     const head = page.slice(0, page.indexOf("</head>"));
@@ -136,7 +160,7 @@ describe("the built page", () => {
   });
 
   test("embeds every operation with its TypeScript and curl samples", () => {
-    const page = html();
+    const page = site();
     for (const op of listOperations()) {
       expect(page).toContain(`"operationId":"${op.operationId}"`);
       expect(page).toContain(JSON.stringify(op.typescript));
@@ -145,7 +169,7 @@ describe("the built page", () => {
   });
 
   test("ships the files it refers to, and the bundle", () => {
-    const page = html();
+    const page = site();
     for (const local of ["favicon.svg", "redocly-logo-full.svg", "redocly-logo-mini.svg"]) {
       expect(page).toContain(local);
       expect(existsSync(`${dist}${local}`), local).toBe(true);
@@ -174,11 +198,10 @@ const withoutOperations = (document: unknown) => ({
 
 describe("the Try-it console in the page", () => {
   test(`shares at most ${CONSOLE_SHARED_BUDGET_GZIP} B gzipped between operations, and adds at most ${CONSOLE_PER_OPERATION_BUDGET_GZIP} B per operation`, async () => {
-    const page = html();
-    const script = page.match(
-      /<script type="module" id="try-it-console">[\s\S]*?<\/script>\n?/,
+    const script = consoleScript();
+    const handOver = siteScript().match(
+      new RegExp(`globalThis\\.${SPEC_GLOBAL} = [^\\n]*\\n\\s*`),
     )?.[0];
-    const handOver = page.match(new RegExp(`globalThis\\.${SPEC_GLOBAL} = [^\\n]*\\n\\s*`))?.[0];
     expect(script).toBeDefined();
     expect(handOver).toBeDefined();
     const added = gzipped(`${handOver}${script}`);
@@ -211,8 +234,7 @@ describe("the Try-it console in the page", () => {
   });
 
   test("compiles no schema in the browser: its validators are generated code, and it fetches nothing", () => {
-    const script =
-      html().match(/<script type="module" id="try-it-console">([\s\S]*?)<\/script>/)?.[1] ?? "";
+    const script = consoleScript();
     expect(script).not.toMatch(/new Function|\beval\(/);
     expect(script).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)[a-z]/i);
   });
@@ -381,7 +403,12 @@ describe("the versions and changelog section", () => {
     const run = await builds.with;
     expect(run.stderr).not.toMatch(/error/i);
     expect(run.exitCode, run.stderr).toBe(0);
-    const page = readFileSync(`${withChangelog}site/index.html`, "utf8");
+    const dir = `${withChangelog}site/`;
+    const html = readFileSync(`${dir}index.html`, "utf8");
+    // The page with its scripts: the document Redoc hydrates (the description's Markdown) is in its own script.
+    const page = [html, ...scriptFiles(html, dir).map((file) => readFileSync(file, "utf8"))].join(
+      "\n",
+    );
     expect(page).toContain(RELEASES_HEADING);
     expect(page).toContain(`| ${specVersion} |`);
     expect(page).toContain(`| ${clientVersion} |`);
@@ -401,6 +428,104 @@ describe("the versions and changelog section", () => {
     const page = readFileSync(`${withoutChangelog}index.html`, "utf8");
     expect(page).toContain(RELEASES_HEADING);
     expect(page).toContain("No releases yet");
-    expect(page).toContain('id="try-it-console"');
+    // The page's Try-it script, and the console's code it loads, are there.
+    const tryIt = scriptFiles(page, withoutChangelog).find((file) =>
+      /try-it\.[0-9a-f]{10}\.js$/.test(file),
+    );
+    expect(tryIt).toBeDefined();
+    expect(existsSync(hashedFile("console", withoutChangelog))).toBe(true);
+  });
+});
+
+describe("delivery: separate hashed files, compressed and cached in every mode of the server", () => {
+  let plain: Awaited<ReturnType<typeof startSiteServer>>;
+  let withMock: Awaited<ReturnType<typeof startSiteServer>>;
+  const mockUrl = "http://127.0.0.1:4999";
+
+  beforeAll(async () => {
+    plain = await startSiteServer({ root: dist });
+    withMock = await startSiteServer({ root: dist, mockUrl });
+  });
+  afterAll(async () => {
+    await plain?.close();
+    await withMock?.close();
+  });
+
+  test("the page is Redoc's server-rendered reference with its styles, its scripts deferred and local", () => {
+    const page = html();
+    const redoc = page.slice(page.indexOf('<div id="redoc">'));
+    // The guide's headings and the sidebar are in the HTML itself: the reader sees them before any script runs.
+    for (const heading of ["Quick start", "Versions and changelog"])
+      expect(redoc).toContain(heading);
+    expect(redoc).toContain('data-component-name="Menu/Menu"');
+    expect(page.slice(0, page.indexOf("</head>"))).toMatch(/<style[^>]*data-styled/);
+    const tags = page.match(/<script\b[^>]*>/g) ?? [];
+    expect(tags.filter((tag) => /\bsrc=/.test(tag)).length).toBe(3);
+    for (const tag of tags.filter((t) => /\bsrc=/.test(t))) expect(tag).toMatch(/\bdefer\b/);
+    // No script of the page carries the console's code: it loads on the first "Try it".
+    expect(site()).not.toContain(consoleScript().slice(0, 200));
+    expect(readFileSync(hashedFile("try-it"), "utf8")).toContain(
+      readdirSync(dist).find((f) => /^console\.[0-9a-f]{10}\.js$/.test(f)),
+    );
+  });
+
+  test.each([
+    ["without a mock URL", () => plain],
+    ["with a mock URL (pnpm start, pnpm docs:serve)", () => withMock],
+  ] as const)(
+    "%s: the page goes out as built, compressed, with an ETag, revalidated",
+    async (_, server) => {
+      const answer = await rawGet(server().url, { "accept-encoding": "br, gzip" });
+      expect(answer.status).toBe(200);
+      expect(answer.headers["content-encoding"]).toBe("br");
+      expect(answer.headers.etag).toBeDefined();
+      expect(answer.headers["cache-control"]).toBe("no-cache");
+      expect(brotliDecompressSync(answer.body).equals(readFileSync(`${dist}index.html`))).toBe(
+        true,
+      );
+      const again = await rawGet(server().url, {
+        "accept-encoding": "br, gzip",
+        "if-none-match": String(answer.headers.etag),
+      });
+      expect(again.status).toBe(304);
+    },
+  );
+
+  test("hashed files are kept for a year (immutable), compressed, with ETags", async () => {
+    for (const file of scriptFiles()) {
+      const name = file.slice(dist.length);
+      const answer = await rawGet(`${plain.url}${name}`, {
+        "accept-encoding": "gzip, deflate, br",
+      });
+      expect(answer.status, name).toBe(200);
+      expect(answer.headers["cache-control"], name).toBe("public, max-age=31536000, immutable");
+      expect(answer.headers["content-encoding"], name).toBe("br");
+      expect(answer.headers.etag, name).toBeDefined();
+      expect(brotliDecompressSync(answer.body).equals(readFileSync(file)), name).toBe(true);
+    }
+  });
+
+  test("config.json names the mock to the console (no-cache), and is empty without one", async () => {
+    const named = await fetch(`${withMock.url}config.json`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(named.headers.get("cache-control")).toBe("no-cache");
+    expect(named.headers.get("etag")).toBeTruthy();
+    expect(await named.json()).toEqual({ mockUrl });
+    const none = await fetch(`${plain.url}config.json`, { signal: AbortSignal.timeout(10_000) });
+    expect(none.headers.get("cache-control")).toBe("no-cache");
+    expect(await none.json()).toEqual({});
+  });
+
+  test("a change of the spec's text changes the page's script, never Redoc's file", async () => {
+    const run = await builds.with;
+    expect(run.exitCode, run.stderr).toBe(0);
+    const other = `${withChangelog}site/`;
+    expect(hashedFile("redoc", other).slice(other.length)).toBe(
+      hashedFile("redoc").slice(dist.length),
+    );
+    expect(hashedFile("site", other).slice(other.length)).not.toBe(
+      hashedFile("site").slice(dist.length),
+    );
   });
 });

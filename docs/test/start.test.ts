@@ -86,10 +86,11 @@ test.concurrent("pnpm start serves the mock on MOCK_PORT and the docs on DOCS_PO
     expect(docs.status).toBe(200);
     const page = await docs.text();
     expect(page).toContain("<html");
-    // The Try-it console of that page sends to this mock, not to the default port.
-    expect(page).toContain(
-      `<meta name="merchant-payments-mock-url" content="http://127.0.0.1:${mockPort}">`,
-    );
+    // The Try-it console of that page sends to this mock, not to the default port (it reads config.json).
+    const config = await fetch(`http://127.0.0.1:${docsPort}/config.json`, {
+      signal: AbortSignal.timeout(10_000),
+    });
+    expect(await config.json()).toEqual({ mockUrl: `http://127.0.0.1:${mockPort}` });
     const fees = await fetch(`http://127.0.0.1:${mockPort}/merchants/fees/calculate`, {
       method: "POST",
       headers: { authorization: "Bearer t", "content-type": "application/json" },

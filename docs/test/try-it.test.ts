@@ -19,7 +19,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { STORAGE_KEYS } from "../src/console/request.js";
 import { startSiteServer } from "../src/site-server.mjs";
-import { openOperation, sidebar } from "./support/redoc.js";
+import { openOperation, sidebar, tryItPanel } from "./support/redoc.js";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const VIEWPORT = { width: 1400, height: 900 };
@@ -105,7 +105,7 @@ async function panelOf(page: Page, operationId: string): Promise<Locator> {
   const op = ops.find((o) => o.operationId === operationId);
   if (!op) throw new Error(`no operation ${operationId}`);
   const { element } = await openOperation(page, op.tags[0] ?? "", op.summary);
-  const panel = element.locator(`[data-try-it="${operationId}"]`);
+  const panel = await tryItPanel(element, operationId);
   await panel.waitFor({ state: "attached", timeout: 10_000 });
   await panel.scrollIntoViewIfNeeded();
   return panel;

@@ -10,15 +10,16 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 export const COMPRESSED_EXTENSIONS = /** @type {const} */ ([".br", ".gz"]);
 
 /**
- * Writes `.br` and `.gz` beside every file directly under `dir` (not its sub-folders), replacing older ones.
+ * Writes `.br` and `.gz` beside every file under `dir` (its sub-folders too: the operations' Markdown pages),
+ * replacing older ones.
  * @param {string} dir the built site
  * @returns {{ files: number, raw: number, br: number, gz: number }} how many files, and their total bytes in each form
  */
 export function compressSite(dir) {
   const totals = { files: 0, raw: 0, br: 0, gz: 0 };
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile() || COMPRESSED_EXTENSIONS.some((ext) => entry.name.endsWith(ext))) continue;
-    const path = join(dir, entry.name);
+    const path = join(entry.parentPath, entry.name);
     const bytes = readFileSync(path);
     const br = brotliCompressSync(bytes, {
       params: {

@@ -15,6 +15,9 @@ const standaloneCode = require("ajv/dist/standalone").default;
 /** Name of the global the page sets to a copy of the document Redoc renders; the console reads it. */
 export const SPEC_GLOBAL = "merchantPaymentsSpec";
 
+/** Name of the global the console's script sets to its exports (`start`); the page's Try-it script calls it. */
+export const CONSOLE_GLOBAL = "merchantPaymentsConsole";
+
 const consoleDir = fileURLToPath(new URL("../../src/console/", import.meta.url));
 
 /**
@@ -73,7 +76,32 @@ export function generateValidators(document) {
 }
 
 /**
- * The console as one minified browser script (IIFE), with the validators of `document` built in.
+ * The page's Try-it script: a "Try it" button per operation, loading the console's script `consoleFile` on the first
+ * press (src/console/loader.ts), minified.
+ * @param {string} consoleFile the console's file name, relative to the page
+ * @returns {Promise<string>}
+ */
+export async function bundleLoader(consoleFile) {
+  const result = await build({
+    entryPoints: [`${consoleDir}page.ts`],
+    bundle: true,
+    write: false,
+    format: "iife",
+    platform: "browser",
+    target: "es2020",
+    minify: true,
+    define: {
+      CONSOLE_FILE: JSON.stringify(consoleFile),
+      CONSOLE_GLOBAL: JSON.stringify(CONSOLE_GLOBAL),
+    },
+    logLevel: "silent",
+  });
+  return result.outputFiles[0]?.text ?? "";
+}
+
+/**
+ * The console as one minified browser script (IIFE setting `globalThis.merchantPaymentsConsole` to its exports),
+ * with the validators of `document` built in.
  * @param {unknown} document the bundled OpenAPI document
  * @param {{ minify?: boolean }} [options] minify defaults to true
  * @returns {Promise<string>}
@@ -85,6 +113,7 @@ export async function bundleConsole(document, { minify = true } = {}) {
     bundle: true,
     write: false,
     format: "iife",
+    globalName: CONSOLE_GLOBAL,
     platform: "browser",
     target: "es2020",
     minify,

@@ -3,7 +3,7 @@
 // limits, field lengths and formats, error statuses), read from the spec and from the answers to the OWASP API
 // Security ruleset (@merchant-payments/spec/owasp-answers), and what the toolkit does meanwhile, read from the
 // client's `clientDefaults` and the mock's limits in force. Pure: the build gathers the inputs.
-import { parsePointer } from "@merchant-payments/spec/model";
+import { parsePointer, valueAt } from "@merchant-payments/spec/model";
 
 /** Heading of the section (and its sidebar entry). */
 export const SECURITY_HEADING = "Security and limits";

@@ -39,6 +39,8 @@ export interface AnswerView {
   readonly curl: HTMLPreElement;
   /** The warning of a request sent anyway: the console's findings. */
   readonly warning: HTMLElement;
+  /** A live region (visually hidden) that tells a screen reader each answer's status and verdict. */
+  readonly announce: HTMLElement;
   /** Removes the previous answer and curl line: nothing on screen may look like the answer to this send. */
   clear(): void;
   /**
@@ -127,6 +129,7 @@ export function createAnswerView(): AnswerView {
   };
   const warning = h("div", { class: "mp-sent-anyway", role: "note", hidden: "" });
   const curl = h("pre", { class: "mp-curl" });
+  const announce = h("p", { class: "mp-announce", role: "status", "aria-live": "polite" });
   const result = h(
     "div",
     { class: "mp-result", hidden: "" },
@@ -158,6 +161,7 @@ export function createAnswerView(): AnswerView {
     result,
     curl,
     warning,
+    announce,
     clear() {
       result.hidden = true;
       for (const element of [
@@ -170,6 +174,7 @@ export function createAnswerView(): AnswerView {
         e.body,
         e.download,
         curl,
+        announce,
       ])
         element.replaceChildren();
       e.badge.className = "mp-badge";
@@ -195,6 +200,10 @@ export function createAnswerView(): AnswerView {
         e.nextPage.onclick = () => onNextPage(cursor);
       }
       result.hidden = false;
+      announce.textContent = `Answer: ${[e.status, e.badge]
+        .map((part) => part.textContent?.trim())
+        .filter(Boolean)
+        .join(", ")}`;
     },
   };
 }

@@ -1,5 +1,6 @@
-// The Try-it console's entry in the built page: reads the spec Redoc renders, builds the project's validators,
-// and adds a panel to every operation Redoc shows (again whenever Redoc re-renders one).
+// The Try-it console's entry, loaded by the page's Try-it script (loader.ts) on the first "Try it": reads the spec
+// Redoc renders, builds the project's validators, and adds a panel to every operation Redoc shows in place of its
+// "Try it" button (again whenever Redoc re-renders one).
 
 import { byPointer, bySchemaText } from "virtual:spec-validators";
 import { operations, sideEffectOf } from "@merchant-payments/spec/model";
@@ -30,13 +31,43 @@ function placePanel(item: HTMLElement, panel: HTMLElement): void {
   else item.prepend(panel);
 }
 
-function start(): void {
+/** The file through which a served site names its mock (written by the site server; `{}` in the build). */
+const CONFIG_FILE = "config.json";
+
+/**
+ * The mock the site was served with (`pnpm start`, `pnpm docs:serve`): `mockUrl` of the site's config.json. None
+ * from file:// (where a page may fetch nothing) or when the file names none.
+ */
+async function servedMockUrlOf(): Promise<string | undefined> {
+  if (location.protocol !== "http:" && location.protocol !== "https:") return undefined;
+  try {
+    const answer = await fetch(CONFIG_FILE, { cache: "no-cache" });
+    if (!answer.ok) return undefined;
+    const config = (await answer.json()) as { mockUrl?: unknown };
+    return typeof config.mockUrl === "string" && config.mockUrl.trim()
+      ? config.mockUrl.trim()
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+let started: Promise<Map<string, HTMLElement>> | undefined;
+
+/**
+ * Starts the console (once): a panel in every operation in place of its "Try it" button; then moves the keyboard
+ * focus to the first control of the panel of `requested` (an operation key: its operationId, lower case).
+ */
+export async function start(requested: string): Promise<void> {
+  started ??= begin();
+  const panel = (await started).get(requested);
+  panel?.querySelector<HTMLElement>("input, select, textarea, button")?.focus();
+}
+
+async function begin(): Promise<Map<string, HTMLElement>> {
   const document_ = (globalThis as Record<string, unknown>)[SPEC_GLOBAL];
   if (!document_) throw new Error(`Try-it console: the page defines no ${SPEC_GLOBAL}`);
-  // A page served by `pnpm start` or `pnpm docs:serve` names the mock it was served with.
-  const servedMockUrl = document
-    .querySelector<HTMLMetaElement>('meta[name="merchant-payments-mock-url"]')
-    ?.content.trim();
+  const servedMockUrl = await servedMockUrlOf();
   const context: ConsoleContext = {
     specAjv: standaloneSpecAjv(document_, { byPointer, bySchemaText }),
     document: document_,
@@ -63,6 +94,7 @@ function start(): void {
         panel = createPanel(op, context);
         panels.set(key, panel);
       }
+      item.querySelector(".mp-try-it-open")?.remove();
       placePanel(item, panel);
     }
   };
@@ -76,7 +108,5 @@ function start(): void {
     });
   }).observe(document.body, { childList: true, subtree: true });
   attach();
+  return panels;
 }
-
-if (document.readyState === "complete") setTimeout(start, 0);
-else window.addEventListener("load", () => setTimeout(start, 0), { once: true });

@@ -260,6 +260,7 @@ export function createPanel(op: OperationSpec, context: ConsoleContext): HTMLEle
     { class: "mp-try-it", "data-try-it": op.operationId, "aria-labelledby": id },
     h("h3", { id }, "Try it"),
     form.form,
+    answer.announce,
     answer.result,
     h("div", { class: "mp-curl-box" }, h("span", {}, "curl"), answer.curl),
   );

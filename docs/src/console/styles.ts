@@ -21,5 +21,7 @@ export const CONSOLE_CSS = `
 .mp-badge{padding:2px 8px;border-radius:10px;font-size:12px}.mp-conforms{background:#2e7d32;color:#fff}.mp-violates{background:#c62828;color:#fff}.mp-documented-error{background:#f9a825;color:#1b1b1b}
 .mp-try-it pre{white-space:pre-wrap;word-break:break-word;padding:8px;border-radius:4px;background:rgba(128,128,128,.12);max-height:400px;overflow:auto}
 .mp-issues{color:#c62828;padding-left:20px}
+.mp-announce{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
+.mp-try-it :focus,.mp-try-it :focus-visible{outline:3px solid #0d47a1;outline-offset:2px}
 .mp-curl-box{margin-top:12px}.mp-curl:empty::before{content:"(shown after sending)";opacity:.6}
 `;

@@ -139,3 +139,16 @@ export async function requestSectionLayout(
     };
   });
 }
+
+/**
+ * The Try-it panel of `operationId` in the operation `element`: presses the operation's "Try it" (the console's code
+ * loads on the first press, then every operation has its panel) when the panel is not there yet.
+ */
+export async function tryItPanel(element: Locator, operationId: string): Promise<Locator> {
+  const panel = element.locator(`[data-try-it="${operationId}"]`);
+  const open = element.locator("[data-try-it-open]");
+  // Either is there once the page's script has run: the button, or the panel when the console is already loaded.
+  await panel.or(open).first().waitFor({ state: "attached", timeout: 30_000 });
+  if ((await panel.count()) === 0) await open.first().click({ timeout: 15_000 });
+  return panel;
+}

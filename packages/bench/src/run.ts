@@ -1,6 +1,6 @@
 // `pnpm bench`: runs every benchmark, writes results.json and results.md next to package.json, exits 1
 // when one failed. `dist/run.js loopback,batch` (ids below) runs some of them and writes to .tmp/ instead;
-// `dist/run.js start,pipeline --merge` runs some and replaces their tables in results.json and results.md.
+// `dist/run.js docs-product,start --merge` writes them into the committed results instead, replacing those tables.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, release, type } from "node:os";
@@ -10,6 +10,7 @@ import { x } from "tinyexec";
 import { keepSections } from "../../../scripts/lib/md-sections.mjs";
 import { benchArtillery } from "./bench-artillery.js";
 import { batch, concurrent, loopback, memory, stubbed } from "./bench-client.js";
+import { benchDocs, type DOCS_SPECS } from "./bench-docs.js";
 import { benchMock } from "./bench-mock.js";
 import { benchScale } from "./bench-scale.js";
 import { benchStart } from "./bench-start.js";
@@ -22,13 +23,21 @@ const [dir, root, tmp] = [path(".."), path("../../.."), path("../.tmp")];
 const size = () => benchSize(join(tmp, "size"));
 const pipeline = () => benchPipeline(root, join(tmp, "hyperfine.json"));
 const scale = () => benchScale(path("../../client"), join(tmp, "scale"));
+const docsOf = (which: (typeof DOCS_SPECS)[number]) => () =>
+  benchDocs(which, join(tmp, `docs-${which}`));
 const sections = {
   ...{ loopback, concurrent, stubbed, batch, memory, mock: benchMock, artillery: benchArtillery },
   throughput: benchThroughput,
   ...{ size, scale, pipeline },
   start: () => benchStart(root),
+  ...{
+    "docs-product": docsOf("product"),
+    "docs-grown": docsOf("grown"),
+    "docs-scale": docsOf("scale"),
+  },
 };
 const only = process.argv[2]?.split(",");
+/** With --merge, the benchmarks run replace theirs in the committed results (the others are kept). */
 const merge = process.argv.includes("--merge");
 const hyperfine = await Promise.resolve(
   x("hyperfine", ["--version"], { throwOnError: true }),
@@ -38,8 +47,8 @@ const hyperfine = await Promise.resolve(
 });
 // A bound on the whole run: benchmark calls carry no timeout of their own (it would be measured).
 setTimeout(() => {
-  throw new Error("pnpm bench did not finish within 20 minutes");
-}, 1_200_000).unref();
+  throw new Error("pnpm bench did not finish within 45 minutes");
+}, 2_700_000).unref();
 mkdirSync(tmp, { recursive: true });
 const [started, start, [cpu], cores] = [performance.now(), loadavg(), cpus(), cpus().length];
 const head = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: root });
