@@ -344,7 +344,7 @@ export function graftDocument(root, source) {
 }
 
 /** The name of a source's answers file in `spec/spectral/answers/`. */
-export function answersFileName(/** @type {string} */ source) {
+function answersFileName(/** @type {string} */ source) {
   return `real-${basename(source)}.yaml`;
 }
 

@@ -8,7 +8,7 @@ import type { Json } from "../src/index.js";
 /** The spec package's folder. */
 export const specDir = fileURLToPath(new URL("..", import.meta.url));
 /** The project's Redocly config (`redocly.yaml`). */
-export const redoclyConfig = join(specDir, "redocly.yaml");
+const redoclyConfig = join(specDir, "redocly.yaml");
 /**
  * The configs of `pnpm lint`'s two passes over a spec holding another API's operations (`lint/`): the spec's own
  * files under every rule, and the files marked `x-foreign-source` under the rules of validity only.

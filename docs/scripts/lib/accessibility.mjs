@@ -11,7 +11,7 @@
 const TEXT_SHADES = /^--color-(?:[a-z]+-[6-9]|warm-grey-[57])$/;
 
 /** The contrast WCAG AA asks of body text, and the one this page aims at (a margin for anti-aliasing). */
-export const MIN_CONTRAST = 4.5;
+const MIN_CONTRAST = 4.5;
 const AIM = 5;
 /** The light backgrounds Redoc puts text on besides a tag's own. */
 const BACKGROUNDS = ["#ffffff", "#ededf2", "#fbfbfc"];
@@ -29,7 +29,7 @@ function luminance(hex) {
 }
 
 /** WCAG contrast ratio of two colours. @param {string} a @param {string} b */
-export function contrast(a, b) {
+function contrast(a, b) {
   const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p);
   return ((x ?? 0) + 0.05) / ((y ?? 0) + 0.05);
 }
@@ -38,7 +38,7 @@ export function contrast(a, b) {
  * `hex`, darkened in steps of its own hue until it reads at 5:1 on every one of `backgrounds`.
  * @param {string} hex @param {string[]} backgrounds
  */
-export function darkened(hex, backgrounds) {
+function darkened(hex, backgrounds) {
   let color = hex.toLowerCase();
   for (
     let scale = 1;
@@ -95,7 +95,7 @@ function paletteDeclarations(page) {
  * after Redoc's own styles, so it wins at equal specificity; the dark theme's `:root.dark` is left alone).
  * @param {string} page the page, for its palette and method tags
  */
-export function contrastStyle(page) {
+function contrastStyle(page) {
   return `<style id="contrast">:root{${paletteDeclarations(page).join(";")}}${methodTagRules(page).join("")}</style>`;
 }
 

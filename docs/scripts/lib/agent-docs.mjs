@@ -13,9 +13,9 @@ import { schemaLines, typeText } from "./schema-markdown.mjs";
 /** @typedef {import("@merchant-payments/spec/model").OperationSpec} OperationSpec */
 
 /** The folder of the per-operation pages, under the site. */
-export const OPERATIONS_DIR = "operations";
+const OPERATIONS_DIR = "operations";
 /** The agents' index and the whole reference in one file. */
-export const LLMS_FILES = /** @type {const} */ (["llms.txt", "llms-full.txt"]);
+const LLMS_FILES = /** @type {const} */ (["llms.txt", "llms-full.txt"]);
 
 /** The page's pointer to the agents' files (a paragraph of the site's description). */
 export const AGENTS_NOTE =
@@ -31,8 +31,7 @@ const oneLine = (text) =>
     .trim();
 
 /** The first sentence of a description, for a one-line note. @param {string} text */
-export const firstSentence = (text) =>
-  oneLine(text).match(/^.*?[.!?](?=\s|$)/)?.[0] ?? oneLine(text);
+const firstSentence = (text) => oneLine(text).match(/^.*?[.!?](?=\s|$)/)?.[0] ?? oneLine(text);
 
 /** A fenced code block that the text cannot close. @param {string} lang @param {string} text */
 function fenced(lang, text) {
@@ -138,7 +137,7 @@ function securitySection(op, document, answers) {
  *   the page (`../`): llms-full.txt holds the pages one level down, at the root
  * @returns {string}
  */
-export function operationMarkdown(op, document, answers = [], { level = 1, root = "../" } = {}) {
+function operationMarkdown(op, document, answers = [], { level = 1, root = "../" } = {}) {
   const [h1, h2, h3] = [0, 1, 2].map((n) => "#".repeat(level + n));
   const samples = op.codeSamples.flatMap((sample) => [
     `${h3} ${sample.label}`,
@@ -179,7 +178,7 @@ export function operationMarkdown(op, document, answers = [], { level = 1, root 
  * `llms.txt`: title, summary, a link per operation (by tag), then the other files.
  * @param {Json} document @param {readonly OperationSpec[]} ops @param {string} title
  */
-export function llmsTxt(document, ops, title) {
+function llmsTxt(document, ops, title) {
   const tags = [...new Set(ops.map((op) => op.tags[0] ?? "Operations"))];
   return [
     `# ${title}`,

@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /** The extensions of the compressed copies (never compressed again). */
-export const COMPRESSED_EXTENSIONS = /** @type {const} */ ([".br", ".gz"]);
+const COMPRESSED_EXTENSIONS = /** @type {const} */ ([".br", ".gz"]);
 
 /**
  * Writes `.br` and `.gz` beside every file under `dir` (its sub-folders too: the operations' Markdown pages),

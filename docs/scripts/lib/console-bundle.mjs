@@ -16,7 +16,7 @@ const standaloneCode = require("ajv/dist/standalone").default;
 export const SPEC_GLOBAL = "merchantPaymentsSpec";
 
 /** Name of the global the console's script sets to its exports (`start`); the page's Try-it script calls it. */
-export const CONSOLE_GLOBAL = "merchantPaymentsConsole";
+const CONSOLE_GLOBAL = "merchantPaymentsConsole";
 
 const consoleDir = fileURLToPath(new URL("../../src/console/", import.meta.url));
 

@@ -12,7 +12,7 @@ import { dirname, join } from "node:path";
 export const HASHED_NAME = /\.[0-9a-f]{10}\.(js|css)$/;
 
 /** The global the page's Redoc script sets to Redoc's exports (`hydrate`, `init`, `RedocStandalone`). */
-export const REDOC_GLOBAL = "RedocStandalone";
+const REDOC_GLOBAL = "RedocStandalone";
 
 /** The site's small runtime configuration, fetched by the console (the site server writes its own). */
 export const CONFIG_FILE = "config.json";

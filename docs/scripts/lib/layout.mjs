@@ -21,7 +21,7 @@ export const LAYOUT_VARIABLES = /** @type {const} */ ({
  * button over the code): the first line starts below the button, so the end of a long first line (a TypeScript
  * sample's import) is never hidden under it.
  */
-export const CODE_BELOW_COPY_BUTTON = "36px";
+const CODE_BELOW_COPY_BUTTON = "36px";
 
 /** The <style> element the build adds to the page's head: `html:root` outranks Redoc's own `:root` rules. */
 export function layoutStyle() {

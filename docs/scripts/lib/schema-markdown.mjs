@@ -34,7 +34,7 @@ const CONSTRAINTS = [
  * @param {Json} schema
  * @returns {{ schema: Json, name?: string }}
  */
-export function resolveSchema(document, schema) {
+function resolveSchema(document, schema) {
   let current = schema;
   let name;
   for (let hops = 0; current && typeof current.$ref === "string" && hops < 20; hops++) {

@@ -18,7 +18,7 @@ import { h } from "./dom.js";
 import type { PreparedRequest } from "./request.js";
 
 /** An answer as the page's `fetch` read it. */
-export interface ReceivedAnswer {
+interface ReceivedAnswer {
   /** The HTTP status, e.g. 200. */
   readonly status: number;
   /** The status text the server sent, possibly empty. */

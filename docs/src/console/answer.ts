@@ -26,7 +26,7 @@ export function isTextual(mediaType: string): boolean {
 }
 
 /** `1234` bytes as `1234 bytes`, `1.2 KB`, `3.4 MB`. */
-export function byteSize(bytes: number): string {
+function byteSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} bytes`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB (${bytes} bytes)`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB (${bytes} bytes)`;

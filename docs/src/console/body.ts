@@ -14,7 +14,7 @@ import {
 } from "@merchant-payments/spec/model";
 import { schemaKind } from "./parameters.js";
 
-export { type BodyKind, bodyKind };
+export { bodyKind };
 
 /** One field of a form body (multipart or urlencoded): a property of its schema. */
 export interface FormField {
@@ -110,7 +110,7 @@ export interface ReadForm {
 }
 
 /** Reads a form's fields into the value its schema checks. */
-export function readForm(fields: readonly FormField[], input: FormInput): ReadForm {
+function readForm(fields: readonly FormField[], input: FormInput): ReadForm {
   const value: Record<string, unknown> = {};
   const issues: Issue[] = [];
   for (const field of fields) {

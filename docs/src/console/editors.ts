@@ -148,7 +148,7 @@ export function apiKeyInputs(op: OperationSpec): {
 }
 
 /** A read body: the payload to send, or the problems that keep it from being sent. */
-export type ReadBody =
+type ReadBody =
   | { readonly ok: true; readonly payload: Payload | undefined; readonly json?: unknown }
   | { readonly ok: false; readonly issues: readonly Issue[] };
 

@@ -75,7 +75,7 @@ function openButton(key: string, title: string): HTMLButtonElement {
 export const TRY_IT_STYLE = `.${OPEN_CLASS}{margin:0 40px 24px;font:inherit;font-weight:600;padding:6px 18px;border-radius:4px;border:1px solid #1565c0;background:#fff;color:#0d47a1;cursor:pointer}.${OPEN_CLASS}:focus,.${OPEN_CLASS}:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}`;
 
 /** Whether the console has loaded (it then owns every operation's panel). */
-export const consoleLoaded = (): boolean =>
+const consoleLoaded = (): boolean =>
   Boolean((globalThis as Record<string, unknown>)[CONSOLE_GLOBAL]);
 
 /** Adds a "Try it" button to every operation on the page that has neither one nor the console's panel. */

@@ -21,7 +21,7 @@ import {
 const OWN_HEADERS = new Set(["accept", "content-type", "authorization", "content-length"]);
 
 /** The Issue path of a parameter: a JSON Pointer into `{ path: {...}, query: {...}, header: {...} }`. */
-export function parameterPath(param: Pick<ParameterSpec, "in" | "name">, rest = ""): string {
+function parameterPath(param: Pick<ParameterSpec, "in" | "name">, rest = ""): string {
   return `/${param.in}/${escapePointer(param.name)}${rest}`;
 }
 
@@ -64,7 +64,7 @@ function readScalar(schema: Record<string, unknown>, text: string): unknown {
  * The value of a parameter from the text of its field: `undefined` for an empty field; an array one item per
  * non-empty line; an object as JSON (text that is no JSON is kept, and fails the schema); a scalar by its type.
  */
-export function readParameter(param: ParameterSpec, text: string): unknown {
+function readParameter(param: ParameterSpec, text: string): unknown {
   const kind = schemaKind(param.schema);
   if (text.trim() === "") return undefined;
   if (kind === "array") {

@@ -16,7 +16,7 @@ import { credentialsFor, type Secret } from "./security.js";
 export const DEFAULT_BASE_URL = "http://127.0.0.1:4010";
 
 /** The `Accept` header of an operation whose answers are JSON and problem bodies (the interface document's eight). */
-export const ACCEPT = "application/json, application/problem+json";
+const ACCEPT = "application/json, application/problem+json";
 
 /** The `Accept` header for `op`: every media type its responses declare, in document order (else `ACCEPT`). */
 export function acceptFor(op: OperationSpec): string {
@@ -155,7 +155,7 @@ export function checkBody(specAjv: SpecAjv, op: OperationSpec, text: string): Ch
  * https, absolute, no credentials, no fragment; a query refused, as the operation's path is appended) and without
  * trailing slashes; throws a readable error naming the rule broken.
  */
-export function normalizeBaseUrl(baseUrl: string): string {
+function normalizeBaseUrl(baseUrl: string): string {
   const base = checkBaseUrl(baseUrl.trim());
   if (!base.ok) throw new Error(`base URL ${base.problem} (e.g. ${DEFAULT_BASE_URL})`);
   return base.prefix;
@@ -400,7 +400,7 @@ export function saveSettings(
 }
 
 /** A body as the reader should read it: JSON pretty-printed, anything else as received. */
-export function prettyBody(text: string): string {
+function prettyBody(text: string): string {
   try {
     return JSON.stringify(JSON.parse(text), null, 2);
   } catch {

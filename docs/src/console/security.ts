@@ -5,13 +5,13 @@ import type { OperationSpec, SecuritySchemeSpec } from "@merchant-payments/spec/
 import { placeCredential, credentialKind as wireKind } from "@merchant-payments/spec/wire";
 
 /** How the console sends one credential: a Bearer token, Basic credentials, or an API key in a header or the query. */
-export type CredentialKind = "bearer" | "basic" | "apiKey-header" | "apiKey-query";
+type CredentialKind = "bearer" | "basic" | "apiKey-header" | "apiKey-query";
 
 /**
  * The kind of a security scheme the console can send, `undefined` for one it cannot: an API key in a cookie (a page
  * cannot set the `Cookie` header of a request: the curl line can) and mutual TLS.
  */
-export function credentialKind(scheme: SecuritySchemeSpec): CredentialKind | undefined {
+function credentialKind(scheme: SecuritySchemeSpec): CredentialKind | undefined {
   const kind = wireKind(scheme);
   return kind === "bearer" ||
     kind === "basic" ||
@@ -25,9 +25,7 @@ export function credentialKind(scheme: SecuritySchemeSpec): CredentialKind | und
  * The operation's security alternatives the console can send (any one suffices): those whose every scheme it can
  * send, in document order. `security: []` (or an empty alternative) gives an empty one: nothing is sent.
  */
-export function sendableAlternatives(
-  op: OperationSpec,
-): readonly (readonly SecuritySchemeSpec[])[] {
+function sendableAlternatives(op: OperationSpec): readonly (readonly SecuritySchemeSpec[])[] {
   if (op.security.length === 0) return [[]];
   return op.security.filter((alternative) =>
     alternative.every((scheme) => credentialKind(scheme) !== undefined),
@@ -104,7 +102,7 @@ export interface Credentials {
  * for an operation that needs none, counts), else the first it can send (its missing credentials are left out, for
  * the server to refuse).
  */
-export function chosenAlternative(
+function chosenAlternative(
   op: OperationSpec,
   token: string,
   secrets: ReadonlyMap<string, string>,

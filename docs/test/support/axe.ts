@@ -3,14 +3,7 @@ import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
 
 /** The rules axe runs: WCAG 2.0, 2.1 and 2.2 at levels A and AA, and its best practices. */
-export const AXE_TAGS = [
-  "wcag2a",
-  "wcag2aa",
-  "wcag21a",
-  "wcag21aa",
-  "wcag22aa",
-  "best-practice",
-] as const;
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] as const;
 
 /** One rule axe found broken: its id, impact and the elements (CSS selectors) with what to fix. */
 export interface AxeViolation {

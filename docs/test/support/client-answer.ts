@@ -29,10 +29,7 @@ export function defaultAnswer(op: OperationSpec): DefaultAnswer {
 }
 
 /** How the client hands over the operation's answer with `status` (its operation table's `answers`, else JSON). */
-export function answerKind(
-  operationId: string,
-  status: string,
-): "json" | "text" | "blob" | "empty" {
+function answerKind(operationId: string, status: string): "json" | "text" | "blob" | "empty" {
   const info = clientInfo(operationId);
   return info.answers?.[status]?.kind ?? "json";
 }
@@ -48,7 +45,7 @@ function clientInfo(operationId: string): OperationInfo {
  * their digits (`stringifiedIntegers` at the top, `nestedStringified` at any depth), a bare answer of an
  * `x-normalize-to-object` operation in its object form. Decimals stay numbers (the client's default `decimals`).
  */
-export function asClientHandsOver(operationId: string, value: unknown): unknown {
+function asClientHandsOver(operationId: string, value: unknown): unknown {
   const info = clientInfo(operationId);
   if (info.objectFormProperty !== undefined) {
     const property = info.objectFormProperty;

@@ -9,7 +9,7 @@ import { secretVariable } from "../../src/console/security.js";
 const BASE_URL_VARIABLE = "MERCHANT_PAYMENTS_BASE_URL";
 
 /** Every security scheme the operations use (any alternative), each once, in document order. */
-export function usedSchemes(ops: readonly OperationSpec[]): SecuritySchemeSpec[] {
+function usedSchemes(ops: readonly OperationSpec[]): SecuritySchemeSpec[] {
   const schemes = new Map<string, SecuritySchemeSpec>();
   for (const op of ops)
     for (const alternative of op.security)
@@ -27,7 +27,7 @@ function standIn(scheme: SecuritySchemeSpec, token: string): string {
 }
 
 /** The MERCHANT_PAYMENTS_* variables a sample's text reads, but the base URL (`process.env.X`, `$X`, `${X…}`). */
-export function sampleVariables(sample: string): string[] {
+function sampleVariables(sample: string): string[] {
   const names = new Set(sample.match(/\bMERCHANT_PAYMENTS_[A-Z0-9_]+\b/g) ?? []);
   names.delete(BASE_URL_VARIABLE);
   return [...names];

@@ -8,7 +8,7 @@ import {
 } from "../../src/console/parameters.js";
 
 /** Path of the grown fixture's bundle (the product's operations and one of every common shape). */
-export const grownBundle = createRequire(import.meta.url).resolve(
+const grownBundle = createRequire(import.meta.url).resolve(
   "@merchant-payments/spec/fixtures/grown.json",
 );
 

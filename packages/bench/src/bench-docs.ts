@@ -12,7 +12,7 @@ import { type BenchResult, result, target } from "./report.js";
 import { synthesizeSpec } from "./synthesize.js";
 
 /** Lighthouse runs per page and preset; the median is reported (DOCS_BENCH_RUNS sets fewer on a busy machine). */
-export const DOCS_RUNS = Number(process.env.DOCS_BENCH_RUNS ?? 3);
+const DOCS_RUNS = Number(process.env.DOCS_BENCH_RUNS ?? 3);
 /** Chromium's flags for Lighthouse on this machine (no sandbox: containers run as root). */
 const CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking";
 /** One Lighthouse run's bound (a hang, not a measure). */

@@ -18,7 +18,7 @@ const NODE_BUNDLE = "@merchant-payments/client bundled for Node (esbuild, minifi
  * KB (1024 B) of all the client's Node entry exports, bundled by esbuild for Node (`--bundle --platform=node
  * --format=esm --minify`, dependencies included), minified and not gzipped: what lands in a Lambda bundle.
  */
-export async function nodeBundleKb(dir: string): Promise<number> {
+async function nodeBundleKb(dir: string): Promise<number> {
   const out = await build({
     stdin: { contents: 'export * from "@merchant-payments/client";', resolveDir: dir },
     bundle: true,

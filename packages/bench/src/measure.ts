@@ -55,7 +55,7 @@ type Plan = { rounds: number; iterations: number; warmup: number; scale?: number
  * `run` as an async function. Tinybench calls any other function once, unawaited, to learn whether it returns a
  * promise, and that extra call runs inside the measured iterations (a whole extra batch, or burst of 1,000 calls).
  */
-export function asAsync(run: Contender["run"]): Contender["run"] {
+function asAsync(run: Contender["run"]): Contender["run"] {
   return async () => run();
 }
 

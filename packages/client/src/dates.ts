@@ -7,7 +7,7 @@ export type DateInput = string | Date;
  * A request date as sent: a Date becomes its UTC calendar date "YYYY-MM-DD"; an invalid Date becomes
  * "Invalid Date" (which the validator rejects); anything else passes through unchanged.
  */
-export function toWireDate(value: unknown): unknown {
+function toWireDate(value: unknown): unknown {
   if (!(value instanceof Date)) return value;
   return Number.isNaN(value.getTime()) ? "Invalid Date" : value.toISOString().slice(0, 10);
 }

@@ -3,7 +3,7 @@ import { excerpt, UnexpectedResponseError } from "./errors.js";
 import { redact } from "./redact.js";
 
 /** Deepest nesting of arrays and objects the client reads in an answer; deeper is an UnexpectedResponseError. */
-export const MAX_ANSWER_DEPTH = 64;
+const MAX_ANSWER_DEPTH = 64;
 
 /**
  * The digits of the integer value of the LAST `field` member of the top-level object of JSON `text` (JSON.parse keeps
@@ -22,7 +22,7 @@ function lastIntegerDigits(text: string, field: string): string | undefined {
 }
 
 /** True when JSON `text` nests arrays and objects deeper than MAX_ANSWER_DEPTH (a shorter text cannot). */
-export function nestsTooDeep(text: string): boolean {
+function nestsTooDeep(text: string): boolean {
   return text.length > MAX_ANSWER_DEPTH && nestsDeeperThan(text, MAX_ANSWER_DEPTH);
 }
 

@@ -2,13 +2,11 @@
 // client's token rules and the deep redaction of errors and headers.
 import { MIN_SECRET_FRAGMENT, REDACTED, redactSecret } from "@merchant-payments/kit/redact";
 
-export { REDACTED };
-
 /** The shortest token accepted: a shorter one is not a real credential, and redacting it would mangle messages. */
 export const MIN_TOKEN_LENGTH = 8;
 
 /** Shortest run of the token's characters treated as a partial echo of it. */
-export const MIN_FRAGMENT_LENGTH = MIN_SECRET_FRAGMENT;
+const MIN_FRAGMENT_LENGTH = MIN_SECRET_FRAGMENT;
 
 /**
  * `text` with the access token a server may echo back replaced by "[redacted]": the whole token, and any run of at least

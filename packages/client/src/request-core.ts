@@ -81,7 +81,7 @@ let tokenFunction: Promise<TokenFrom> | undefined;
  * Calls a token (or API key) function (see token-function.ts): imported on the first call of a client whose token is
  * a function, handed what it uses of the entry (so that its chunk shares no code with the entry).
  */
-export const tokenFrom: TokenFrom = (...args) => {
+const tokenFrom: TokenFrom = (...args) => {
   tokenFunction ??= import("./token-function.js").then((m) =>
     m.createTokenFrom({ TokenError, tokenProblem, whenAbortedOrDue }),
   );
@@ -89,14 +89,14 @@ export const tokenFrom: TokenFrom = (...args) => {
 };
 
 /** The error of a call that needs the bearer token on a client given API keys alone (nothing is sent). */
-export function noToken(op: string): Error {
+function noToken(op: string): Error {
   return notSent(
     new TypeError(`${op}: this operation needs a bearer token: give the client a \`token\``),
   );
 }
 
 /** Turns a completed exchange into a method's result (throws UnexpectedResponseError for an unreadable answer). */
-export type ParseAnswer<T> = (exchange: Exchange) => T;
+type ParseAnswer<T> = (exchange: Exchange) => T;
 
 /** The shared request core of every method: validation, headers, attempts, retries, logging. */
 export interface RequestCore {
@@ -154,7 +154,7 @@ function callSettings(
 }
 
 /** What one attempt sends: URL, headers, the credential to redact, the headers for a log line (keys as "***"). */
-export interface AttemptParts {
+interface AttemptParts {
   readonly url: string;
   readonly headers: Record<string, string>;
   readonly secret: string | undefined;

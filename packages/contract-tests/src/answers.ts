@@ -102,7 +102,7 @@ export function answerPayload(
  * JSON Pointer of the shape the client resolves a JSON answer to: its schema, or, where the spec says
  * `x-normalize-to-object`, the object branch of its `oneOf`.
  */
-export function resolvedPointer(document: Json, media: MediaSpec): string {
+function resolvedPointer(document: Json, media: MediaSpec): string {
   const schema = deref<Json>(document, media.schema);
   if (schema?.["x-normalize-to-object"] === undefined) return media.schemaPointer;
   const branches: Json[] = Array.isArray(schema.oneOf) ? schema.oneOf : [];

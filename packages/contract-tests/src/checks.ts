@@ -34,7 +34,7 @@ export function exampleRequest(op: OperationSpec): unknown {
  * documents: an integer where the spec also allows a string comes back as a string, and a bare
  * JSON string confirmation comes back as `{ message }`.
  */
-export function matchesExample(result: unknown, example: unknown): boolean {
+function matchesExample(result: unknown, example: unknown): boolean {
   if (typeof example === "number" && typeof result === "string") return String(example) === result;
   if (typeof example === "string" && typeof result === "object" && result !== null) {
     return (result as { message?: unknown }).message === example;
@@ -91,7 +91,7 @@ export async function checkResponseExample(
  * and any 5xx ServerError; a 4xx without a class of its own, such as the documented 406 and 415, ApiError itself);
  * a status below 400 is no error status.
  */
-export function expectedErrorClass(status: number): typeof ApiError {
+function expectedErrorClass(status: number): typeof ApiError {
   if (status < 400) throw new Error(`no error class is specified for status ${status}`);
   return errorClassFor(status);
 }

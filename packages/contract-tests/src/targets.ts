@@ -17,7 +17,7 @@ import { specValidator } from "./operation-parts.js";
  * What the suites use of a client package (`@merchant-payments/client`; a client generated from another spec has the
  * same exports, typed for its own operations).
  */
-export interface ClientModule {
+interface ClientModule {
   /** Creates a client; its methods are named after the spec's operationIds. */
   createMerchantPaymentsClient(options: never): unknown;
   /** The error a method throws, before sending, for an input its spec forbids. */
@@ -43,7 +43,7 @@ export interface ContractTarget {
 }
 
 /** A target for the bundle at `specPath` and its client package. */
-export function targetOf(
+function targetOf(
   name: string,
   specPath: string,
   client: ClientModule | undefined,
@@ -60,16 +60,15 @@ export function targetOf(
 }
 
 /** The product spec and `@merchant-payments/client`. */
-export const productTarget = (): ContractTarget =>
-  targetOf("product", bundleJsonPath, productClient);
+const productTarget = (): ContractTarget => targetOf("product", bundleJsonPath, productClient);
 
 /** Path of the grown fixture's bundle (`@merchant-payments/spec/fixtures/grown.json`). */
-export const grownSpecPath: string = createRequire(import.meta.url).resolve(
+const grownSpecPath: string = createRequire(import.meta.url).resolve(
   "@merchant-payments/spec/fixtures/grown.json",
 );
 
 /** The grown fixture (every operation shape) and `@merchant-payments/grown-client`, generated from it. */
-export const grownTarget = (): ContractTarget => targetOf("grown", grownSpecPath, grownClient);
+const grownTarget = (): ContractTarget => targetOf("grown", grownSpecPath, grownClient);
 
 /** Every (spec, client) pair the shape suites run on. */
 export function contractTargets(): ContractTarget[] {

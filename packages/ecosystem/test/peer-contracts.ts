@@ -16,7 +16,7 @@ const PEER_TEST_BOUND_MS = 60_000;
 const require = createRequire(import.meta.url);
 
 /** The specs the suites run on: the product spec, and the grown fixture (one operation of every OpenAPI shape). */
-export const PEER_SPECS = {
+const PEER_SPECS = {
   product: publishedSpec,
   grown: require.resolve("@merchant-payments/spec/fixtures/grown.json"),
 } as const;
@@ -33,7 +33,7 @@ interface LimitReason {
 }
 
 /** A check a peer tool gets wrong on one operation of our spec and mock, named by its operationId. */
-export interface OperationLimit extends LimitReason {
+interface OperationLimit extends LimitReason {
   /** The operation it fails on: the limit is expected on every spec that has it (the grown fixture, a grown product). */
   readonly operationId: string;
   /** The failing checks, each as the suite names it (`<workflow or request> :: <check>`), exactly. */
@@ -45,7 +45,7 @@ export interface OperationLimit extends LimitReason {
  * body…): expected of any operation of that shape, whatever its name, on any spec (one grown by operations nobody
  * here wrote included).
  */
-export interface ShapeLimit extends LimitReason {
+interface ShapeLimit extends LimitReason {
   /** The shape, in words. */
   readonly shape: string;
   /** Whether `op` has the shape. */
@@ -61,10 +61,7 @@ export type PeerLimit = OperationLimit | ShapeLimit;
 export type JudgedOperation = Pick<OperationSpec, "operationId"> & Partial<OperationSpec>;
 
 /** The checks `limits` expect to fail on a spec with `ops`. */
-export function expectedFailures(
-  ops: readonly JudgedOperation[],
-  limits: readonly PeerLimit[],
-): string[] {
+function expectedFailures(ops: readonly JudgedOperation[], limits: readonly PeerLimit[]): string[] {
   const present = new Set(ops.map((op) => op.operationId));
   return limits.flatMap((limit) =>
     "operationId" in limit
@@ -99,7 +96,7 @@ export function judgePeerRun(
 }
 
 /** A scratch folder with a mock per spec, each spec copied there with the mock as its only server. */
-export interface PeerWorkspace {
+interface PeerWorkspace {
   /** The scratch folder. */
   dir: string;
   /** The mock serving `spec`. */
@@ -109,7 +106,7 @@ export interface PeerWorkspace {
 }
 
 /** Registers the set-up of a peer suite: in `beforeAll` a scratch folder and a mock per spec; `afterAll` removes them. */
-export function usePeerWorkspace(name: string): PeerWorkspace {
+function usePeerWorkspace(name: string): PeerWorkspace {
   let work: Awaited<ReturnType<typeof scratch>> | undefined;
   const mocks = new Map<PeerSpec, MockServer>();
   const files = new Map<PeerSpec, string>();

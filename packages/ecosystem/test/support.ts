@@ -19,10 +19,10 @@ export const packageDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** The bundled spec as the published package exposes it (`@merchant-payments/spec/openapi.json`). */
 export const publishedSpec = require.resolve("@merchant-payments/spec/openapi.json");
 /** Longest one generator, tsc or generated program may run, in milliseconds: the part every spec needs. */
-export const STEP_LIMIT_MS = 90_000;
+const STEP_LIMIT_MS = 90_000;
 
 /** What each operation of the spec adds to {@link STEP_LIMIT_MS} (and to a peer test's bound), in milliseconds. */
-export const STEP_LIMIT_PER_OPERATION_MS = 5_000;
+const STEP_LIMIT_PER_OPERATION_MS = 5_000;
 
 /** The bound on one step over a spec of `operationCount` operations, in milliseconds (a bound on a hang). */
 export function stepLimitMs(operationCount: number): number {
@@ -74,7 +74,7 @@ export function packageFile(name: string, file: string): string {
  * `tsc --strict --noEmit` over `files` in `cwd`, with the DOM's fetch types and Node's types: what a user's
  * project compiles generated code with. Returns tsc's output ("" when clean) and exit code.
  */
-export function typecheck(cwd: string, files: string[]): Promise<RunResult> {
+function typecheck(cwd: string, files: string[]): Promise<RunResult> {
   return run(
     process.execPath,
     [

@@ -75,7 +75,7 @@ function single(value: string | string[] | undefined): string | undefined {
 }
 
 /** `Prefer` must be readable (`code=503, example=Name, fault=reset`); its choices are kept. */
-export const preferHeaderCheck: RequestCheck = {
+const preferHeaderCheck: RequestCheck = {
   name: "Prefer header is readable",
   stage: "head",
   check(request) {
@@ -87,7 +87,7 @@ export const preferHeaderCheck: RequestCheck = {
 };
 
 /** A declared Content-Length above the body limit is refused before a byte of the body is read. */
-export const declaredLengthCheck: RequestCheck = {
+const declaredLengthCheck: RequestCheck = {
   name: "declared body size within the limit",
   stage: "head",
   check(request) {
@@ -103,7 +103,7 @@ export const declaredLengthCheck: RequestCheck = {
  * A body must have one of the media types the operation declares (JSON, a form, text, bytes; `image/*` ranges
  * honoured), or be JSON where it declares none; JSON and text in UTF-8.
  */
-export const contentTypeCheck: RequestCheck = {
+const contentTypeCheck: RequestCheck = {
   name: "body has a declared media type",
   stage: "head",
   check(request) {
@@ -150,7 +150,7 @@ export const contentTypeCheck: RequestCheck = {
 };
 
 /** A body must be well-formed: JSON, or the form or text its media type says. */
-export const wellFormedJsonCheck: RequestCheck = {
+const wellFormedJsonCheck: RequestCheck = {
   name: "body is well-formed",
   stage: "body",
   check(request) {
@@ -163,7 +163,7 @@ export const wellFormedJsonCheck: RequestCheck = {
 };
 
 /** Arrays and objects may nest only `maxDepth` deep (a guard against parser and validator exhaustion). */
-export const nestingDepthCheck: RequestCheck = {
+const nestingDepthCheck: RequestCheck = {
   name: "body nesting within the depth limit",
   stage: "body",
   check(request) {
@@ -176,7 +176,7 @@ export const nestingDepthCheck: RequestCheck = {
  * A header the spec marks `x-equals-body-property` must equal that property of the body. A difference is a
  * violation of the spec like a schema's: it joins them in the 422 (and in `sl-violations`).
  */
-export const headerEqualsBodyCheck: RequestCheck = {
+const headerEqualsBodyCheck: RequestCheck = {
   name: "header equals the body property it repeats",
   stage: "body",
   check(request) {

@@ -10,7 +10,7 @@ export interface DocumentedResponses {
 }
 
 /** The statuses a refusal falls back to, in order, when the operation does not document the one it calls for. */
-export const FALLBACK_STATUSES: readonly number[] = [400, 422];
+const FALLBACK_STATUSES: readonly number[] = [400, 422];
 
 /** True when `op` documents `status`: an exact key, its `4XX`-style range, or `default`. */
 function documents(op: DocumentedResponses, status: number): boolean {

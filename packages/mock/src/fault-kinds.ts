@@ -13,7 +13,7 @@ export interface Fault {
 }
 
 /** The problem a refusing fault answers, instead of the operation's answer. */
-export interface FaultRefusal {
+interface FaultRefusal {
   /** The answer's HTTP status code, e.g. 503. */
   status: number;
   /** The problem's `detail` for this fault. */
@@ -33,7 +33,7 @@ export interface FaultDefinition {
 }
 
 /** Every kind of fault, in the order they are documented. */
-export const FAULTS = {
+const FAULTS = {
   unavailable: {
     effect: "refuse",
     refusal: { status: 503, detail: () => "Fault injected: the service is unavailable." },

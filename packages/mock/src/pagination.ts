@@ -138,7 +138,7 @@ function refusedCursorStatus(op: OperationSpec): number {
 }
 
 /** The problem of a cursor the mock never issued, naming the cursor parameter. */
-export function unknownCursorAnswer(spec: SpecSource, op: OperationSpec, name: string): Answer {
+function unknownCursorAnswer(spec: SpecSource, op: OperationSpec, name: string): Answer {
   const message = `was never issued by this mock: pass the \`${op.pagination?.next}\` of a previous page, or leave it out for the first page`;
   return refusalAnswer(spec, {
     status: refusedCursorStatus(op),

@@ -226,7 +226,7 @@ function serialize(
  * Prism's configuration: its request and response validation and security check on, `errors` as asked, no
  * upstream; the mock's choices (dynamic, seed) under the caller's `Prefer` ones (code, example, dynamic, seed).
  */
-export function prismConfig(options: EngineOptions, preferences: Preferences) {
+function prismConfig(options: EngineOptions, preferences: Preferences) {
   const seed = preferences.seed ?? options.seed;
   return {
     validateRequest: true,

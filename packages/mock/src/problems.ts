@@ -244,7 +244,7 @@ export function problemAnswer(
 }
 
 /** The text of a problem as sent. */
-export function problemBody(problem: Problem): string {
+function problemBody(problem: Problem): string {
   return JSON.stringify(problem);
 }
 

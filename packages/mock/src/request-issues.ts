@@ -8,7 +8,7 @@ import {
 } from "@merchant-payments/spec/model";
 
 /** Where a request issue is: its `check` (`body`, or a parameter's place). */
-export type RequestPlace = "body" | "path" | "query" | "header" | "cookie";
+type RequestPlace = "body" | "path" | "query" | "header" | "cookie";
 
 /** The places a parameter can be in (OpenAPI `in`). */
 const PARAMETER_PLACES = new Set(["path", "query", "header", "cookie"]);
@@ -38,7 +38,7 @@ export function missingBodyIssues(op: OperationSpec, hasBody: boolean): Issue[] 
  * (`/transactions/3/transactionAmount`), or the place and name of a parameter (`query merchantAccountNumber`,
  * `header MerchantAccountNumber`, `path transactionReference`).
  */
-export function issueLocation(issue: Issue): string {
+function issueLocation(issue: Issue): string {
   return isParameterIssue(issue) ? `${issue.check} ${issue.path}` : issue.path;
 }
 

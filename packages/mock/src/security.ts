@@ -38,7 +38,7 @@ function carries(scheme: SecuritySchemeSpec, parts: CredentialParts): boolean {
 }
 
 /** How a scheme's credential is sent, in words: `a Bearer token in Authorization`, `the X-Api-Key header`. */
-export function describeScheme(scheme: SecuritySchemeSpec): string {
+function describeScheme(scheme: SecuritySchemeSpec): string {
   if (scheme.type === "apiKey")
     return `the ${scheme.name} ${scheme.in === "query" ? "query parameter" : (scheme.in ?? "header")}`;
   if (scheme.type === "http" && scheme.scheme && scheme.scheme !== "bearer")

@@ -6,7 +6,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { type HttpFailure, send } from "@merchant-payments/kit/http";
 
 /** An upstream answer, its body decoded from its Content-Encoding. */
-export interface UpstreamAnswer {
+interface UpstreamAnswer {
   /** The upstream answer's HTTP status code, e.g. 201; checked, then forwarded to the caller. */
   status: number;
   /** Answer headers, lower-case names (`set-cookie` a list). */

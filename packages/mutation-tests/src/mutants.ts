@@ -16,7 +16,7 @@ export interface Edit {
 }
 
 /** Test files of one package to run against a mutant. */
-export interface Suite {
+interface Suite {
   /** Package folder, relative to the repository root, e.g. `packages/contract-tests`. */
   readonly dir: string;
   /** Test files, relative to that folder. */
@@ -24,7 +24,7 @@ export interface Suite {
 }
 
 /** A package to rebuild after a mutant's edits, and the pnpm arguments that rebuild what the suites load of it. */
-export interface Rebuild {
+interface Rebuild {
   /** Package folder, relative to the repository root. */
   readonly dir: string;
   /** Arguments of `pnpm`, run in that folder. */

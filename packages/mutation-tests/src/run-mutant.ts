@@ -7,7 +7,7 @@ import type { Mutant } from "./mutants.js";
 import { applyEdit, restoreState, saveState } from "./workspace-copy.js";
 
 /** Milliseconds one rebuild or one suite may take. */
-export const STEP_TIMEOUT_MS = 120_000;
+const STEP_TIMEOUT_MS = 120_000;
 
 /** What happened to one mutant. */
 export interface MutantOutcome {

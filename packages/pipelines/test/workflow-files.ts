@@ -14,7 +14,7 @@ export const workflowsDir = join(root, ".github", "workflows");
 export const verifyActionFile = join(root, "packages", "verify", "action", "action.yml");
 
 /** One step of a job or a composite action, as far as the tests read it. */
-export interface Step {
+interface Step {
   readonly name?: string;
   readonly id?: string;
   readonly uses?: string;

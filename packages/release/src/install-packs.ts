@@ -12,11 +12,11 @@ import { packageDir, tarballsDir } from "./paths.js";
 import { runGroup } from "./process-group.js";
 
 /** Where the install lives: `.install/project` (the npm project) and `.install/install.json` (what happened). */
-export const installDir: string = join(packageDir, ".install");
+const installDir: string = join(packageDir, ".install");
 /** The npm project the tarballs are installed into. */
 export const installProject: string = join(installDir, "project");
 /** The record of the install, read by the tests. */
-export const installRecord: string = join(installDir, "install.json");
+const installRecord: string = join(installDir, "install.json");
 
 /** A bound on a hung `npm install` (20 minutes): a busy machine is slow, never this slow. */
 const HANG_BOUND_MS = 20 * 60_000;
@@ -48,7 +48,7 @@ export interface InstallResult {
 }
 
 /** The oldest Node the published packages support (their `engines`): npm runs under it. */
-export const OLDEST_NODE: string = nodeBinary(20);
+const OLDEST_NODE: string = nodeBinary(20);
 
 /** The packs `pnpm release:pack` wrote. */
 export function readPacks(): Packed[] {

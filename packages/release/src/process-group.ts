@@ -45,7 +45,7 @@ function signalGroup(pid: number, signal: NodeJS.Signals): void {
 }
 
 /** Kills every group still running (SIGKILL): at this process's exit, and for callers that give up on them. */
-export function stopAllGroups(): void {
+function stopAllGroups(): void {
   for (const pid of running) signalGroup(pid, "SIGKILL");
   running.clear();
 }

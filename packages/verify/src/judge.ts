@@ -9,7 +9,7 @@ import type { ExchangeOutcome } from "./exchange.js";
 import type { VerifyCase } from "./plan.js";
 
 export { typeMessage } from "./checks/body-schema.js";
-export { DEFECT_NAMES, type DefectName, defect } from "./checks/index.js";
+export { type DefectName, defect } from "./checks/index.js";
 
 /** The name of a defect: its `check`, which every defect verify makes has (a missing one is a bug, thrown). */
 export function defectName(issue: Issue<DefectName>): DefectName {

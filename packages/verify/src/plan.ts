@@ -14,7 +14,7 @@ import { draftOperation } from "./valid-requests.js";
 
 const NO_CREDENTIALS: Credentials = { headers: {}, query: [] };
 
-export { CASE_KINDS, type CaseKind } from "./case-kinds.js";
+export type { CaseKind } from "./case-kinds.js";
 
 /** One request to send and judge: a planned request (name, request, description, next page), its operation and kind. */
 export interface VerifyCase extends PlannedCase {
@@ -25,7 +25,7 @@ export interface VerifyCase extends PlannedCase {
 }
 
 /** An operation verify will not send, and why. */
-export interface SkippedOperation {
+interface SkippedOperation {
   /** The operation left out: it may write (and `--allow-writes` was not given) or needs credentials not given. */
   readonly operation: OperationSpec;
   /** Why, in words, with what to pass to send it. */

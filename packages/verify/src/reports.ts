@@ -109,7 +109,7 @@ export function writeJsonReport(report: VerifyReport, file: string): void {
 }
 
 /** The JUnit XML of the report: one test suite per operation, one test case per request. */
-export function junitXml(report: VerifyReport): string {
+function junitXml(report: VerifyReport): string {
   const builder = junitReportBuilder.newBuilder().name("merchant-payments-verify");
   for (const op of report.operations) {
     const suite = builder

@@ -33,7 +33,7 @@ export interface SendSettings {
 }
 
 /** A case's result, and what came back (none when it was not sent). */
-export interface SentCase {
+interface SentCase {
   readonly result: CaseResult;
   readonly received?: ExchangeOutcome;
 }

@@ -30,7 +30,7 @@ export interface ExampleBody {
 }
 
 /** The parameters verify generates and breaks: all but the headers it sets itself and a pagination cursor. */
-export function ownParameters(op: OperationSpec): ParameterSpec[] {
+function ownParameters(op: OperationSpec): ParameterSpec[] {
   return op.parameters.filter(
     (p) =>
       !(p.in === "header" && OWN_HEADERS.has(p.name.toLowerCase())) &&
@@ -83,14 +83,14 @@ export function bodyValid(
 }
 
 /** A generated body of `media`: bytes for binary media, else a value valid against its schema. */
-export function bodyArbitrary(document: unknown, media: MediaSpec): fc.Arbitrary<unknown> {
+function bodyArbitrary(document: unknown, media: MediaSpec): fc.Arbitrary<unknown> {
   if (bodyKind(media.mediaType) === "binary")
     return fc.uint8Array({ minLength: 1, maxLength: 256 });
   return validArbitrary(document as Record<string, unknown>, media.schema);
 }
 
 /** One request with its name (`example <name>`, `generated-valid #3`) and its parameter values. */
-export interface NamedRequest {
+interface NamedRequest {
   /** Unique within the operation. */
   readonly name: string;
   /** What is sent: method, target under the base URL, headers (credentials included) and encoded body. */

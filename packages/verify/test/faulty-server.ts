@@ -181,4 +181,4 @@ export async function startFaultyServer(
 }
 
 /** The operation of the bundle named `operationId`. */
-export const specOperation = (operationId: string): OperationSpec => operation(operationId);
+const specOperation = (operationId: string): OperationSpec => operation(operationId);

@@ -39,7 +39,7 @@ function errorFor(status: string): string {
  * A JavaScript literal of an example value, short: keys unquoted where possible, long arrays cut to one item.
  * @param [indent]
  */
-export function exampleLiteral(value: Json, indent: string = ""): string {
+function exampleLiteral(value: Json, indent: string = ""): string {
   if (Array.isArray(value)) {
     const items = value.slice(0, 1).map((v) => exampleLiteral(v, `${indent}  `));
     return items.length ? `[${items.join(", ")}]` : "[]";

@@ -91,7 +91,7 @@ const RESERVED_HEADERS = new Set(["authorization", "content-type", "content-leng
 /**
  * How the client hands over a 2xx answer: parsed JSON, a string (`text/*`), a Blob (other media), or nothing.
  */
-export function answerKindOf(content: readonly MediaSpec[]): {
+function answerKindOf(content: readonly MediaSpec[]): {
   kind: "json" | "text" | "blob" | "empty";
   media: MediaSpec | undefined;
 } {
@@ -107,7 +107,7 @@ export function answerKindOf(content: readonly MediaSpec[]): {
  * object, with properties, or a union/composition whose branches all are.
  * @param node
  */
-export function isObjectSchema(document: Json, node: Json, depth: number = 0): boolean {
+function isObjectSchema(document: Json, node: Json, depth: number = 0): boolean {
   const schema = deref(document, node);
   if (!isObject(schema) || depth > 16) return false;
   if (schema.type === "object" || isObject(schema.properties)) return true;
@@ -183,7 +183,7 @@ function securityOf(op: OperationSpec): SecurityFact[][] {
  * The 2xx JSON response the client resolves with (the first JSON one), its status and its media; undefined when no
  * 2xx answer is JSON.
  */
-export function successResponse(op: OperationSpec): (MediaSpec & { status: number }) | undefined {
+function successResponse(op: OperationSpec): (MediaSpec & { status: number }) | undefined {
   for (const r of op.responses) {
     if (!/^2\d\d$/.test(r.status)) continue;
     const { kind, media } = answerKindOf(r.content);
@@ -203,8 +203,8 @@ export type ParameterFact = {
   description?: string;
   example?: Json;
 };
-export type AnswerFact = { kind: "json" | "text" | "blob" | "empty"; headers?: string[] };
-export type AnswerListEntry = {
+type AnswerFact = { kind: "json" | "text" | "blob" | "empty"; headers?: string[] };
+type AnswerListEntry = {
   status: number;
   kind: string;
   schema: Json | undefined;

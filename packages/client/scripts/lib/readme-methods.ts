@@ -73,7 +73,7 @@ export function withMethodsSection(readme: string, section: string) {
  * Rewrites the list in the README at `path` (only when it changed).
  * @param factsList
  */
-export function writeMethodsSection(path: string, factsList: readonly OperationFacts[]) {
+function writeMethodsSection(path: string, factsList: readonly OperationFacts[]) {
   const readme = readFileSync(path, "utf8");
   const next = withMethodsSection(readme, methodsSection(factsList));
   if (next !== readme) writeFileSync(path, next);

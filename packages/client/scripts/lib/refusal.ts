@@ -2,7 +2,7 @@
 // the document, the keyword when one is at fault, and the table of supported keywords.
 
 /** The table of schema keywords a refusal links to. */
-export const KEYWORD_TABLE = "spec/openapi/README.md#schema-keywords";
+const KEYWORD_TABLE = "spec/openapi/README.md#schema-keywords";
 
 /** Where a refusal points: the operation, the JSON Pointer in the document, the keyword. */
 export interface RefusalPlace {

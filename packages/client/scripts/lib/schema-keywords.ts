@@ -92,10 +92,10 @@ export const SCHEMA_KEYWORDS = {
 } as const satisfies Record<string, KeywordRole>;
 
 /** A keyword of the table. */
-export type SchemaKeyword = keyof typeof SCHEMA_KEYWORDS;
+type SchemaKeyword = keyof typeof SCHEMA_KEYWORDS;
 
 /** True for a keyword of the table or an `x-` extension (an annotation). */
-export function isKnownKeyword(keyword: string): boolean {
+function isKnownKeyword(keyword: string): boolean {
   return Object.hasOwn(SCHEMA_KEYWORDS, keyword) || keyword.startsWith("x-");
 }
 

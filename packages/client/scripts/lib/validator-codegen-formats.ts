@@ -13,7 +13,7 @@ export const FORMAT_FUNCTIONS: Readonly<Record<string, { name: string; module: s
 };
 
 /** What the failing message says a value of each function-checked format must be. */
-export const FORMAT_WORDS: Readonly<Record<string, string>> = {
+const FORMAT_WORDS: Readonly<Record<string, string>> = {
   date: 'a calendar date "YYYY-MM-DD"',
   email: "an e-mail address",
   uuid: "a UUID",
@@ -42,7 +42,7 @@ const integerWithin =
   };
 
 /** Number formats asserted by an inline test (ajv-formats' int32 and int64), with the message's words. */
-export const NUMBER_FORMATS: Readonly<Record<string, NumberFormat>> = {
+const NUMBER_FORMATS: Readonly<Record<string, NumberFormat>> = {
   int32: {
     test: (v) => `(Number.isInteger(${v}) && ${v} <= 2147483647 && ${v} >= -2147483648)`,
     words: "a 32-bit integer",
@@ -59,7 +59,7 @@ export const NUMBER_FORMATS: Readonly<Record<string, NumberFormat>> = {
  * Formats every value of its type passes in Ajv too (ajv-formats' float, double, password, binary), and the spec's
  * own `decimal` (its text form is checked where `format: decimal` is emitted): annotations here.
  */
-export const PASSING_FORMATS: ReadonlySet<string> = new Set([
+const PASSING_FORMATS: ReadonlySet<string> = new Set([
   "float",
   "double",
   "password",

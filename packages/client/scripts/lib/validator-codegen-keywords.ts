@@ -40,7 +40,7 @@ export interface KeywordTools {
 }
 
 /** What a keyword row's emitter reads. */
-export interface KeywordContext extends KeywordTools {
+interface KeywordContext extends KeywordTools {
   /** The schema. */
   readonly schema: SchemaObject;
   /** The checked value's variable. */

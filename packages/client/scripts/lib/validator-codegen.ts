@@ -32,9 +32,7 @@ import {
   type SchemaObject,
 } from "./validator-codegen-refs.js";
 
-export { FORMAT_FUNCTIONS, formatCheck } from "./validator-codegen-formats.js";
-export type { KeywordContext, KeywordRow, PathPart } from "./validator-codegen-keywords.js";
-export { VALUE_KEYWORDS } from "./validator-codegen-keywords.js";
+export { FORMAT_FUNCTIONS } from "./validator-codegen-formats.js";
 
 /** A format function's module (of src/). */
 const moduleOf = (name: string): string =>
@@ -74,7 +72,7 @@ export function formatImports(names: string[]): string {
 }
 
 /** The keywords emitResolved reads before the table: each changes how the whole schema is checked. */
-export const STRUCTURAL_KEYWORDS: readonly string[] = [
+const STRUCTURAL_KEYWORDS: readonly string[] = [
   "type",
   "$ref",
   "$defs",
@@ -97,13 +95,13 @@ export const STRUCTURAL_KEYWORDS: readonly string[] = [
 ];
 
 /** Every keyword the emitted code checks: the structural ones and the table's. */
-export const SUPPORTED: ReadonlySet<string> = new Set([
+const SUPPORTED: ReadonlySet<string> = new Set([
   ...STRUCTURAL_KEYWORDS,
   ...VALUE_KEYWORDS.flatMap((row) => row.keywords),
 ]);
 
 /** Keywords that never make a value invalid (JSON Schema's and OpenAPI's annotations). */
-export const ANNOTATIONS: ReadonlySet<string> = new Set([
+const ANNOTATIONS: ReadonlySet<string> = new Set([
   ...ANNOTATION_KEYWORDS,
   "readOnly",
   "writeOnly",
@@ -118,7 +116,7 @@ export const ANNOTATIONS: ReadonlySet<string> = new Set([
 const TABLE = 'the "Schema keywords" table of spec/openapi/README.md';
 
 /** A keyword the generated validators cannot enforce, with where it is. */
-export class UnsupportedKeywordError extends Error {
+class UnsupportedKeywordError extends Error {
   /** The keyword. */
   readonly keyword: string;
   /** The JSON Pointer of the schema holding it. */

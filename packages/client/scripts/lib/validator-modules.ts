@@ -25,7 +25,7 @@ export interface ValidatorCodegen {
   takeFormats(): string[];
 }
 /** The format imports' plan: the functions the answer module gets handed over, and those it imports itself. */
-export type PlanFormatImports = (
+type PlanFormatImports = (
   requestFormats: string[],
   answerFormats: string[],
 ) => { handedOver: string[]; answerImports: string[] };

@@ -9,7 +9,7 @@ import type { TransportResponse } from "../transport/transport.js";
  * How a 2xx answer is handed over: its declared kind, else (an undeclared status) by its Content-Type and body: JSON,
  * text for the structured text media (`text/*`, XML, YAML: never parsed as JSON), else a Blob.
  */
-export function answerKind(
+function answerKind(
   info: OperationInfo,
   response: TransportResponse,
 ): "json" | "text" | "blob" | "empty" {
@@ -22,7 +22,7 @@ export function answerKind(
 }
 
 /** A non-JSON answer: undefined (no body), its text, or a Blob of its bytes typed by its Content-Type. */
-export function nonJsonAnswer(
+function nonJsonAnswer(
   kind: "text" | "blob" | "empty",
   response: TransportResponse,
 ): string | Blob | undefined {

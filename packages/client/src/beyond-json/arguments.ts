@@ -14,7 +14,7 @@ export interface SplitArguments {
  * Splits a method's argument: each parameter by its name; beside them, an object body's properties (the rest), or a
  * non-object body under `body`. An optional object body none of whose properties was given is no body.
  */
-export function splitArguments(info: OperationInfo, input: unknown): SplitArguments {
+function splitArguments(info: OperationInfo, input: unknown): SplitArguments {
   const args =
     input !== null && typeof input === "object" && !Array.isArray(input)
       ? (input as Record<string, unknown>)
@@ -46,7 +46,7 @@ export function splitArguments(info: OperationInfo, input: unknown): SplitArgume
 }
 
 /** Names of the argument's properties that are neither a parameter nor part of the body (a typo, an old name). */
-export function unknownArguments(info: OperationInfo, input: unknown): string[] {
+function unknownArguments(info: OperationInfo, input: unknown): string[] {
   if (input === null || typeof input !== "object" || Array.isArray(input)) return [];
   const body = info.body;
   if (body === undefined || body.spread) return [];

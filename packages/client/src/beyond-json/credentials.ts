@@ -52,7 +52,7 @@ export function securityFor(
 }
 
 /** The credentials of one attempt, placed: headers (lower-case names), query and cookie pairs (encoded). */
-export interface AttemptCredentials {
+interface AttemptCredentials {
   readonly headers: Record<string, string>;
   readonly query: readonly string[];
   readonly cookies: readonly string[];

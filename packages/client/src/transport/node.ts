@@ -55,7 +55,7 @@ function framed(request: TimedRequest): TimedRequest {
  * the request has a connected socket (a new one once connected, TLS included; a reused keep-alive one at once),
  * "partial" while it is written, "complete" once it is flushed or the answer's head arrived.
  */
-export function sendWithin(request: TimedRequest, timeoutMs: number): Promise<TransportResponse> {
+function sendWithin(request: TimedRequest, timeoutMs: number): Promise<TransportResponse> {
   return new Promise<TransportResponse>((resolve, reject) =>
     sendOnce(framed(request), timeoutMs, (outcome) => {
       if (outcome.kind === "failure") {

@@ -161,7 +161,7 @@ export type Transport = (request: TransportRequest) => Promise<TransportResponse
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 /** Response headers that carry a request id, in the order they are looked up. */
-export const REQUEST_ID_HEADERS = [
+const REQUEST_ID_HEADERS = [
   "x-request-id",
   "request-id",
   "x-correlation-id",

@@ -3,10 +3,10 @@
 import { type ClientOptions, createMerchantPaymentsClient } from "../../src/index.js";
 
 /** The token of `testClient` unless a test gives its own (at least 8 characters, as the client requires). */
-export const TEST_TOKEN = "test-token";
+const TEST_TOKEN = "test-token";
 
 /** Retries 1-2 ms apart: a test never waits for the real backoff (250 ms to 8 s). */
-export const FAST_BACKOFF = { baseDelayMs: 1, maxDelayMs: 2 } as const;
+const FAST_BACKOFF = { baseDelayMs: 1, maxDelayMs: 2 } as const;
 
 /**
  * A client of `server` (its `baseUrl`) with `TEST_TOKEN` and `FAST_BACKOFF`; `extra` overrides any option (token,

@@ -12,7 +12,7 @@ import { DECIMAL_STRING } from "../../src/generated/operation-table.js";
 import { isUri } from "../../src/uri.js";
 
 /** Where the vendored suite is. */
-export const SUITE_DIR = join(import.meta.dirname, "..", "fixtures", "json-schema-test-suite");
+const SUITE_DIR = join(import.meta.dirname, "..", "fixtures", "json-schema-test-suite");
 
 /** One test case of the suite: its data and whether it is valid. */
 export interface SuiteCase {

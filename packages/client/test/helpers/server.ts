@@ -16,7 +16,7 @@ export { closedPort };
 export type Received = ReceivedRequest;
 
 /** Decides the answer to the n-th request (0-based). */
-export type Handler = RequestHandler;
+type Handler = RequestHandler;
 
 /** A real node:http server on a free loopback port whose answers each test scripts. */
 export type TestServer = Pick<LoopbackServer, "baseUrl" | "port" | "received" | "handle" | "close">;
@@ -34,7 +34,7 @@ export function json(
 }
 
 /** Starts a loopback server (answers 500 until a test sets a handler). */
-export function startServer(): Promise<TestServer> {
+function startServer(): Promise<TestServer> {
   return startLoopbackServer();
 }
 

@@ -38,7 +38,7 @@ function formatViolations(report: ViolationReport): string {
 }
 
 /** The proxy's summary at stop: the counts, the caller's and the server's mistakes apart, the verdict last. */
-export function proxySummaryLines(summary: ProxySummary): string[] {
+function proxySummaryLines(summary: ProxySummary): string[] {
   const s = summary;
   return [
     `Proxy summary: ${s.exchanges} exchanges, ${s.passed} passed, ${s.failed} failed (${s.expectedRefusals} of the passed: expected refusals of requests marked deliberately invalid)`,

@@ -19,7 +19,7 @@ import type { Halt } from "./stage.js";
  * Answers with the refusal and closes the connection: at once when the body was read whole, else after a lingering
  * close (`linger.ts`: the rest of the body read and dropped, within the limits' bounds), so the client sees it.
  */
-export function refuseAndClose(
+function refuseAndClose(
   spec: SpecSource,
   req: IncomingMessage,
   res: ServerResponse,
@@ -56,7 +56,7 @@ export function answerHalt(
 }
 
 /** The refusal of a request Node's parser refused (a head too large or too slow, broken HTTP). */
-export function parseErrorRefusal(
+function parseErrorRefusal(
   error: NodeJS.ErrnoException,
   limits: Pick<RequestLimits, "maxHeaderBytes" | "headersTimeoutMs">,
 ): Refusal {

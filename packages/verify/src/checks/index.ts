@@ -13,10 +13,10 @@ import { noBodyCheck } from "./no-body.js";
 import { paginationCheck } from "./pagination.js";
 import { transportCheck } from "./transport.js";
 
-export { defect, type Judged, type VerifyCheck } from "./check.js";
+export { defect, type Judged } from "./check.js";
 
 /** Every check of every answer, in the order the report lists them. */
-export const VERIFY_CHECKS = [
+const VERIFY_CHECKS = [
   transportCheck,
   documentedStatusCheck,
   mediaTypeCheck,

@@ -17,7 +17,7 @@ export function shippedFile(name: string): string {
 }
 
 /** The processor's source for `plan`: the built template with the document and the bodies inlined. */
-export function processorSource(document: unknown, plan: LoadPlan): string {
+function processorSource(document: unknown, plan: LoadPlan): string {
   const template = readFileSync(shippedFile("load-processor.mjs"), "utf8");
   const data: ProcessorData = {
     document,
@@ -48,7 +48,7 @@ export interface WrittenFiles {
 }
 
 /** The processor's file name for a script path: `<script name>.processor.mjs`. */
-export function processorFileFor(scriptPath: string): string {
+function processorFileFor(scriptPath: string): string {
   return `${basename(scriptPath).replace(/\.(ya?ml|json)$/i, "")}.processor.mjs`;
 }
 

@@ -13,9 +13,9 @@ import {
 import { DEFAULT_MAX_ERROR_RATE } from "./summary.js";
 
 /** Default seconds of load. */
-export const DEFAULT_DURATION_SECONDS = 60;
+const DEFAULT_DURATION_SECONDS = 60;
 /** Default new virtual users (one request each) per second. */
-export const DEFAULT_ARRIVAL_RATE = 10;
+const DEFAULT_ARRIVAL_RATE = 10;
 
 /** What `merchant-payments-verify load` is asked to do. */
 export interface LoadCommandLine {

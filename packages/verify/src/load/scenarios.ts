@@ -11,15 +11,15 @@ import { draftOperation } from "../valid-requests.js";
 import { BASIC_TEMPLATE } from "../variables.js";
 
 /** Generated valid requests added to each read operation's pool, after its named examples. */
-export const GENERATED_BODIES_PER_OPERATION = 20;
+const GENERATED_BODIES_PER_OPERATION = 20;
 
 /** The placeholder Artillery fills with the API key when the script runs (`MERCHANT_PAYMENTS_API_KEY`). */
-export const API_KEY_TEMPLATE = `{{ $env.${API_KEY_VARIABLE} }}`;
+const API_KEY_TEMPLATE = `{{ $env.${API_KEY_VARIABLE} }}`;
 /** The placeholder Artillery fills with the Bearer token when the script runs (`MERCHANT_PAYMENTS_TOKEN`). */
 export const TOKEN_TEMPLATE = `{{ $env.${TOKEN_VARIABLE} }}`;
 
 /** One request of an operation's pool: its target, headers and body, as the processor sends it. */
-export interface PooledRequest {
+interface PooledRequest {
   /** Where it comes from: `example <name>` or `generated-valid #<n>`. */
   readonly source: string;
   /** Path and query under the base URL; an API key in the query stays its (encoded) placeholder. */
@@ -31,7 +31,7 @@ export interface PooledRequest {
 }
 
 /** One operation's scenario. */
-export interface LoadScenario {
+interface LoadScenario {
   /** The spec model's operation this scenario sends (its operationId names the scenario). */
   readonly operation: OperationSpec;
   /** Its weight among the scenarios (Artillery picks a scenario per virtual user in proportion). */

@@ -10,7 +10,7 @@ import { HOOKS } from "./processor-data.js";
 import type { LoadPlan } from "./scenarios.js";
 
 /** The load's shape over time. */
-export interface LoadPhase {
+interface LoadPhase {
   /** Seconds the phase lasts. */
   readonly durationSeconds: number;
   /** New virtual users per second at the start (each sends one request). */

@@ -5,14 +5,14 @@ import { COUNTER_PREFIX } from "./processor-data.js";
 const ENDPOINT = "plugins.metrics-by-endpoint";
 
 /** Latency percentiles in milliseconds (time to first byte, as Artillery measures `http.response_time`). */
-export interface Latency {
+interface Latency {
   readonly p50: number;
   readonly p95: number;
   readonly p99: number;
 }
 
 /** One operation's figures. */
-export interface OperationLoad {
+interface OperationLoad {
   /** The operationId, read from the report's counter names (metrics-by-endpoint and the processor key them by it). */
   readonly operationId: string;
   /** Requests that got an answer or failed in transport. */

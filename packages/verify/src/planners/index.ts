@@ -10,7 +10,7 @@ import { planMalformedJson } from "./malformed-json.js";
 import { planNoCredentials } from "./no-credentials.js";
 import type { Planner } from "./planner.js";
 
-export type { PlannedCase, Planner, PlanningInput } from "./planner.js";
+export type { PlannedCase, Planner } from "./planner.js";
 
 /** The kinds planned up front: all but `next-page`, which run.ts makes while it follows pages. */
 export type PlannedKind = Exclude<CaseKind, "next-page">;

@@ -32,7 +32,7 @@ export interface PlanningInput {
 }
 
 /** What a planner planned: its requests, and the generated values it dropped (never sent). */
-export interface Planned {
+interface Planned {
   /** The requests, in the order they are sent. */
   readonly cases: readonly PlannedCase[];
   /** Generated values dropped because the validator disagreed with the generator, or unsendable. */
