@@ -1,11 +1,17 @@
 import { defineConfig, type Options } from "tsup";
 
-// Four entries: the client, its Node build (the `node` export condition: the Node transport), `raw` (openapi-fetch),
-// which an app that never imports it does not ship, and `transport` (what a custom transport is written with).
+// Five entries: the client, its Node build (the `node` export condition: the Node transport), `raw` (openapi-fetch),
+// which an app that never imports it does not ship, `transport` (what a custom transport is written with) and
+// `webhooks` (`parseWebhook`, for a receiver: not loaded with the client).
 // The spec package's dependency-free subpaths (issues, causes, base-url) and the private kit's (redact, timers, http)
 // are bundled in, code and declarations: the published client depends on no workspace package.
 const BUNDLED = {
-  entry: { index: "src/index.ts", raw: "src/raw.ts", transport: "src/transport/index.ts" },
+  entry: {
+    index: "src/index.ts",
+    raw: "src/raw.ts",
+    transport: "src/transport/index.ts",
+    webhooks: "src/webhooks.ts",
+  },
   resolve: [/^@merchant-payments\/(spec|kit)/],
   // Declarations read from the spec's source, so that they are inlined (a path, not a package, to the resolver).
   compilerOptions: {
@@ -41,6 +47,7 @@ export default defineConfig([
       "index.node": "src/index.node.ts",
       raw: "src/raw.ts",
       transport: "src/transport/index.ts",
+      webhooks: "src/webhooks.ts",
     },
     format: ["cjs"],
     splitting: false,
@@ -64,6 +71,7 @@ export default defineConfig([
       "index.node": "src/index.node.ts",
       raw: "src/raw.ts",
       transport: "src/transport/index.ts",
+      webhooks: "src/webhooks.ts",
     },
     format: ["esm"],
     splitting: false,

@@ -57,11 +57,6 @@ export {
 } from "./transport/transport.js";
 export type * from "./types.js";
 export {
-  parseWebhook,
-  type WebhookBody,
-  WebhookValidationError,
-} from "./webhooks.js";
-export {
   ApiPromise,
   type PagePromise,
   type ResponseInfo,

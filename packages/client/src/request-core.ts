@@ -286,6 +286,47 @@ function fixedHeadersOf(
   return fixed;
 }
 
+/** The bearer token of one attempt: the string, or the token function's answer (called per attempt). */
+async function bearerOf(
+  token: ResolvedOptions["token"],
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  if (token === undefined || typeof token === "string") return token as string;
+  return tokenFrom(token, timeoutMs, signal);
+}
+
+/** The URL, headers and credentials of one attempt (credentials fetched per attempt, like the token). */
+async function attemptParts(
+  resolved: ResolvedOptions,
+  prepared: PreparedCall,
+  settings: CallSettings,
+  fixed: Record<string, string> | undefined,
+): Promise<AttemptParts> {
+  const { token } = resolved;
+  const { language, callHeaders, timeoutMs, signal } = settings;
+  if (fixed) return { url: prepared.url, headers: fixed, secret: token as string };
+  const headers = composeHeaders(
+    resolved,
+    operations[prepared.op],
+    prepared,
+    language,
+    callHeaders,
+  );
+  if (prepared.parts) {
+    const { parts, security, url, parameterHeaders } = prepared;
+    return parts.withCredentials(
+      resolved,
+      security,
+      { url, headers, parameterHeaders },
+      timeoutMs,
+      signal,
+    );
+  }
+  const bearer = await bearerOf(token, timeoutMs, signal);
+  return { url: prepared.url, headers: withBearer(headers, bearer), secret: bearer };
+}
+
 /** The request core over resolved options; per operation it computes the URL (and, when it can, the headers) once. */
 export function createRequestCore(resolved: ResolvedOptions): RequestCore {
   const { token, log } = resolved;
@@ -306,41 +347,6 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
       return (await decimalCodec).stringifyWithDecimals(value, info.requestDecimals);
     }
     return JSON.stringify(value);
-  }
-
-  /** The bearer token of one attempt: the string, or the token function's answer (called per attempt). */
-  async function bearerOf(timeoutMs: number, signal: AbortSignal | undefined): Promise<string> {
-    if (token === undefined || typeof token === "string") return token as string;
-    return tokenFrom(token, timeoutMs, signal);
-  }
-
-  /** The URL, headers and credentials of one attempt (credentials fetched per attempt, like the token). */
-  async function attemptParts(
-    prepared: PreparedCall,
-    settings: CallSettings,
-    fixed: Record<string, string> | undefined,
-  ): Promise<AttemptParts> {
-    const { language, callHeaders, timeoutMs, signal } = settings;
-    if (fixed) return { url: prepared.url, headers: fixed, secret: token as string };
-    const headers = composeHeaders(
-      resolved,
-      operations[prepared.op],
-      prepared,
-      language,
-      callHeaders,
-    );
-    if (prepared.parts) {
-      const { parts, security, url, parameterHeaders } = prepared;
-      return parts.withCredentials(
-        resolved,
-        security,
-        { url, headers, parameterHeaders },
-        timeoutMs,
-        signal,
-      );
-    }
-    const bearer = await bearerOf(timeoutMs, signal);
-    return { url: prepared.url, headers: withBearer(headers, bearer), secret: bearer };
   }
 
   async function exchange(
@@ -371,7 +377,12 @@ export function createRequestCore(resolved: ResolvedOptions): RequestCore {
     for (let attempt = 1; ; attempt++) {
       const begun = log ? Date.now() : 0;
       try {
-        const { url, headers, secret, logged } = await attemptParts(ready, settings, fixed);
+        const { url, headers, secret, logged } = await attemptParts(
+          resolved,
+          ready,
+          settings,
+          fixed,
+        );
         lines?.logAttempt(log as Log, call, attempt, logged ?? headers);
         const response = await sendAttempt({
           transport: resolved.transport,

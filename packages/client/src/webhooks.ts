@@ -5,6 +5,8 @@ import { formatIssues, type Issue } from "@merchant-payments/spec/issues";
 import { webhookNames, webhookValidators } from "./generated/webhook-validators.js";
 import type { WebhookName, WebhookPayloads } from "./generated/webhooks.js";
 
+export type { WebhookName, WebhookPayloads } from "./generated/webhooks.js";
+
 /**
  * A received webhook payload breaks the spec (or is not JSON): `webhook` names the webhook, `issues` every
  * violation with the JSON Pointer of its field (`pointer`: the first one's). Not a `MerchantPaymentsError`: no request

@@ -214,7 +214,7 @@ describe("the generator's refusals say where, in one line, and write nothing", (
 });
 
 describe("parseWebhook checks a received payload against the webhook's schema", () => {
-  // The copy's entry, typed here (an import of this package's entry would run this file once per transport).
+  // The copy's webhooks entry, typed here (an import of this package's entry would run this file once per transport).
   type Entry = {
     parseWebhook(name: string, body: unknown): unknown;
     WebhookValidationError: new (
@@ -222,7 +222,7 @@ describe("parseWebhook checks a received payload against the webhook's schema", 
     ) => Error & { webhook: string; pointer: string; issues: unknown[] };
   };
   const entry = (): Promise<Entry> =>
-    import(pathToFileURL(join(tmp, "client", "src", "index.ts")).href);
+    import(pathToFileURL(join(tmp, "client", "src", "webhooks.ts")).href);
   const valid = { stationId: "8f14e45f-ceea-4677-a3a1-8fa1a7d1c0b2", closedOn: "2024-05-01" };
 
   test("a valid payload, as text, bytes or a parsed value, is handed over as it is", async () => {

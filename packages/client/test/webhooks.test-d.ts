@@ -1,12 +1,6 @@
 import { describe, expectTypeOf, test } from "vitest";
-import {
-  type Issue,
-  parseWebhook,
-  type WebhookBody,
-  type WebhookName,
-  type WebhookPayloads,
-  WebhookValidationError,
-} from "../src/index.js";
+import type { Issue, WebhookName, WebhookPayloads } from "../src/index.js";
+import { parseWebhook, type WebhookBody, WebhookValidationError } from "../src/webhooks.js";
 
 describe("the webhook types of the product spec", () => {
   test("the spec has no webhooks: no name is accepted", () => {
