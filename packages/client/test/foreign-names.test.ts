@@ -30,13 +30,13 @@ const usage = `import { expectTypeOf } from "vitest";
 import {
   type BookingCreatedWebhookPayload,
   createMerchantPaymentsClient,
-  parseWebhook,
   type RecordSchema,
   type Reservation,
   type StationClosedWebhookPayload,
   type WebhookName,
   type WrapperCollection,
 } from "./src/index.js";
+import { parseWebhook } from "./src/webhooks.js";
 
 const client = createMerchantPaymentsClient({ baseUrl: "http://127.0.0.1:1", token: "t" });
 export const stations = client.getStations({ country: "NL" });

@@ -35,6 +35,7 @@ function samplesModule(): string {
         imports.add(
           line
             .replace('"@merchant-payments/client/raw"', '"../src/raw.js"')
+            .replace('"@merchant-payments/client/webhooks"', '"../src/webhooks.js"')
             .replace('"@merchant-payments/client"', '"../src/index.js"'),
         );
         return false;
