@@ -99,12 +99,23 @@ function npmCli(): string {
   return realpathSync(execFileSync("sh", ["-c", "command -v npm"], { encoding: "utf8" }).trim());
 }
 
+/**
+ * The global npmrc of the machine's npm (`<prefix>/etc/npmrc`, beside `<prefix>/lib/node_modules/npm`): npm run
+ * under another Node looks for it beside that Node instead, and would miss the machine's registry, CA file and proxy.
+ */
+function npmGlobalConfig(cli: string): string[] {
+  const file = join(cli, "..", "..", "..", "..", "..", "etc", "npmrc");
+  return existsSync(file) ? [`--globalconfig=${file}`] : [];
+}
+
 async function runNpm(
   tarballs: string[],
 ): Promise<Pick<InstallResult, "code" | "stdout" | "stderr">> {
+  const cli = npmCli();
   const args = [
-    npmCli(),
+    cli,
     "install",
+    ...npmGlobalConfig(cli),
     // npm's cache first: only what it lacks comes from the registry.
     "--prefer-offline",
     "--no-audit",
