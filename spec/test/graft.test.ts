@@ -104,7 +104,8 @@ describe.skipIf(alreadyGrafted)("grafting a real document", () => {
     const root = join(scratch, "mounted");
     cpSync(join(specDir, "openapi"), join(root, "spec", "openapi"), { recursive: true });
     cpSync(join(specDir, "fixtures"), join(root, "spec", "fixtures"), { recursive: true });
-    growSpec(root);
+    // In CI's grown copy the spec already holds the grown fixture's operations (its /auth/token among them).
+    if (!existsSync(join(root, "spec", "openapi", "paths", "auth_token.yaml"))) growSpec(root);
     const result = graftDocument(root, "galaxy");
     expect(result.renamed).toContain("paths /auth/token → /galaxy/auth/token");
     expect(result.paths).toContain("/galaxy/auth/token");
