@@ -26,3 +26,31 @@ export function sideEffectOf(op: OperationSpec): SideEffect | undefined {
   }
   return value as SideEffect;
 }
+
+/** The methods RFC 9110 §9.2.2 defines as idempotent: sending one twice has the effect of sending it once. */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set([
+  "get",
+  "head",
+  "options",
+  "trace",
+  "put",
+  "delete",
+]);
+
+/** Whether a retry of `op` cannot act twice, and where that comes from. */
+export interface RetrySafety {
+  /** True when a request that may have reached the service can be sent again. */
+  readonly safe: boolean;
+  /** `x-safe-to-retry` when the spec states it; `method` when it is silent and the HTTP method decides. */
+  readonly from: "x-safe-to-retry" | "method";
+}
+
+/**
+ * Whether `op` is safe to retry: its `x-safe-to-retry` where the spec states it (every operation written here does:
+ * the lint's house rules require it), else the HTTP method's idempotency by RFC 9110 (GET, HEAD, OPTIONS, TRACE, PUT
+ * and DELETE yes; POST and PATCH no), for a document of another API that never heard of the extension.
+ */
+export function retrySafetyOf(op: OperationSpec): RetrySafety {
+  if (op.safeToRetry !== undefined) return { safe: op.safeToRetry, from: "x-safe-to-retry" };
+  return { safe: IDEMPOTENT_METHODS.has(op.method.toLowerCase()), from: "method" };
+}

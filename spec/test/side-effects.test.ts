@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { SIDE_EFFECTS as KNOWN_SIDE_EFFECTS, operations } from "../src/index.js";
+import { SIDE_EFFECTS as KNOWN_SIDE_EFFECTS, operations, retrySafetyOf } from "../src/index.js";
 
 // What each operation of the interface document does besides answering, as literals: 4.5 submits a batch of
 // disbursements (moves money), 4.8 deletes a webhook subscription; the others read or compute.
@@ -28,4 +28,27 @@ test("every operation of the spec states one of the known x-side-effect values",
     expect(Object.keys(KNOWN_SIDE_EFFECTS), op.operationId).toContain(
       op.extensions["x-side-effect"],
     );
+});
+
+test("retrySafetyOf takes x-safe-to-retry where stated, else RFC 9110's idempotent methods", () => {
+  const [first] = operations();
+  if (!first) throw new Error("the spec has no operation");
+  const as = (method: string, safeToRetry: boolean | undefined) =>
+    retrySafetyOf({ ...first, method, safeToRetry });
+  expect(as("POST", true)).toEqual({ safe: true, from: "x-safe-to-retry" });
+  expect(as("GET", false)).toEqual({ safe: false, from: "x-safe-to-retry" });
+  const fromMethod = ["GET", "HEAD", "OPTIONS", "TRACE", "PUT", "DELETE", "POST", "PATCH"].map(
+    (method) => [method, as(method, undefined).safe],
+  );
+  expect(fromMethod).toEqual([
+    ["GET", true],
+    ["HEAD", true],
+    ["OPTIONS", true],
+    ["TRACE", true],
+    ["PUT", true],
+    ["DELETE", true],
+    ["POST", false],
+    ["PATCH", false],
+  ]);
+  expect(as("get", undefined).from).toBe("method");
 });

@@ -1,6 +1,6 @@
 // The type of one row of the generated operation table (src/generated/operation-table.ts, which `satisfies` it): the
 // facts of an operation the client's runtime reads. Hand-written, so that the generator's output is checked against it
-// and an editor shows it; the generator (scripts/generate.mjs, RUNTIME_FACTS) emits these members, in this order.
+// and an editor shows it; the generator (scripts/generate.ts, RUNTIME_FACTS) emits these members, in this order.
 
 /** Facts about one operation, read from the spec. */
 export interface OperationInfo {

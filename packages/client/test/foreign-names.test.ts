@@ -178,6 +178,16 @@ describe("the generator's refusals say where, in one line, and write nothing", (
     );
   });
 
+  test("an x-safe-to-retry that is not a boolean is refused at its pointer", async () => {
+    const copy = structuredClone(fixture);
+    copy.paths["/stations"].get["x-safe-to-retry"] = "yes";
+    const { message, out } = await refusalOf("retry-not-boolean", copy);
+    expect(message).toContain(
+      "GET /stations get-stations: x-safe-to-retry is not a boolean [at #/paths/~1stations/get/x-safe-to-retry]",
+    );
+    expect(existsSync(out)).toBe(false);
+  });
+
   test("a refusal leaves the files of an earlier generation as they were", async () => {
     const dir = join(tmp, "kept");
     const out = join(dir, "generated");
@@ -210,6 +220,35 @@ describe("the generator's refusals say where, in one line, and write nothing", (
     ])
       expect(text.replace(/\s/g, "")).toContain(keyword);
     expect(read("validators.ts")).toContain("validateBooking");
+  });
+});
+
+describe("an operation whose document states no x-safe-to-retry is retried as its HTTP method allows", () => {
+  test("GET and DELETE are retried, POST is not, and the method's JSDoc says why", async () => {
+    const copy = structuredClone(fixture);
+    for (const item of Object.values(copy.paths) as Record<string, Record<string, unknown>>[])
+      for (const op of Object.values(item)) delete op["x-safe-to-retry"];
+    const { message, out } = await refusalOf("retry-from-method", copy);
+    expect(message).toBe("");
+    const table = readFileSync(join(out, "operation-table.ts"), "utf8");
+    const retried = (id: string) =>
+      new RegExp(
+        `"${id}": \\{\\s*"method": "\\w+",\\s*"path": "[^"]*",\\s*"safeToRetry": true`,
+      ).test(table);
+    expect(["getStations", "delete_", "reservationsListe", "class_"].filter(retried)).toEqual([
+      "getStations",
+      "delete_",
+      "reservationsListe",
+      "class_",
+    ]);
+    expect(["bookingsCreate", "_2faVerify"].filter(retried)).toEqual([]);
+    const methods = readFileSync(join(out, "client-methods.ts"), "utf8");
+    expect(methods).toContain(
+      "Retried automatically (the spec states no `x-safe-to-retry`; GET is idempotent by RFC 9110)",
+    );
+    expect(methods).toContain(
+      "Never retried once the request may have reached the service (the spec states no `x-safe-to-retry`; POST is not idempotent by RFC 9110)",
+    );
   });
 });
 

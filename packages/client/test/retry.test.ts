@@ -1,4 +1,4 @@
-import { operations } from "@merchant-payments/spec/model";
+import { operations, retrySafetyOf } from "@merchant-payments/spec/model";
 import { describe, expect, test } from "vitest";
 import { ApiError } from "../src/errors.js";
 import { operations as operationTable } from "../src/generated/operation-table.js";
@@ -296,7 +296,7 @@ describe("retry predicates", () => {
     const ops = operations(spec);
     expect(ops.map((op) => op.operationId)).toEqual(Object.keys(operationTable));
     for (const op of ops) {
-      expect(isSafeToRetry(op.operationId as never)).toBe(op.safeToRetry);
+      expect(isSafeToRetry(op.operationId as never)).toBe(retrySafetyOf(op).safe);
     }
     expect(isSafeToRetry("submitDisbursementBatch")).toBe(false);
   });

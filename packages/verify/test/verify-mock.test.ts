@@ -42,11 +42,12 @@ async function verify(...extra: string[]): Promise<{ exitCode: number; printed: 
 }
 
 describe("verify against the mock", () => {
-  test("with --allow-writes exits 0 with every operation of the spec sent and every answer passing", async () => {
+  test("with --allow-writes and --generated-writes exits 0 with every operation of the spec sent and every answer passing", async () => {
     const json = join(dir, "all.json");
     const junit = join(dir, "all.xml");
     const { exitCode, printed } = await verify(
       "--allow-writes",
+      "--generated-writes",
       "--seed",
       "7",
       "--report-json",

@@ -64,6 +64,17 @@ function docLines(text: unknown): string[] {
     .map((l) => l.trimEnd());
 }
 
+/** The method's retry rule in a sentence, and where the rule comes from (the spec's word or the HTTP method). */
+function retryDoc(facts: OperationFacts): string {
+  const because =
+    facts.safeToRetryFrom === "x-safe-to-retry"
+      ? `the spec marks it ${facts.safeToRetry ? "" : "not "}\`x-safe-to-retry\``
+      : `the spec states no \`x-safe-to-retry\`; ${facts.method.toUpperCase()} is ${facts.safeToRetry ? "" : "not "}idempotent by RFC 9110`;
+  return facts.safeToRetry
+    ? `Retried automatically (${because}) after a timeout, a connection failure, 408, 429 and 5xx, up to \`maxRetries\`.`
+    : `Never retried once the request may have reached the service (${because}); only a refused connection, which proves nothing was sent, is retried.`;
+}
+
 /**
  * True for today's shape: a JSON object body and no parameters; the method takes the body itself.
  */
@@ -167,13 +178,7 @@ function methodDoc(facts: OperationFacts, operation: OperationSpec, resultName: 
       ),
       "",
     );
-  if (!/retr/i.test(facts.description))
-    lines.push(
-      facts.safeToRetry
-        ? "Retried automatically (the spec marks it `x-safe-to-retry`) after a timeout, a connection failure, 408, 429 and 5xx, up to `maxRetries`."
-        : "Never retried once the request may have reached the service (the spec marks it not `x-safe-to-retry`); only a refused connection, which proves nothing was sent, is retried.",
-      "",
-    );
+  if (!/retr/i.test(facts.description)) lines.push(retryDoc(facts), "");
   if (facts.derivedHeaders.length) {
     lines.push(
       `The ${facts.derivedHeaders.map(([h, p]) => `\`${h}\` header is copied from \`body.${p}\``).join(", ")} (the spec's \`x-equals-body-property\`).`,

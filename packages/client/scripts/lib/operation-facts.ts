@@ -9,6 +9,7 @@ import {
   deref,
   isObject,
   refName,
+  retrySafetyOf,
   walkSchema,
 } from "@merchant-payments/spec/model";
 import { acceptHeader, credentialKind, explodeOf, styleName } from "@merchant-payments/spec/wire";
@@ -428,7 +429,9 @@ function requestFieldFacts(document: Json, op: OperationSpec, jsonBody: Json | u
  */
 export function operationFacts(document: Json, op: OperationSpec) {
   const id = methodName(op.operationId);
-  if (typeof op.safeToRetry !== "boolean") refuse(op, "no boolean x-safe-to-retry");
+  if (op.extensions["x-safe-to-retry"] !== undefined && typeof op.safeToRetry !== "boolean")
+    refuse(op, "x-safe-to-retry is not a boolean", `${op.pointer}/x-safe-to-retry`);
+  const retry = retrySafetyOf(op);
   const body = requestBodyFacts(document, op);
   const { media, bodyKind, spread } = body;
   /** Today's shape: a JSON object body, no parameters, answered by one JSON 2xx. */
@@ -470,7 +473,9 @@ export function operationFacts(document: Json, op: OperationSpec) {
     path: op.path,
     summary: op.summary,
     description: op.description,
-    safeToRetry: op.safeToRetry,
+    safeToRetry: retry.safe,
+    /** Where `safeToRetry` comes from: the spec's `x-safe-to-retry`, or (the spec silent) the method's idempotency. */
+    safeToRetryFrom: retry.from,
     accept,
     derivedHeaders,
     dateFields,

@@ -1,6 +1,6 @@
 // The README's list of methods, generated: one heading and one sample call per operation of the spec (its summary,
 // method and path, and its parameters' and body's examples as the argument), written between two markers of a
-// README by `generate.mjs --readme <file>`, so that a new operation is listed by the build with no hand edit.
+// README by `generate.ts --readme <file>`, so that a new operation is listed by the build with no hand edit.
 import { readFileSync, writeFileSync } from "node:fs";
 import { exampleArgs } from "./client-codegen.js";
 import type { OperationFacts } from "./operation-facts.js";
