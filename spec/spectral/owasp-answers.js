@@ -518,11 +518,53 @@ export function readAnswersFiles(specDir = specPackageDir()) {
     );
 }
 
+/**
+ * The specialized components of the linted bundle (the build's resolution of `$dynamicRef`, src/dynamic-refs.ts), by
+ * the pointer of the component each copies (its `x-specialized-from`): a finding on a component is one on its copies.
+ * @param {string} [specDir] the spec package's folder
+ * @returns {Map<string, string[]>}
+ */
+export function specializedComponents(specDir = specPackageDir()) {
+  const path = join(specDir, OWASP_LINTED_BUNDLE);
+  /** @type {Map<string, string[]>} */
+  const copies = new Map();
+  if (!existsSync(path)) return copies;
+  const schemas = JSON.parse(readFileSync(path, "utf8")).components?.schemas ?? {};
+  for (const [name, schema] of Object.entries(schemas)) {
+    const from = schema?.["x-specialized-from"];
+    if (typeof from !== "string") continue;
+    const copy = `/components/schemas/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    copies.set(from.slice(1), [...(copies.get(from.slice(1)) ?? []), copy]);
+  }
+  return copies;
+}
+
+/**
+ * `answer` with each of its places inside a component also at the same place of every copy specialized from it.
+ * @param {OwaspAnswer} answer @param {Map<string, string[]>} copies @returns {OwaspAnswer}
+ */
+function withCopies(answer, copies) {
+  const more = answer.paths.flatMap((path) =>
+    [...copies].flatMap(([from, names]) =>
+      path === from || path.startsWith(`${from}/`)
+        ? names.map((name) => name + path.slice(from.length))
+        : [],
+    ),
+  );
+  return more.length === 0 ? answer : { ...answer, paths: [...answer.paths, ...more] };
+}
+
 /** Every answer: the interface document's operations' (this module), then those of spectral/answers/. */
-export const owaspAnswers = [
-  ...interfaceDocumentAnswers.map((answer) => ({ ...answer, document: INTERFACE_DOCUMENT_SOURCE })),
-  ...readAnswersFiles(),
-];
+export const owaspAnswers = (() => {
+  const copies = specializedComponents();
+  return [
+    ...interfaceDocumentAnswers.map((answer) => ({
+      ...answer,
+      document: INTERFACE_DOCUMENT_SOURCE,
+    })),
+    ...readAnswersFiles(),
+  ].map((answer) => withCopies(answer, copies));
+})();
 
 /**
  * The answers as Spectral `overrides` of a ruleset beside the spec package: one per answer, each rule `off` at

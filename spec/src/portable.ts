@@ -1,6 +1,7 @@
 // The browser-safe entry (`@merchant-payments/spec/model`): the model, the conformance check and the message bounds
 // (largest message), no file system.
 export * from "./conformance.js";
+export * from "./dynamic-refs.js";
 export * from "./issues.js";
 export * from "./message-bounds.js";
 export * from "./model.js";

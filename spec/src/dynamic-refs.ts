@@ -1,0 +1,237 @@
+// Static resolution of JSON Schema 2020-12's dynamic references (`$dynamicRef`/`$dynamicAnchor`) and of schema
+// resources (`$id`), done once on the bundle (`spec/scripts/resolve-bundle.mjs`), so that every package (the client's
+// generator, Ajv in the spec model, Prism in the mock, Redoc) reads one plain document.
+//
+// The pattern real documents use is a generic type: a template (`PaginatedResource`, `$defs.itemType` with
+// `$dynamicAnchor: itemType`, its items `$dynamicRef: "#itemType"`) and a schema that binds it (its own `$defs.itemType`
+// with `$dynamicAnchor: itemType` and `$ref: Planet`, and `$ref: PaginatedResource`). Evaluated dynamically, the
+// outermost schema resource in scope that declares the anchor wins. Statically, that is: each `$ref` to a component
+// whose dynamic references the scope binds differently goes to a specialized copy of the component, added as
+// `<Component>Of<Binding>` (`PaginatedResourceOfPlanet`), with each `$dynamicRef` replaced by a `$ref` to what binds
+// it; a `$dynamicRef` the scope does not bind goes to the anchor of its own resource, as a `$ref`.
+//
+// `$id` is dropped where every reference of the document is a fragment (`#/components/...`, `#anchor`): OpenAPI tools
+// (Redocly's bundler, Redoc, Scalar) resolve those from anywhere in the document, where JSON Schema would resolve them
+// against the nearest `$id` and find nothing. A document with a URI reference (`$ref: Planet`, relative to an `$id`)
+// keeps its `$id`s, which then mean what JSON Schema says. `$dynamicAnchor` goes with
+// the references it served. A `$dynamicRef` that no anchor in scope binds is refused at its pointer.
+import { escapePointer } from "./json-pointer.js";
+import { parsePointer } from "./pointer-segments.js";
+import { isObject, type Json, type JsonObject, resolvePointer } from "./refs.js";
+import { SpecModelError } from "./spec-model-error.js";
+
+/** The extension a specialized component carries: the `$ref` of the component it copies (answers to lint findings on
+ * the component hold for its copies). */
+export const SPECIALIZED_FROM = "x-specialized-from";
+
+/** Keywords whose value is a map of sub-schemas. */
+const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
+/** Keywords whose value is a list of sub-schemas. */
+const SCHEMA_LISTS = ["prefixItems", "allOf", "anyOf", "oneOf"];
+/** Keywords whose value is one sub-schema. */
+const SCHEMA_SINGLES = [
+  "items",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contentSchema",
+];
+
+/** What the resolution did: the document (a new one; the input is left as it was) and the components it added. */
+export interface DynamicResolution {
+  /** The document without `$dynamicRef`, `$dynamicAnchor` and `$id`. */
+  readonly document: Json;
+  /** The names of the specialized components added under `components.schemas`, in the order they were made. */
+  readonly specialized: readonly string[];
+}
+
+/** Anchor name → JSON Pointer of the schema declaring it, the outermost declaration first in. */
+type Scope = ReadonlyMap<string, string>;
+
+/** True when `node` (any JSON) holds a `$ref` that is a URI, not a fragment of the document. */
+function holdsUriRef(node: Json): boolean {
+  if (Array.isArray(node)) return node.some(holdsUriRef);
+  if (!isObject(node)) return false;
+  return Object.entries(node).some(
+    ([k, v]) => (k === "$ref" && typeof v === "string" && !v.startsWith("#")) || holdsUriRef(v),
+  );
+}
+
+/** True when `node` (any JSON) holds a key `key` at any depth. */
+function holdsKey(node: Json, key: string): boolean {
+  if (Array.isArray(node)) return node.some((item) => holdsKey(item, key));
+  if (!isObject(node)) return false;
+  return Object.entries(node).some(([k, v]) => k === key || holdsKey(v, key));
+}
+
+/** The dynamic anchors a schema resource declares: at its root and in its `$defs` (where documents put them). */
+function declaredAnchors(schema: JsonObject, at: string): [string, string][] {
+  const out: [string, string][] = [];
+  if (typeof schema.$dynamicAnchor === "string") out.push([schema.$dynamicAnchor, at]);
+  if (isObject(schema.$defs))
+    for (const [name, sub] of Object.entries(schema.$defs))
+      if (isObject(sub) && typeof sub.$dynamicAnchor === "string")
+        out.push([sub.$dynamicAnchor, `${at}/$defs/${escapePointer(name)}`]);
+  return out;
+}
+
+/** `scope` with the anchors of a resource entered at `at` added, where no outer resource declared them already. */
+function enter(scope: Scope, schema: JsonObject, at: string): Scope {
+  const anchors = declaredAnchors(schema, at).filter(([name]) => !scope.has(name));
+  return anchors.length === 0 ? scope : new Map([...scope, ...anchors]);
+}
+
+/** Resolves the dynamic references of `input` statically (see the file's comment); `input` is not changed. */
+export function resolveDynamicReferences(input: Json): DynamicResolution {
+  const dropIds = holdsKey(input, "$id") && !holdsUriRef(input);
+  if (!holdsKey(input, "$dynamicRef") && !dropIds) return { document: input, specialized: [] };
+  const document: JsonObject = structuredClone(input);
+  const original: JsonObject = input;
+  const schemas: JsonObject = document.components?.schemas ?? {};
+  const specialized: string[] = [];
+  /** Specialized component name by template and bindings. */
+  const made = new Map<string, string>();
+  /** Per component pointer: the anchor names its `$dynamicRef`s (through `$ref`s) name. */
+  const dynamicNames = new Map<string, Set<string>>();
+
+  /** The anchor names `$dynamicRef`s reachable from the schema at `at` (of the original document) name. */
+  const namesReached = (at: string): Set<string> => {
+    const known = dynamicNames.get(at);
+    if (known) return known;
+    const names = new Set<string>();
+    dynamicNames.set(at, names);
+    const visit = (node: Json): void => {
+      if (Array.isArray(node)) {
+        for (const item of node) visit(item);
+        return;
+      }
+      if (!isObject(node)) return;
+      if (typeof node.$dynamicRef === "string") names.add(node.$dynamicRef.replace(/^#/, ""));
+      if (typeof node.$ref === "string" && node.$ref.startsWith("#/"))
+        for (const name of namesReached(node.$ref.slice(1))) names.add(name);
+      for (const [key, value] of Object.entries(node)) if (key !== "$ref") visit(value);
+    };
+    visit(resolvePointer(original, at));
+    return names;
+  };
+
+  /** What a binding at `pointer` stands for: its `$ref` when it is a bare `{ $dynamicAnchor, $ref }`, else itself. */
+  const bindingRef = (pointer: string): string => {
+    const node = resolvePointer(original, pointer);
+    const keys = Object.keys(node).filter((k) => k !== "$dynamicAnchor" && !k.startsWith("x-"));
+    return keys.length === 1 && typeof node.$ref === "string" ? node.$ref : `#${pointer}`;
+  };
+
+  /** A `$ref` to `target` under `scope`: the component itself, or its copy specialized for the scope's bindings. */
+  const refUnder = (target: string, scope: Scope): string => {
+    const segments = parsePointer(target.slice(1));
+    const isComponent =
+      segments.length === 3 && segments[0] === "components" && segments[1] === "schemas";
+    if (!isComponent) return target;
+    const templateName = String(segments[2]);
+    const template = resolvePointer(original, target);
+    const own = new Map(declaredAnchors(template, target.slice(1)));
+    const bound = [...namesReached(target.slice(1))]
+      .filter((name) => scope.has(name) && scope.get(name) !== own.get(name))
+      .sort();
+    if (bound.length === 0) return target;
+    const bindings = bound.map((name) => [name, bindingRef(scope.get(name) ?? "")] as const);
+    const key = `${target} ${JSON.stringify(bindings)}`;
+    let name = made.get(key);
+    if (name === undefined) {
+      const suffix = bindings.map(([anchor, ref]) => bindingName(anchor, ref)).join("And");
+      name = uniqueName(`${templateName}Of${suffix}`, schemas);
+      made.set(key, name);
+      specialized.push(name);
+      schemas[name] = {};
+      const inner = new Map(bound.map((anchor) => [anchor, scope.get(anchor) ?? ""]));
+      schemas[name] = {
+        ...rewrite(
+          template,
+          enter(inner, template, target.slice(1)),
+          `/components/schemas/${escapePointer(name)}`,
+        ),
+        [SPECIALIZED_FROM]: target,
+      };
+    }
+    return `#/components/schemas/${escapePointer(name)}`;
+  };
+
+  /** A copy of the schema `node` with its dynamic references resolved under `scope`. */
+  const rewrite = (node: Json, outer: Scope, at: string): Json => {
+    if (!isObject(node)) return node;
+    const scope = enter(outer, node, at);
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) {
+      if ((key === "$id" && dropIds) || key === "$dynamicAnchor") continue;
+      if (key === "$dynamicRef") {
+        const name = String(value).replace(/^#/, "");
+        const declared = scope.get(name);
+        if (declared === undefined)
+          throw new SpecModelError(
+            `$dynamicRef ${JSON.stringify(value)}: no $dynamicAnchor "${name}" in scope (spec/openapi/README.md#schema-keywords)`,
+            { pointer: at },
+          );
+        out.$ref = bindingRef(declared);
+      } else if (key === "$ref" && typeof value === "string" && value.startsWith("#/"))
+        out.$ref = refUnder(value, scope);
+      else if (SCHEMA_MAPS.includes(key) && isObject(value))
+        out[key] = Object.fromEntries(
+          Object.entries(value).map(([k, v]) => [
+            k,
+            rewrite(v, scope, `${at}/${key}/${escapePointer(k)}`),
+          ]),
+        );
+      else if (SCHEMA_LISTS.includes(key) && Array.isArray(value))
+        out[key] = value.map((v, i) => rewrite(v, scope, `${at}/${key}/${i}`));
+      else if (SCHEMA_SINGLES.includes(key) && isObject(value))
+        out[key] = rewrite(value, scope, `${at}/${key}`);
+      else out[key] = value;
+    }
+    return out;
+  };
+
+  // Every schema of the document outside the components (media types, parameters, headers), then each component.
+  const visitDocument = (node: Json, at: string): Json => {
+    if (Array.isArray(node)) return node.map((item, i) => visitDocument(item, `${at}/${i}`));
+    if (!isObject(node)) return node;
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) {
+      const here = `${at}/${escapePointer(key)}`;
+      if (key === "schema" && isObject(value)) out[key] = rewrite(value, new Map(), here);
+      else if (key === "example" || key === "examples" || key.startsWith("x-")) out[key] = value;
+      else if (here === "/components/schemas") out[key] = value;
+      else out[key] = visitDocument(value, here);
+    }
+    return out;
+  };
+  const result: JsonObject = visitDocument(document, "");
+  result.components = { ...(result.components ?? {}), schemas };
+  for (const [name, schema] of Object.entries(original.components?.schemas ?? {}))
+    schemas[name] = rewrite(schema, new Map(), `/components/schemas/${escapePointer(name)}`);
+  if (Object.keys(schemas).length === 0) delete result.components.schemas;
+  return { document: result, specialized };
+}
+
+/** A binding's part of a specialized name: the referenced component's name (`Planet`), else the anchor's. */
+function bindingName(anchor: string, ref: string): string {
+  const last = ref.startsWith("#/components/schemas/") ? ref.split("/").pop() : undefined;
+  const word = decodeURIComponent(last ?? anchor)
+    .replace(/~1/g, "/")
+    .replace(/~0/g, "~");
+  return word.replace(/^./, (c) => c.toUpperCase());
+}
+
+/** `name`, or `name2`, `name3`… when a component has it. */
+function uniqueName(name: string, taken: JsonObject): string {
+  if (!Object.hasOwn(taken, name)) return name;
+  let n = 2;
+  while (Object.hasOwn(taken, `${name}${n}`)) n++;
+  return `${name}${n}`;
+}
