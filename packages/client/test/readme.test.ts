@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -118,6 +119,35 @@ describe("the README", () => {
       readme.slice(readme.indexOf(METHODS_END)),
     );
     expect(() => withMethodsSection("# no markers", "")).toThrow(/methods:begin/);
+  });
+
+  test("the list is written as the formatter writes it, a string example too long for its line included", () => {
+    const grown = loadDocument(
+      createRequire(import.meta.url).resolve("@merchant-payments/spec/fixtures/grown.json"),
+    );
+    const ops = specOperations(grown);
+    const facts = ops.map((op) => operationFacts(grown, op));
+    // A string of a request example, made longer than a line.
+    const long = facts.find(
+      (f) => f.requestExample !== undefined && JSON.stringify(f.requestExample).includes('":"'),
+    );
+    expect(long).toBeDefined();
+    const body = structuredClone(long?.requestExample) as Record<string, unknown>;
+    const key = Object.keys(body).find((k) => typeof body[k] === "string") ?? "";
+    body[key] = "A description far longer than one line of the formatter, ".repeat(3).trim();
+    const section = methodsSection(
+      facts.map((f) => (f === long ? { ...f, requestExample: body } : f)),
+    );
+    expect(section).toContain(`  ${key}:\n    "A description far longer`);
+    const markdown = `# Methods\n\n${section}\n`;
+    const biome = join(root, "..", "..", "node_modules", ".bin", "biome");
+    const formatted = spawnSync(biome, ["format", "--stdin-file-path=README.md"], {
+      input: markdown,
+      encoding: "utf8",
+      cwd: root,
+    });
+    expect(formatted.stderr).toBe("");
+    expect(formatted.stdout).toBe(markdown);
   });
 
   test("explains, in the intro and under Retries, why a batch is never retried", () => {

@@ -1,7 +1,6 @@
 // The README's list of methods, generated: one heading and one sample call per operation of the spec (its summary,
 // method and path, and its parameters' and body's examples as the argument), written between two markers of a
 // README by `generate.ts --readme <file>`, so that a new operation is listed by the build with no hand edit.
-import { readFileSync, writeFileSync } from "node:fs";
 import { exampleArgs } from "./client-codegen.js";
 import type { OperationFacts } from "./operation-facts.js";
 
@@ -17,7 +16,8 @@ const LINE_WIDTH = 100;
 /**
  * A value as a TypeScript literal, as the formatter (biome) writes it: an object over several lines, keys that are
  * identifiers unquoted, an array of scalars on one line when it fits (`lead` characters already stand before it, one
- * after), else one item per line, a trailing comma after the last item of a multi-line object or array.
+ * after), else one item per line, a string member too long for its line on the next, a trailing comma after the last
+ * item of a multi-line object or array.
  * @param [indent] the indentation of the line the value starts on
  */
 function literal(value: unknown, indent: string = "", lead: number = indent.length): string {
@@ -36,6 +36,9 @@ function literal(value: unknown, indent: string = "", lead: number = indent.leng
   if (entries.length === 0) return "{}";
   const members = entries.map(([key, item]) => {
     const head = `${inner}${/^[A-Za-z_$][\w$]*$/.test(key) ? key : JSON.stringify(key)}: `;
+    // A string too long for the line goes on the next one, indented once more.
+    if (typeof item === "string" && head.length + JSON.stringify(item).length + 1 > LINE_WIDTH)
+      return `${head.trimEnd()}\n${inner}  ${JSON.stringify(item)},`;
     return `${head}${literal(item, inner, head.length)},`;
   });
   return `{\n${members.join("\n")}\n${indent}}`;
@@ -67,14 +70,4 @@ export function withMethodsSection(readme: string, section: string) {
   if (begin < 0 || end < begin)
     throw new Error(`the README has no "${METHODS_BEGIN}" … "${METHODS_END}" section`);
   return `${readme.slice(0, begin + METHODS_BEGIN.length)}\n\n${section}\n\n${readme.slice(end)}`;
-}
-
-/**
- * Rewrites the list in the README at `path` (only when it changed).
- * @param factsList
- */
-function writeMethodsSection(path: string, factsList: readonly OperationFacts[]) {
-  const readme = readFileSync(path, "utf8");
-  const next = withMethodsSection(readme, methodsSection(factsList));
-  if (next !== readme) writeFileSync(path, next);
 }
