@@ -2,7 +2,12 @@ import type { DecimalMode } from "./decimals.js";
 import { bindMethods, type MerchantPaymentsClient } from "./generated/client-methods.js";
 import { type OperationInfo, operations } from "./generated/operation-table.js";
 import type { ResponseValidators } from "./generated/response-validators.js";
-import { formatTests, type Issue, type Validator } from "./generated/validators.js";
+import {
+  formatTests,
+  type Issue,
+  sharedWithAnswers,
+  type Validator,
+} from "./generated/validators.js";
 import { parseResult } from "./normalize.js";
 import { type ClientOptions, resolveOptions, type TokenSource } from "./options.js";
 import { redact } from "./redact.js";
@@ -107,7 +112,7 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
     if (!validateResponses && !quoting) return toResult(undefined, undefined);
     if (validateResponses) {
       answerValidators ??= import("./generated/response-validators.js").then((m) =>
-        m.createResponseValidators(formatTests),
+        m.createResponseValidators(formatTests, sharedWithAnswers),
       );
     }
     if (quoting) decimalCodec ??= import("./decimals.js");

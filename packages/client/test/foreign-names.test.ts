@@ -252,6 +252,50 @@ describe("an operation whose document states no x-safe-to-retry is retried as it
   });
 });
 
+describe("an answer whose schema is a request's component", () => {
+  test("is checked by the request's validator, handed to the answer validators, and the client compiles", async () => {
+    const copy = structuredClone(fixture);
+    copy.paths["/bookings"].post.responses["201"].content["application/json"].schema = {
+      $ref: "#/components/schemas/booking",
+    };
+    const dir = join(tmp, "shared", "client");
+    cpSync(join(root, "src"), join(dir, "src"), {
+      recursive: true,
+      filter: (p) => !p.includes(join("src", "generated")),
+    });
+    writeFileSync(join(dir, "openapi.json"), JSON.stringify(copy));
+    const out = join(dir, "src", "generated");
+    await generate({ specPath: join(dir, "openapi.json"), outDir: out });
+    expect(readFileSync(join(out, "validators.ts"), "utf8")).toContain(
+      "export const sharedWithAnswers = { validateBooking };",
+    );
+    type Modules = {
+      formatTests: never;
+      sharedWithAnswers: never;
+      createResponseValidators(
+        formats: never,
+        shared: never,
+      ): Record<string, (v: unknown, issues: unknown[]) => void>;
+    };
+    const requests: Modules = await import(pathToFileURL(join(out, "validators.ts")).href);
+    const answers: Modules = await import(pathToFileURL(join(out, "response-validators.ts")).href);
+    const check = answers.createResponseValidators(
+      requests.formatTests,
+      requests.sharedWithAnswers,
+    ).bookingsCreate;
+    const issues: unknown[] = [];
+    check?.({ id: "8f14e45f-ceea-4677-a3a1-8fa1a7d1c0b2", passenger: "", amount: -1 }, issues);
+    expect(issues).toEqual([
+      { path: "/passenger", message: expect.any(String) },
+      { path: "/amount", message: expect.any(String) },
+    ]);
+    const client = join(dir, "src", "client.ts");
+    expect(typeCheckAll([{ file: client, scope: dir }], { types: [] }).outputs.get(client)).toBe(
+      "",
+    );
+  }, 240_000);
+});
+
 describe("parseWebhook checks a received payload against the webhook's schema", () => {
   // The copy's webhooks entry, typed here (an import of this package's entry would run this file once per transport).
   type Entry = {

@@ -4,11 +4,11 @@
 import { createAjv, operations } from "@merchant-payments/spec/model";
 import { describe, expect, test } from "vitest";
 import { createResponseValidators } from "../src/generated/response-validators.js";
-import { formatTests } from "../src/generated/validators.js";
+import { formatTests, sharedWithAnswers } from "../src/generated/validators.js";
 import { spec } from "./helpers/fixtures.js";
 import { jsonSuccessMedia } from "./helpers/operation-shapes.js";
 
-const responseValidators = createResponseValidators(formatTests);
+const responseValidators = createResponseValidators(formatTests, sharedWithAnswers);
 
 const ajv = createAjv(spec);
 

@@ -67,8 +67,10 @@ function requestValidatorsModule(parts: {
   validators: string;
   requestValidators: string[][];
   parameterValidators: string[][];
+  sharedWithAnswers: string[];
 }): string {
   const { factsList, handedOver, validators, requestValidators, parameterValidators } = parts;
+  const shared = parts.sharedWithAnswers;
   return `${BANNER}// biome-ignore-all lint: generated
 ${formatImportsOf(handedOver)}import { DECIMAL_STRING } from "./operation-table.js";
 
@@ -83,8 +85,19 @@ export type Validator = (value: any, issues: Issue[], decimalStrings?: boolean) 
 export const formatTests = { ${[...handedOver, "DECIMAL_STRING"].join(", ")} };
 /** The type of \`formatTests\`. */
 export type FormatTests = typeof formatTests;
+/** The request validators an answer's schema shares (the same component), handed to the answer validators by the client. */
+export const sharedWithAnswers = { ${shared.join(", ")} };
+/** The type of \`sharedWithAnswers\`. */
+export type SharedWithAnswers = typeof sharedWithAnswers;
 ${validators}${factsList.some((f) => !f.requestSchema) ? "\n/** The body validator of an operation without a body: nothing to validate (its arguments are validated as parameters). */\nfunction validateNoBody(): void {}\n" : ""}
 /** The request body validator of each operation (one without a body checks nothing). */\nexport const validators = {\n${requestValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n} as const satisfies Record<string, Validator>;\n\n/** The parameters' validator of each operation that has parameters (checks them as one object, by name). */\nexport const parameterValidators: Readonly<Record<string, Validator>> = {\n${parameterValidators.map(([id, fn]) => `  ${id}: ${fn},`).join("\n")}\n};\n`;
+}
+
+/** The request validators that answers use as they are (an answer whose schema is a request's component). */
+function sharedOf(answerEntries: [string, Emitted][]): string[] {
+  return [
+    ...new Set(answerEntries.filter(([, e]) => e.module === "request").map(([, e]) => e.name)),
+  ];
 }
 
 /** The text of `response-validators.ts`: a factory of the answer validators taking the format tests from the client. */
@@ -96,11 +109,9 @@ function answerValidatorsModule(parts: {
   answerEntries: [string, Emitted][];
 }): string {
   const { handedOver, answerImports, answerConstants, answerModule, answerEntries } = parts;
-  const sharedWithRequests = [
-    ...new Set(answerEntries.filter(([, e]) => e.module === "request").map(([, e]) => e.name)),
-  ];
+  const sharedWithRequests = sharedOf(answerEntries);
   return `${BANNER}// biome-ignore-all lint: generated
-${formatImportsOf(answerImports)}import type { FormatTests, Issue, Validator } from "./validators.js";
+${formatImportsOf(answerImports)}import type { FormatTests, Issue, SharedWithAnswers, Validator } from "./validators.js";
 ${answerConstants}
 /**
  * The answer (2xx body) validator of each operation, built from the format tests (\`formatTests\` of validators.ts)${
@@ -110,8 +121,8 @@ ${answerConstants}
 export function createResponseValidators(
   { ${[...handedOver, "DECIMAL_STRING"].join(", ")} }: FormatTests,${
     sharedWithRequests.length > 0
-      ? `\n  { ${sharedWithRequests.join(", ")} }: typeof import("./validators.js"),`
-      : ""
+      ? `\n  { ${sharedWithRequests.join(", ")} }: SharedWithAnswers,`
+      : "\n  _shared: SharedWithAnswers,"
   }
 ) {
 void DECIMAL_STRING;${handedOver.map((n) => ` void ${n};`).join("")}
@@ -227,6 +238,7 @@ export function emitValidatorModules({ document, factsList }: Generation): {
       validators: out.validators,
       requestValidators,
       parameterValidators,
+      sharedWithAnswers: sharedOf(answerEntries),
     }),
     answers: answerValidatorsModule({ handedOver, answerImports, ...out, answerEntries }),
   };
