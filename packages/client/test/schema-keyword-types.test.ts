@@ -56,6 +56,33 @@ describe("the type of each keyword is sound", () => {
     ).not.toContain("[key: string]");
   });
 
+  test("a typed additionalProperties beside declared members: the index signature admits every member's type", () => {
+    const number = { type: "number" };
+    expect(
+      typeOf({
+        type: "object",
+        properties: { a: number },
+        required: ["a"],
+        additionalProperties: number,
+      }),
+    ).toContain("[key: string]: number;");
+    expect(
+      typeOf({ type: "object", properties: { a: number }, additionalProperties: number }),
+    ).toContain("[key: string]: number | undefined;");
+    expect(
+      typeOf({
+        type: "object",
+        properties: { a: { type: "string" } },
+        additionalProperties: number,
+      }),
+    ).toContain("[key: string]: number | string | undefined;");
+    // A member written over several lines (an object): any value.
+    const nested = { type: "object", properties: { min: number } };
+    expect(
+      typeOf({ type: "object", properties: { t: nested }, additionalProperties: number }),
+    ).toContain("[key: string]: unknown;");
+  });
+
   test("not, if/then/else, dependentRequired, dependentSchemas, propertyNames and contains keep the other keywords' type", () => {
     const base = { type: "object", properties: { a: { type: "string" } } };
     const plain = typeOf(base);

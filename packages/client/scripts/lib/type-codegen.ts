@@ -76,6 +76,19 @@ function openByOtherKeys(schema: Json): boolean {
   return schema.unevaluatedProperties !== undefined && schema.unevaluatedProperties !== false;
 }
 
+/**
+ * The type of an index signature beside declared members: TypeScript requires it to admit every member's type
+ * (`undefined` for an optional one), so the union of `value` and theirs where each is written on one line, else
+ * `unknown`.
+ */
+function indexType(value: string, memberTypes: ReadonlySet<string>): string {
+  const types = new Set([value, ...memberTypes]);
+  if (types.has("unknown") || [...types].some((t) => t.includes("\n"))) return "unknown";
+  if (types.size === 1) return value;
+  const parenthesized = (t: string) => (t.includes("=>") ? `(${t})` : t);
+  return [...types].map(parenthesized).join(" | ");
+}
+
 class TypeEmitter {
   /** The bundled spec. */
   readonly document: Json;
@@ -348,16 +361,21 @@ class TypeEmitter {
   members(schema: Json, mode: Mode, indent: string): string {
     const required = new Set(schema.required ?? []);
     let out = "";
+    /** The declared members' types (`undefined` for an optional one): the index signature must admit each. */
+    const memberTypes = new Set<string>();
     for (const [k, sub] of Object.entries(isObject(schema.properties) ? schema.properties : {})) {
       const target = deref(this.document, sub);
+      const type = this.tsType(sub, mode, `${indent}  `);
+      memberTypes.add(type);
+      if (!required.has(k)) memberTypes.add("undefined");
       out += jsdoc(this.propertyDoc(sub, target), indent);
-      out += `${indent}${key(k)}${required.has(k) ? "" : "?"}: ${this.tsType(sub, mode, `${indent}  `)};\n`;
+      out += `${indent}${key(k)}${required.has(k) ? "" : "?"}: ${type};\n`;
     }
     if (schema.additionalProperties === true || isObject(schema.additionalProperties)) {
       const value = isObject(schema.additionalProperties)
         ? this.tsType(schema.additionalProperties, mode, indent)
         : "unknown";
-      out += `${indent}[key: string]: ${value};\n`;
+      out += `${indent}[key: string]: ${indexType(value, memberTypes)};\n`;
     } else if (openByOtherKeys(schema)) {
       // Keys by pattern, or left to unevaluatedProperties: TypeScript has no pattern keys, so any key, any value.
       out += `${indent}[key: string]: unknown;\n`;
