@@ -13,7 +13,7 @@ export interface DocumentedResponses {
 const FALLBACK_STATUSES: readonly number[] = [400, 422];
 
 /** True when `op` documents `status`: an exact key, its `4XX`-style range, or `default`. */
-function documents(op: DocumentedResponses, status: number): boolean {
+export function documents(op: DocumentedResponses, status: number): boolean {
   return op.responses.some(
     (r) => statusMatch(r.status, status) !== undefined || r.status === "default",
   );
@@ -21,7 +21,9 @@ function documents(op: DocumentedResponses, status: number): boolean {
 
 /**
  * The status to answer a refusal that calls for `wanted` with: `wanted` when `op` documents it (or no operation is
- * known), else the operation's first documented fallback (400, else 422), else `wanted` (nothing better documented).
+ * known), else the operation's first documented fallback (400, else 422), else `wanted`: the operation documents no
+ * refusal the mock could answer instead (a document of another API may list only its 2xx), and the refusal's own
+ * status says best what is wrong (the problem's detail says that the document does not list it).
  */
 export function documentedStatus(op: DocumentedResponses | undefined, wanted: number): number {
   if (!op || documents(op, wanted)) return wanted;

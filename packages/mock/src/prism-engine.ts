@@ -403,9 +403,11 @@ function answerOfPrismError(
   // The status the answer stands for, when the operation does not document it and a fallback is answered.
   let wanted = status;
   if (status >= 500 && (preferences.code !== undefined || preferences.example !== undefined)) {
-    // What the caller asked for (a status, an example, a media type) is not in the spec: the caller's fault.
-    status = documentedOr(op, 422, 400);
-    wanted = status;
+    // What the caller asked for (a status, an example, a media type) is not in the spec: the caller's fault, its 422
+    // (or 400); where the operation documents neither, the refusal's own status: 406 for an Accept header sent.
+    const asked = documentedOr(op, 422, 400);
+    wanted = op && !responseFor(op, asked) && request.headers.accept !== undefined ? 406 : asked;
+    status = wanted;
     detail = `The mock cannot answer what was asked for: no answer of the spec matches the Prefer and Accept headers sent (${detail}).`;
   } else if ((status >= 500 || status === 406) && request.headers.accept !== undefined) {
     wanted = 406;

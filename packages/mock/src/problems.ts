@@ -2,6 +2,7 @@
 // is an RFC 9457 problem built here, by a named constructor; the problem+json media type is written only here.
 import { STATUS_CODES } from "node:http";
 import { type Issue, pointer } from "@merchant-payments/spec/model";
+import { documents } from "./documented-status.js";
 import { type Fault, faultDefinition } from "./fault-kinds.js";
 import { describeIssues, isParameterIssue, problemErrors } from "./request-issues.js";
 import { problemExample, type SpecSource } from "./spec-source.js";
@@ -57,6 +58,8 @@ export interface NamedOperation {
   readonly method: string;
   /** Path as the spec writes it, e.g. `/bookings/{bookingId}`. */
   readonly path: string;
+  /** Its documented responses, where known (a refusal the operation does not document is then said to be so). */
+  readonly responses?: readonly { readonly status: string }[];
 }
 
 /**
@@ -64,10 +67,13 @@ export interface NamedOperation {
  * Pointer of its responses (nothing when the two statuses are equal).
  */
 export function fallbackNote(wanted: number, status: number, op?: NamedOperation): string {
-  if (wanted === status) return "";
   const where = op
     ? `${op.method} ${op.path} (${pointer("paths", op.path, op.method.toLowerCase(), "responses")})`
     : "The operation";
+  if (wanted === status)
+    return op?.responses && !documents({ responses: op.responses }, status)
+      ? ` ${where} documents no ${status}, 400 or 422: the mock answers ${status}, which the document does not list.`
+      : "";
   return ` ${where} documents no ${wanted}, so the mock answers its documented ${status}.`;
 }
 

@@ -1,6 +1,6 @@
 import type { Socket } from "node:net";
 import { checkResponse, createAjv, deref, loadBundle, operations } from "@merchant-payments/spec";
-import { placeCredential, serializeParameters } from "@merchant-payments/spec/wire";
+import { credentialKind, placeCredential, serializeParameters } from "@merchant-payments/spec/wire";
 import { testSeed } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { bundledSpecPath, type MockServer, startMock } from "../src/index.js";
@@ -50,7 +50,11 @@ const validRequests = ops.flatMap((op) => {
     (p) => required.find((r) => r.name === p.name && r.in === p.in)?.example,
   );
   const credentials = (op.security[0] ?? []).flatMap((scheme) => {
-    const placed = placeCredential(scheme, "fuzz");
+    // HTTP Basic's secret is a user-id and a password (RFC 7617); any other scheme's, one word.
+    const placed = placeCredential(
+      scheme,
+      credentialKind(scheme) === "basic" ? "fuzz:fuzz" : "fuzz",
+    );
     return placed ? [placed] : [];
   });
   const query = [
