@@ -5,14 +5,18 @@
 import { escapePointer } from "./json-pointer.js";
 import { deref, isObject, type Json, type JsonObject } from "./refs.js";
 
-/** Where an example came from: `examples` (a named Example Object), `example`, or the schema's `examples`/`example`. */
-export type ExampleSource = "examples" | "example" | "schema";
+/**
+ * Where an example came from: `examples` (a named Example Object), `example`, the schema's `examples`/`example`, or
+ * `composed` from the examples of an object schema's properties.
+ */
+export type ExampleSource = "examples" | "example" | "schema" | "composed";
 
 /** One named example of a request body, a response, a parameter or a webhook. */
 export interface NamedExample {
   /**
    * The example's name: its key in `examples` (e.g. `TransactionSuccess`); `"example"` for a lone `example`;
-   * `"schema example 1"`, `"schema example 2"`, ... for a schema's `examples` list; `"schema example"` for its `example`.
+   * `"schema example 1"`, `"schema example 2"`, ... for a schema's `examples` list; `"schema example"` for its `example`;
+   * `"composed example"` for one composed from its properties' examples.
    */
   readonly name: string;
   /** The example's one-line `summary`; absent when the document gives none. */
@@ -74,7 +78,63 @@ export function schemaExamples(document: Json, schema: Json, at: string): NamedE
         pointer: `${target}/example`,
       },
     ];
-  return [];
+  const composed = composedExample(document, resolved, 0);
+  return composed === undefined
+    ? []
+    : [{ name: "composed example", value: composed, source: "composed", pointer: target }];
+}
+
+/** How deep `composedExample` goes into nested objects (a recursive schema ends there). */
+const MAX_COMPOSE_DEPTH = 8;
+
+/**
+ * An object schema's example composed from its properties' (and its `allOf` branches' properties') own examples,
+ * each read as `schemaExamples` reads one (the first), nested objects composed the same way: every required property
+ * must have one, the optional ones that have one are given. Undefined for a schema that is no object, or one a
+ * required property of which has no example. (Documents that put examples on the properties alone, as many do.)
+ */
+function composedExample(
+  document: Json,
+  schema: JsonObject,
+  depth: number,
+): JsonObject | undefined {
+  if (depth > MAX_COMPOSE_DEPTH) return undefined;
+  const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])].map((part) =>
+    deref<JsonObject>(document, part),
+  );
+  const properties: [string, Json][] = parts.flatMap((part) =>
+    isObject(part?.properties) ? Object.entries(part.properties) : [],
+  );
+  const isObjectSchema = parts.some(
+    (part) => part?.type === "object" || isObject(part?.properties),
+  );
+  if (!isObjectSchema || properties.length === 0) return undefined;
+  const required = new Set(
+    parts.flatMap((part) => (Array.isArray(part?.required) ? part.required : [])),
+  );
+  const out: JsonObject = {};
+  for (const [name, node] of properties) {
+    const property = deref<JsonObject>(document, node);
+    const own = isObject(property) ? firstOwnExample(property) : undefined;
+    const value =
+      own !== undefined
+        ? own.value
+        : isObject(property)
+          ? composedExample(document, property, depth + 1)
+          : undefined;
+    if (value !== undefined) out[name] = value;
+    else if (required.has(name)) return undefined;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/** A schema's own first example (`examples[0]`, else `example`), wrapped so that a `null` example counts. */
+function firstOwnExample(schema: JsonObject): { value: Json } | undefined {
+  if (Array.isArray(schema.examples) && schema.examples.length > 0)
+    return { value: schema.examples[0] };
+  if ("example" in schema) return { value: schema.example };
+  if ("const" in schema) return { value: schema.const };
+  return undefined;
 }
 
 /**

@@ -120,6 +120,52 @@ describe("media type examples", () => {
     ]);
   });
 
+  test("an object schema whose properties have examples gets one composed from them, the last source", () => {
+    const planet = {
+      type: "object",
+      required: ["name", "physical"],
+      properties: {
+        id: { type: "integer", examples: [1] },
+        name: { type: "string", examples: ["Mars", "Venus"] },
+        kind: { type: "string", const: "planet" },
+        physical: {
+          type: "object",
+          properties: { mass: { type: "number", example: 0.107 }, radius: { type: "number" } },
+        },
+        moons: { type: "array", items: { type: "string" } },
+      },
+    };
+    const op = operation(
+      withBody(
+        { schema: { $ref: "#/components/schemas/Planet" } },
+        { schemas: { Planet: planet } },
+      ),
+      "createThing",
+    );
+    expect(op.request?.examples).toEqual([
+      {
+        name: "composed example",
+        value: { id: 1, name: "Mars", kind: "planet", physical: { mass: 0.107 } },
+        source: "composed",
+        pointer: "/components/schemas/Planet",
+      },
+    ]);
+    // The properties of allOf branches count; a required property without any example composes nothing.
+    const wrapped = {
+      allOf: [
+        { $ref: "#/components/schemas/Planet" },
+        { properties: { tag: { examples: ["x"] } } },
+      ],
+    };
+    const both = operation(
+      withBody({ schema: wrapped }, { schemas: { Planet: planet } }),
+      "createThing",
+    );
+    expect(both.request?.examples[0]?.value).toMatchObject({ name: "Mars", tag: "x" });
+    const missing = { ...planet, required: ["name", "moons"] };
+    expect(operation(withBody({ schema: missing }), "createThing").request?.examples).toEqual([]);
+  });
+
   test("a media type without any example has none", () => {
     const op = operation(withBody({ schema: { type: "object" } }), "createThing");
     expect(op.request?.examples).toEqual([]);

@@ -19,7 +19,12 @@ import { mkdirSync, readFileSync, realpathSync, renameSync, writeFileSync } from
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { bundleJsonPath, operations, readBundle } from "@merchant-payments/spec";
+import {
+  bundleJsonPath,
+  operations,
+  readBundle,
+  resolveDynamicReferences,
+} from "@merchant-payments/spec";
 import {
   DECIMAL_STRING_PATTERN,
   type Json,
@@ -219,7 +224,8 @@ export async function generate({
   /** A README whose list of methods to rewrite. */
   readme?: string;
 }): Promise<number> {
-  const document = readBundle(specPath);
+  // A bundle the spec's build made has its dynamic references resolved already; one made otherwise gets it here.
+  const document = resolveDynamicReferences(readBundle(specPath)).document;
   const operationsList = operations(document);
   if (operationsList.length === 0) throw new Error(`${specPath} has no operations`);
   identifiersOf(

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { operations } from "@merchant-payments/spec/model";
+import { operations, retrySafetyOf, webhooks } from "@merchant-payments/spec/model";
 import { build } from "esbuild";
 import { describe, expect, test } from "vitest";
 import {
@@ -169,6 +169,11 @@ describe("the runtime source", () => {
     expect(core).toMatch(/from "@merchant-payments\/spec\/wire\/credentials"/);
   });
 
+  test("the generated webhook names are the spec's, in document order (none in the product spec)", async () => {
+    const { webhookNames } = await import("../src/generated/webhook-validators.js");
+    expect(webhookNames).toEqual([...new Set(webhooks(spec).map((w) => w.name))]);
+  });
+
   test("the generated operation table matches the spec", async () => {
     const { operations: table } = await import("../src/generated/operation-table.js");
     const specOperations = operations(spec);
@@ -177,7 +182,7 @@ describe("the runtime source", () => {
       const info = table[op.operationId as keyof typeof table];
       expect(info.path).toBe(op.path);
       expect(info.method).toBe(op.method);
-      expect(info.safeToRetry).toBe(op.safeToRetry);
+      expect(info.safeToRetry).toBe(retrySafetyOf(op).safe);
     }
   });
 });

@@ -7,6 +7,7 @@ import { loadDocument, operations, readBundle } from "@merchant-payments/spec";
 import { operations as specOperations } from "@merchant-payments/spec/model";
 import type ts from "typescript";
 import { afterAll, describe, expect, test } from "vitest";
+import { typeName } from "../scripts/lib/identifiers.js";
 import { operationFacts } from "../scripts/lib/operation-facts.js";
 import {
   METHODS_BEGIN,
@@ -121,7 +122,7 @@ describe("the README", () => {
     expect(() => withMethodsSection("# no markers", "")).toThrow(/methods:begin/);
   });
 
-  test("the list is written as the formatter writes it, a string example too long for its line included", () => {
+  test("the list is written as the formatter writes it, a string example too long for its line and a body without example included", () => {
     const grown = loadDocument(
       createRequire(import.meta.url).resolve("@merchant-payments/spec/fixtures/grown.json"),
     );
@@ -135,10 +136,24 @@ describe("the README", () => {
     const body = structuredClone(long?.requestExample) as Record<string, unknown>;
     const key = Object.keys(body).find((k) => typeof body[k] === "string") ?? "";
     body[key] = "A description far longer than one line of the formatter, ".repeat(3).trim();
+    // And an operation whose body the spec gives no example of (a document of another API may not).
+    const bare = facts.find(
+      (f) => f !== long && f.parameterList.length === 0 && f.requestExample !== undefined,
+    );
+    expect(bare).toBeDefined();
     const section = methodsSection(
-      facts.map((f) => (f === long ? { ...f, requestExample: body } : f)),
+      facts.map((f) =>
+        f === long
+          ? { ...f, requestExample: body }
+          : f === bare
+            ? { ...f, requestExample: undefined }
+            : f,
+      ),
     );
     expect(section).toContain(`  ${key}:\n    "A description far longer`);
+    expect(section).toContain(
+      `const argument = {} as Parameters<typeof client.${bare?.operationId}>[0];\nawait client.${bare?.operationId}(argument);`,
+    );
     const markdown = `# Methods\n\n${section}\n`;
     const biome = join(root, "..", "..", "node_modules", ".bin", "biome");
     const formatted = spawnSync(biome, ["format", "--stdin-file-path=README.md"], {
@@ -183,9 +198,18 @@ describe("the README", () => {
       expect(module, entry).toBeDefined();
       const names = checker.getExportsOfModule(module as ts.Symbol).map((symbol) => symbol.name);
       expect(names.length, entry).toBeGreaterThan(3);
-      // "Every component schema of the spec is exported as a type of the same name": those the README states once
-      // for all (a schema added to the spec needs no hand edit here); every other export is named.
-      const schemas = new Set(Object.keys(readBundle().components?.schemas ?? {}));
+      // "Every component schema of the spec is exported as a type of the same name" (made an identifier, its request
+      // form `<Name>Input` where it differs) and each webhook's payload as `<Name>WebhookPayload`: the README states
+      // them once for all (a schema added to the spec needs no hand edit here); every other export is named.
+      const bundle = readBundle();
+      const schemas = new Set([
+        ...Object.keys(bundle.components?.schemas ?? {}).flatMap((name) => [
+          name,
+          typeName(name),
+          `${typeName(name)}Input`,
+        ]),
+        ...Object.keys(bundle.webhooks ?? {}).map((name) => `${typeName(name)}WebhookPayload`),
+      ]);
       expect(
         names.filter((name) => !schemas.has(name) && !readme.includes(`\`${name}`)),
         entry,

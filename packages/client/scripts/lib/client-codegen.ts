@@ -82,6 +82,17 @@ function isPlainBody(facts: OperationFacts): boolean {
   return facts.parameterList.length === 0 && facts.bodyKind === "json" && facts.bodySpread;
 }
 
+/** True when a method's argument must be given: a plain body, a required parameter or a required (or spread) body. */
+export function argumentRequired(facts: OperationFacts): boolean {
+  if (isPlainBody(facts)) return true;
+  const hasBody = facts.requestSchema !== undefined;
+  return (
+    facts.parameterList.some((p) => p.required) ||
+    (hasBody && facts.bodyRequired) ||
+    (hasBody && facts.bodySpread)
+  );
+}
+
 /**
  * The argument of a method's example: the parameters' examples with the body's example beside them (or as `body`).
  * A paginated operation's cursor is left out: the example asks for the first page, as a caller does.
@@ -131,10 +142,7 @@ function argumentType(facts: OperationFacts, types: Types): { type: string; opti
     members += `    body${facts.bodyRequired ? "" : "?"}: ${types.typeOf(facts.requestSchema, "in")};\n`;
   }
   const literal = members ? `{\n${members}  }` : "{}";
-  const required =
-    facts.parameterList.some((p) => p.required) ||
-    (hasBody && facts.bodyRequired) ||
-    (hasBody && facts.bodySpread);
+  const required = argumentRequired(facts);
   if (hasBody && facts.bodySpread) {
     const body = types.typeOf(facts.requestSchema, "in");
     const wrapped = /[|]/.test(body) ? `(${body})` : body;

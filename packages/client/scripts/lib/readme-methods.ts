@@ -1,7 +1,7 @@
 // The README's list of methods, generated: one heading and one sample call per operation of the spec (its summary,
 // method and path, and its parameters' and body's examples as the argument), written between two markers of a
 // README by `generate.ts --readme <file>`, so that a new operation is listed by the build with no hand edit.
-import { exampleArgs } from "./client-codegen.js";
+import { argumentRequired, exampleArgs } from "./client-codegen.js";
 import type { OperationFacts } from "./operation-facts.js";
 
 /** The line before the generated list. */
@@ -53,7 +53,11 @@ export function methodsSection(factsList: readonly OperationFacts[]): string {
     .map((facts) => {
       const args = exampleArgs(facts);
       const head = `await client.${facts.operationId}(`;
-      const call = `${head}${args === undefined ? "" : literal(args, "", head.length + 1)});`;
+      const call =
+        args === undefined && argumentRequired(facts)
+          ? // No example to show, yet an argument is required: a value of its type, said to be one.
+            `// The spec gives no example of the argument: build one of its type.\nconst argument = {} as Parameters<typeof client.${facts.operationId}>[0];\n${head}argument);`
+          : `${head}${args === undefined ? "" : literal(args, "", head.length + 1)});`;
       const summary = facts.summary ? `${facts.summary.replace(/\.$/, "")}: ` : "";
       return `#### \`${facts.operationId}\`\n\n${summary}\`${facts.method} ${facts.path}\`.\n\n\`\`\`ts\n${call}\n\`\`\``;
     })
