@@ -3,6 +3,7 @@
 
 import {
   ANY_ITEM,
+  chooseBranch,
   deref,
   isObject,
   type Schema,
@@ -103,6 +104,17 @@ export function validArbitrary(document: Json, input: Schema, depth = 0): fc.Arb
   if (depth > 8) return fc.constant(null);
   if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]));
   if ("const" in schema) return fc.constant(schema.const);
+  // A discriminated union: each value the discriminator names, with a value of its branch (OpenAPI asks the
+  // property to be present, as Prism checks, even where the branch's schema leaves it optional).
+  const choice = chooseBranch(document, schema);
+  if (choice && choice.byValue.size > 0)
+    return fc.oneof(
+      ...[...choice.byValue].map(([value, index]) =>
+        validArbitrary(document, choice.branches[index] as Schema, depth + 1).map((item) =>
+          isObject(item) ? { ...item, [choice.property]: value } : item,
+        ),
+      ),
+    );
   for (const key of ["anyOf", "oneOf"] as const) {
     const options = schema[key];
     if (Array.isArray(options)) {

@@ -102,6 +102,48 @@ describe("the value generators of @merchant-payments/kit", () => {
     for (const m of mutations) expect(validate(m.value), m.description).toBe(false);
   });
 
+  test("a discriminated union always carries its discriminator, with a value of the branch generated", () => {
+    const union = {
+      components: {
+        schemas: {
+          Body: {
+            oneOf: [{ $ref: "#/components/schemas/Planet" }, { $ref: "#/components/schemas/Moon" }],
+            discriminator: {
+              propertyName: "type",
+              mapping: { rocky: "#/components/schemas/Planet", moon: "#/components/schemas/Moon" },
+            },
+          },
+          // The property is optional in each branch, as in documents written elsewhere.
+          Planet: {
+            type: "object",
+            additionalProperties: false,
+            properties: { type: { enum: ["rocky", "gas"] }, mass: { type: "number" } },
+          },
+          Moon: {
+            type: "object",
+            additionalProperties: false,
+            required: ["orbits"],
+            properties: { type: { const: "moon" }, orbits: { type: "string" } },
+          },
+        },
+      },
+    };
+    const validate = (value: unknown) =>
+      createAjv(union).issuesAt("/components/schemas/Body", value).length === 0;
+    const seen = new Set<unknown>();
+    fc.assert(
+      fc.property(validArbitrary(union, { $ref: "#/components/schemas/Body" }), (value) => {
+        const { type } = value as { type?: unknown };
+        seen.add(type);
+        return (
+          validate(value) && (type === "rocky" ? !("orbits" in (value as object)) : type === "moon")
+        );
+      }),
+      { numRuns: 50, seed: 5 },
+    );
+    expect([...seen].sort()).toEqual(["moon", "rocky"]);
+  });
+
   test("a recursive schema ends", () => {
     const tree = { $ref: "#/components/schemas/Tree" };
     expect(mutationsOf(document, tree, { children: [{ children: [] }] }).length).toBeGreaterThan(0);
