@@ -23,6 +23,7 @@ import {
   bundleJsonPath,
   operations,
   readBundle,
+  readWriteViews,
   resolveDynamicReferences,
 } from "@merchant-payments/spec";
 import {
@@ -225,7 +226,7 @@ export async function generate({
   readme?: string;
 }): Promise<number> {
   // A bundle the spec's build made has its dynamic references resolved already; one made otherwise gets it here.
-  const document = resolveDynamicReferences(readBundle(specPath)).document;
+  const document = readWriteViews(resolveDynamicReferences(readBundle(specPath)).document).document;
   const operationsList = operations(document);
   if (operationsList.length === 0) throw new Error(`${specPath} has no operations`);
   identifiersOf(

@@ -1,0 +1,172 @@
+// `readOnly` and `writeOnly` made explicit, once, on the bundle (`spec/scripts/resolve-bundle.mjs`), so that every
+// package reads them alike. OpenAPI 3.1 says a `readOnly` property is sent in answers only (in a request it SHOULD NOT
+// be sent, and its `required` holds for answers alone) and a `writeOnly` one in requests only. Prism applies this
+// when it validates; Ajv, the client's generator and the value generators read a schema as written. So: a request
+// body's schema that reaches a `readOnly` property gets its request view, and an answer's schema that reaches a
+// `writeOnly` one its answer view, each such property left out of `properties` and `required`; a component reached
+// that way is referred to through its view, added as `<Component>Request` (`PlanetRequest`) or `<Component>Response`.
+// The components themselves, parameters, and the bodies of webhooks and callbacks are left as written. A view
+// carries `x-specialized-from` (the component it copies), as the specialized copies of dynamic-refs.ts do.
+import { SPECIALIZED_FROM } from "./dynamic-refs.js";
+import { escapePointer } from "./json-pointer.js";
+import { parsePointer } from "./pointer-segments.js";
+import { isObject, type Json, type JsonObject, resolvePointer } from "./refs.js";
+
+/** Which side a view is for, and the keyword whose properties it leaves out. */
+const SIDES = {
+  request: { keyword: "readOnly", suffix: "Request" },
+  response: { keyword: "writeOnly", suffix: "Response" },
+} as const;
+
+type Side = keyof typeof SIDES;
+
+/** Keywords whose value is a map of sub-schemas. */
+const SCHEMA_MAPS = ["patternProperties", "$defs", "definitions", "dependentSchemas"];
+/** Keywords whose value is a list of sub-schemas. */
+const SCHEMA_LISTS = ["prefixItems", "allOf", "anyOf", "oneOf"];
+/** Keywords whose value is one sub-schema. */
+const SCHEMA_SINGLES = [
+  "items",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "contains",
+  "propertyNames",
+  "not",
+  "if",
+  "then",
+  "else",
+];
+
+/** What the views added: the document (new; the input is left as it was) and the view components' names. */
+export interface ReadWriteViews {
+  /** The document with each request and answer schema through its view. */
+  readonly document: Json;
+  /** The names of the view components added under `components.schemas`, in the order they were made. */
+  readonly views: readonly string[];
+}
+
+/** True when `node` holds `keyword: true` at any depth. */
+function holdsFlag(node: Json, keyword: string): boolean {
+  if (Array.isArray(node)) return node.some((item) => holdsFlag(item, keyword));
+  if (!isObject(node)) return false;
+  return Object.entries(node).some(
+    ([k, v]) => (k === keyword && v === true) || holdsFlag(v, keyword),
+  );
+}
+
+/** Gives the request and answer schemas of `input` their views (see the file's comment); `input` is not changed. */
+export function readWriteViews(input: Json): ReadWriteViews {
+  const sides = (Object.keys(SIDES) as Side[]).filter((side) =>
+    holdsFlag(input, SIDES[side].keyword),
+  );
+  if (sides.length === 0) return { document: input, views: [] };
+  const document: JsonObject = structuredClone(input);
+  const schemas: JsonObject = document.components?.schemas ?? {};
+  const views: string[] = [];
+  const made = new Map<string, string>();
+  /** Per side and pointer: whether the schema there reaches a property the side leaves out. */
+  const reaches = new Map<string, boolean>();
+
+  const reachesFlag = (side: Side, at: string): boolean => {
+    const key = `${side} ${at}`;
+    const known = reaches.get(key);
+    if (known !== undefined) return known;
+    reaches.set(key, false);
+    const visit = (node: Json): boolean => {
+      if (Array.isArray(node)) return node.some(visit);
+      if (!isObject(node)) return false;
+      if (node[SIDES[side].keyword] === true) return true;
+      if (
+        typeof node.$ref === "string" &&
+        node.$ref.startsWith("#/") &&
+        reachesFlag(side, node.$ref.slice(1))
+      )
+        return true;
+      return Object.entries(node).some(([k, v]) => k !== "$ref" && visit(v));
+    };
+    const found = visit(resolvePointer(input, at));
+    reaches.set(key, found);
+    return found;
+  };
+
+  const viewRef = (side: Side, target: string): string => {
+    const segments = parsePointer(target.slice(1));
+    const isComponent =
+      segments.length === 3 && segments[0] === "components" && segments[1] === "schemas";
+    if (!isComponent || !reachesFlag(side, target.slice(1))) return target;
+    const key = `${side} ${target}`;
+    let name = made.get(key);
+    if (name === undefined) {
+      name = uniqueName(`${String(segments[2])}${SIDES[side].suffix}`, schemas);
+      made.set(key, name);
+      views.push(name);
+      schemas[name] = {};
+      schemas[name] = { ...view(side, resolvePointer(input, target)), [SPECIALIZED_FROM]: target };
+    }
+    return `#/components/schemas/${escapePointer(name)}`;
+  };
+
+  /** The view of one schema for `side`: the properties it leaves out gone, references through their views. */
+  const view = (side: Side, node: Json): Json => {
+    if (!isObject(node)) return node;
+    const { keyword } = SIDES[side];
+    const out: JsonObject = {};
+    const dropped = new Set<string>();
+    if (isObject(node.properties))
+      for (const [name, sub] of Object.entries(node.properties))
+        if (isObject(sub) && sub[keyword] === true) dropped.add(name);
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "$ref" && typeof value === "string" && value.startsWith("#/"))
+        out.$ref = viewRef(side, value);
+      else if (key === "properties" && isObject(value))
+        out.properties = Object.fromEntries(
+          Object.entries(value)
+            .filter(([name]) => !dropped.has(name))
+            .map(([name, sub]) => [name, view(side, sub)]),
+        );
+      else if (key === "required" && Array.isArray(value))
+        out.required = value.filter((name) => !dropped.has(String(name)));
+      else if (SCHEMA_MAPS.includes(key) && isObject(value))
+        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, view(side, v)]));
+      else if (SCHEMA_LISTS.includes(key) && Array.isArray(value))
+        out[key] = value.map((v) => view(side, v));
+      else if (SCHEMA_SINGLES.includes(key) && isObject(value)) out[key] = view(side, value);
+      else out[key] = value;
+    }
+    return out;
+  };
+
+  /** Each media type's schema of a request body (`requestBody`) or an answer (`responses`), by side. */
+  const visit = (node: Json, side: Side | undefined): Json => {
+    if (Array.isArray(node)) return node.map((item) => visit(item, side));
+    if (!isObject(node)) return node;
+    const out: JsonObject = {};
+    for (const [key, value] of Object.entries(node)) {
+      if (key === "callbacks" || key.startsWith("x-") || key === "example" || key === "examples")
+        out[key] = value;
+      else if (key === "schema" && side !== undefined && isObject(value))
+        out[key] = sides.includes(side) ? view(side, value) : value;
+      else if (key === "requestBody") out[key] = visit(value, "request");
+      else if (key === "responses") out[key] = visit(value, "response");
+      else if (key === "parameters" || key === "headers") out[key] = value;
+      else out[key] = visit(value, side);
+    }
+    return out;
+  };
+  const paths = isObject(document.paths) ? visit(document.paths, undefined) : document.paths;
+  const components: JsonObject = isObject(document.components) ? { ...document.components } : {};
+  for (const kind of ["requestBodies", "responses"] as const)
+    if (isObject(components[kind]))
+      components[kind] = visit(components[kind], kind === "requestBodies" ? "request" : "response");
+  components.schemas = schemas;
+  return { document: { ...document, paths, components }, views };
+}
+
+/** `name`, or `name2`, `name3`… when a component has it. */
+function uniqueName(name: string, taken: JsonObject): string {
+  if (!Object.hasOwn(taken, name)) return name;
+  let n = 2;
+  while (Object.hasOwn(taken, `${name}${n}`)) n++;
+  return `${name}${n}`;
+}
