@@ -198,25 +198,37 @@ export function resolveDynamicReferences(input: Json): DynamicResolution {
   };
 
   // Every schema of the document outside the components (media types, parameters, headers), then each component.
-  const visitDocument = (node: Json, at: string): Json => {
-    if (Array.isArray(node)) return node.map((item, i) => visitDocument(item, `${at}/${i}`));
-    if (!isObject(node)) return node;
-    const out: JsonObject = {};
-    for (const [key, value] of Object.entries(node)) {
-      const here = `${at}/${escapePointer(key)}`;
-      if (key === "schema" && isObject(value)) out[key] = rewrite(value, new Map(), here);
-      else if (key === "example" || key === "examples" || key.startsWith("x-")) out[key] = value;
-      else if (here === "/components/schemas") out[key] = value;
-      else out[key] = visitDocument(value, here);
-    }
-    return out;
-  };
-  const result: JsonObject = visitDocument(document, "");
+  const result: JsonObject = withSchemasRewritten(document, "", (schema, at) =>
+    rewrite(schema, new Map(), at),
+  );
   result.components = { ...(result.components ?? {}), schemas };
   for (const [name, schema] of Object.entries(original.components?.schemas ?? {}))
     schemas[name] = rewrite(schema, new Map(), `/components/schemas/${escapePointer(name)}`);
   if (Object.keys(schemas).length === 0) delete result.components.schemas;
   return { document: result, specialized };
+}
+
+/**
+ * `node` (a part of the document at `at`) with every `schema` outside `components.schemas` (media types, parameters,
+ * headers) replaced by `rewrite`'s copy; examples and extensions as they are.
+ */
+function withSchemasRewritten(
+  node: Json,
+  at: string,
+  rewrite: (schema: Json, at: string) => Json,
+): Json {
+  if (Array.isArray(node))
+    return node.map((item, i) => withSchemasRewritten(item, `${at}/${i}`, rewrite));
+  if (!isObject(node)) return node;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    const here = `${at}/${escapePointer(key)}`;
+    if (key === "schema" && isObject(value)) out[key] = rewrite(value, here);
+    else if (key === "example" || key === "examples" || key.startsWith("x-")) out[key] = value;
+    else if (here === "/components/schemas") out[key] = value;
+    else out[key] = withSchemasRewritten(value, here, rewrite);
+  }
+  return out;
 }
 
 /** A binding's part of a specialized name: the referenced component's name (`Planet`), else the anchor's. */

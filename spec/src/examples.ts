@@ -3,7 +3,7 @@
 // (`MediaSpec.examples`, `ParameterSpec.examples`), never from the document. The precedence is spec/README.md's
 // "Examples" section.
 import { escapePointer } from "./json-pointer.js";
-import { deref, isObject, type Json, type JsonObject } from "./refs.js";
+import { chooseBranch, deref, isObject, type Json, type JsonObject } from "./refs.js";
 
 /**
  * Where an example came from: `examples` (a named Example Object), `example`, the schema's `examples`/`example`, or
@@ -99,6 +99,10 @@ function composedExample(
   depth: number,
 ): JsonObject | undefined {
   if (depth > MAX_COMPOSE_DEPTH) return undefined;
+  if (!isObject(schema.properties)) {
+    const union = unionExample(document, schema, depth);
+    if (union !== undefined) return union;
+  }
   const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])].map((part) =>
     deref<JsonObject>(document, part),
   );
@@ -126,6 +130,27 @@ function composedExample(
     else if (required.has(name)) return undefined;
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * A `oneOf`/`anyOf`'s example: its first branch that composes one, with the discriminator's value for that branch
+ * (where the schema has a discriminator that names one).
+ */
+function unionExample(document: Json, schema: JsonObject, depth: number): JsonObject | undefined {
+  const branches: Json[] = Array.isArray(schema.oneOf)
+    ? schema.oneOf
+    : Array.isArray(schema.anyOf)
+      ? schema.anyOf
+      : [];
+  const choice = chooseBranch(document, schema);
+  for (const [index, branch] of branches.entries()) {
+    const resolved = deref<JsonObject>(document, branch);
+    const value = isObject(resolved) ? composedExample(document, resolved, depth + 1) : undefined;
+    if (value === undefined) continue;
+    const named = choice && [...choice.byValue].find(([, i]) => i === index)?.[0];
+    return named !== undefined && choice ? { ...value, [choice.property]: named } : value;
+  }
+  return undefined;
 }
 
 /** A schema's own first example (`examples[0]`, else `example`), wrapped so that a `null` example counts. */
