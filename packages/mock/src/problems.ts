@@ -70,10 +70,12 @@ export function fallbackNote(wanted: number, status: number, op?: NamedOperation
   const where = op
     ? `${op.method} ${op.path} (${pointer("paths", op.path, op.method.toLowerCase(), "responses")})`
     : "The operation";
-  if (wanted === status)
-    return op?.responses && !documents({ responses: op.responses }, status)
-      ? ` ${where} documents no ${status}, 400 or 422: the mock answers ${status}, which the document does not list.`
-      : "";
+  if (wanted === status) {
+    if (!op?.responses || documents({ responses: op.responses }, status)) return "";
+    const none = [...new Set([status, 400, 422])];
+    const listed = `${none.slice(0, -1).join(", ")} or ${none.at(-1)}`;
+    return ` ${where} documents no ${listed}: the mock answers ${status}, which the document does not list.`;
+  }
   return ` ${where} documents no ${wanted}, so the mock answers its documented ${status}.`;
 }
 

@@ -18,8 +18,13 @@ const SPECS = {
   grown: createRequire(import.meta.url).resolve("@merchant-payments/spec/fixtures/grown.json"),
 };
 
-/** The operation's path with a plain value in each path parameter (the 406 and 415 come before their checks). */
-const concretePath = (op: OperationSpec) => op.path.replace(/\{[^}]+\}/g, "p1");
+/** The operation's path with each path parameter's example (else a plain value): the 406 and 415 come after it. */
+const concretePath = (op: OperationSpec) =>
+  op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    encodeURIComponent(
+      String(op.parameters.find((p) => p.in === "path" && p.name === name)?.example ?? "p1"),
+    ),
+  );
 
 /**
  * The status the README's rule gives a refusal that calls for `wanted`: `wanted` where the operation documents it
