@@ -21,6 +21,13 @@ const document = {
 const typeOf = (schema: object): string => typeEmitter(document).typeOf(schema, "out");
 
 describe("the type of each keyword is sound", () => {
+  test("a string's format: binary is binary content, as a non-JSON contentMediaType is", () => {
+    const binary = { type: "string", format: "binary" };
+    expect(typeEmitter(document).typeOf(binary, "in")).toBe("Blob | Uint8Array | string");
+    expect(typeOf(binary)).toBe("Blob");
+    expect(typeOf({ type: "string", format: "byte" })).toBe("string");
+  });
+
   test("const is its literal", () => {
     expect(typeOf({ const: "pair" })).toBe('"pair"');
   });

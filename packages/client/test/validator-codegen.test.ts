@@ -5,6 +5,7 @@ import {
   planFormatImports,
   validatorEmitter,
 } from "../scripts/lib/validator-codegen.js";
+import { withoutAnnotations } from "../scripts/lib/validator-input.js";
 import type { Issue } from "../src/generated/validators.js";
 
 describe("generated validators", () => {
@@ -50,6 +51,16 @@ function compile(schema: object): (v: unknown) => Issue[] {
     return issues;
   };
 }
+
+describe("binary content", () => {
+  test("a string's format: binary takes a Blob, a Uint8Array or text, and nothing else", () => {
+    const validate = compile(withoutAnnotations({ type: "string", format: "binary" }));
+    expect(validate(new Uint8Array([1]))).toEqual([]);
+    expect(validate(new Blob(["x"]))).toEqual([]);
+    expect(validate("text")).toEqual([]);
+    expect(validate(7)).not.toEqual([]);
+  });
+});
 
 describe("the format functions the generated validators call", () => {
   test("are reported per module, so each module imports only the checks it uses", () => {

@@ -56,7 +56,7 @@ export const SCHEMA_KEYWORDS = {
     "`DateInput` for a request's `date`, a decimal's type for `decimal`; any other format is an annotation",
   ),
   contentMediaType: type(
-    "binary content: `Blob` (answers), `Blob | Uint8Array | string` (requests)",
+    "binary content (also a string's `format: binary`): `Blob` (answers), `Blob | Uint8Array | string` (requests)",
   ),
   discriminator: type("the union of its oneOf/anyOf (the validators pick the branch by it)"),
   minimum: check("the bound"),
@@ -90,6 +90,17 @@ export const SCHEMA_KEYWORDS = {
   xml: annotation,
   externalDocs: annotation,
 } as const satisfies Record<string, KeywordRole>;
+
+/**
+ * True for binary content: a string (or untyped) schema whose `contentMediaType` is not JSON, or that says
+ * `format: binary` (OpenAPI 3.0's way of saying a file, still common in 3.1 documents). A request takes a `Blob`
+ * (or `File`), a `Uint8Array` or text there; an answer hands over a `Blob`.
+ */
+export function isBinaryString(schema: Json): boolean {
+  if (!isObject(schema) || !(schema.type === "string" || schema.type === undefined)) return false;
+  if (typeof schema.contentMediaType === "string") return !/json/.test(schema.contentMediaType);
+  return schema.format === "binary" && schema.type === "string";
+}
 
 /** A keyword of the table. */
 type SchemaKeyword = keyof typeof SCHEMA_KEYWORDS;

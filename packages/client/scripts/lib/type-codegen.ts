@@ -11,6 +11,7 @@ import type { Json } from "@merchant-payments/spec/model";
 import { deref, isObject, refName, walkSchema } from "@merchant-payments/spec/model";
 import { identifiersOf, typeName } from "./identifiers.js";
 import { isDecimalSchema } from "./operation-facts.js";
+import { isBinaryString } from "./schema-keywords.js";
 
 /** the request form ("in") or the answer form ("out") of a type */
 export type Mode = "in" | "out";
@@ -254,11 +255,7 @@ class TypeEmitter {
       if (own.properties || own.type) parts.push(this.inlineType(own, mode, indent));
       return [...new Set(parts)].map((t) => (/[|]/.test(t) ? `(${t})` : t)).join(" & ");
     }
-    if (
-      typeof schema.contentMediaType === "string" &&
-      !/json/.test(schema.contentMediaType) &&
-      (schema.type === "string" || schema.type === undefined)
-    ) {
+    if (isBinaryString(schema)) {
       // Binary content: sent as a Blob (or File), a Uint8Array or text; handed over as a Blob.
       return mode === "in" ? "Blob | Uint8Array | string" : "Blob";
     }

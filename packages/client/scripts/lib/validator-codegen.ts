@@ -15,6 +15,7 @@ import {
   escapePointer,
   type Json,
 } from "@merchant-payments/spec/model";
+import { isBinaryString } from "./schema-keywords.js";
 import { FORMAT_FUNCTIONS } from "./validator-codegen-formats.js";
 import {
   HELPER_CODE,
@@ -411,11 +412,7 @@ class ValidatorEmitter {
       });
       return code + this.emitRest(without(schema, "allOf"), v, parts, scope, track);
     }
-    if (
-      schema.type === "string" &&
-      typeof schema.contentMediaType === "string" &&
-      !/json/.test(schema.contentMediaType)
-    ) {
+    if (schema.type === "string" && isBinaryString(schema)) {
       // Binary content (a file part, an octet-stream body): a Blob (or File), a Uint8Array, or text.
       return `if (!(typeof ${v} === "string" || ${v} instanceof Uint8Array || (typeof Blob !== "undefined" && ${v} instanceof Blob))) ${push(parts, str("must be a Blob, a File, a Uint8Array or a string"))}\n`;
     }

@@ -3,7 +3,7 @@
 // format is an annotation). So an annotation (`xml`, `externalDocs`, `$comment`, ...) or a format like
 // `iso-country-code` is never refused by it, whichever keywords it knows itself.
 import { isObject, type Json } from "@merchant-payments/spec/model";
-import { SCHEMA_KEYWORDS } from "./schema-keywords.js";
+import { isBinaryString, SCHEMA_KEYWORDS } from "./schema-keywords.js";
 import { FORMAT_FUNCTIONS } from "./validator-codegen.js";
 
 /** Keywords whose value maps names to sub-schemas. */
@@ -39,6 +39,9 @@ export function withoutAnnotations(node: Json): Json {
   if (!isObject(node)) return node;
   const out: Record<string, Json> = {};
   for (const [k, v] of Object.entries(node)) {
+    // A string's `format: binary` says a file, as a non-JSON contentMediaType does (schema-keywords.ts).
+    if (k === "format" && isBinaryString(node) && node.contentMediaType === undefined)
+      out.contentMediaType = "application/octet-stream";
     if (isAnnotation(k) || (k === "format" && !checkedFormat(v))) continue;
     if (MAPS.has(k) && isObject(v))
       out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, withoutAnnotations(s)]));
