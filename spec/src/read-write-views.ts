@@ -107,6 +107,15 @@ export function readWriteViews(input: Json): ReadWriteViews {
     return `#/components/schemas/${escapePointer(name)}`;
   };
 
+  /** A discriminator's mapping with each reference through its view, as the `oneOf` beside it refers. */
+  const viewMapping = (side: Side, mapping: JsonObject): JsonObject =>
+    Object.fromEntries(
+      Object.entries(mapping).map(([value, target]) => [
+        value,
+        typeof target === "string" && target.startsWith("#/") ? viewRef(side, target) : target,
+      ]),
+    );
+
   /** The view of one schema for `side`: the properties it leaves out gone, references through their views. */
   const view = (side: Side, node: Json): Json => {
     if (!isObject(node)) return node;
@@ -125,6 +134,8 @@ export function readWriteViews(input: Json): ReadWriteViews {
             .filter(([name]) => !dropped.has(name))
             .map(([name, sub]) => [name, view(side, sub)]),
         );
+      else if (key === "discriminator" && isObject(value) && isObject(value.mapping))
+        out.discriminator = { ...value, mapping: viewMapping(side, value.mapping) };
       else if (key === "required" && Array.isArray(value))
         out.required = value.filter((name) => !dropped.has(String(name)));
       else if (SCHEMA_MAPS.includes(key) && isObject(value))

@@ -97,6 +97,38 @@ describe("readWriteViews", () => {
     ]);
   });
 
+  test("a discriminator's mapping names the views its oneOf refers to", () => {
+    const json = (schema: Json) => ({ content: { "application/json": { schema } } });
+    const body = {
+      oneOf: [{ $ref: "#/components/schemas/Planet" }, { $ref: "#/components/schemas/Moon" }],
+      discriminator: {
+        propertyName: "type",
+        mapping: {
+          terrestrial: "#/components/schemas/Planet",
+          moon: "#/components/schemas/Moon",
+          other: "https://example.test/Other",
+        },
+      },
+    };
+    const kind = (value: string) => ({
+      type: "object",
+      properties: { id: { type: "integer", readOnly: true }, type: { const: value } },
+    });
+    const unioned = readWriteViews({
+      openapi: "3.1.0",
+      paths: { "/bodies": { post: { requestBody: json(body), responses: {} } } },
+      components: { schemas: { Planet: kind("terrestrial"), Moon: kind("moon") } },
+    }).document as { paths: Record<string, { post: { requestBody: Json } }> };
+    const viewedBody = JSON.stringify(unioned.paths["/bodies"]?.post.requestBody);
+    expect(JSON.parse(viewedBody).content["application/json"].schema.discriminator.mapping).toEqual(
+      {
+        terrestrial: "#/components/schemas/PlanetRequest",
+        moon: "#/components/schemas/MoonRequest",
+        other: "https://example.test/Other",
+      },
+    );
+  });
+
   test("a document without readOnly or writeOnly is returned as it is", () => {
     const plain = {
       openapi: "3.1.0",
