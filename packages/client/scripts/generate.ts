@@ -49,7 +49,8 @@ import { emitWebhooks, webhooksOf } from "./lib/webhook-codegen.js";
  */
 async function emitOpenapiTypes({ document }: Generation): Promise<string> {
   const { default: openapiTS, astToString } = await import("openapi-typescript");
-  const ast = await openapiTS(document as Parameters<typeof openapiTS>[0], {
+  // A copy: openapi-typescript writes into the document it reads (a discriminator's property made required).
+  const ast = await openapiTS(structuredClone(document) as Parameters<typeof openapiTS>[0], {
     alphabetize: false,
     defaultNonNullable: false,
   });

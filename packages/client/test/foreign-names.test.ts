@@ -365,3 +365,57 @@ describe("parseWebhook checks a received payload against the webhook's schema", 
     );
   });
 });
+
+describe("a discriminator whose property a branch does not require (Scalar Galaxy's CelestialBody)", () => {
+  test("the branch's own validator does not require it: the document as written is what is checked", async () => {
+    const branch = (kind: string) => ({
+      type: "object",
+      required: ["name"],
+      properties: { name: { type: "string" }, type: { type: "string", enum: [kind] } },
+    });
+    const json = (schema: unknown) => ({ content: { "application/json": { schema } } });
+    const document = {
+      openapi: "3.1.0",
+      info: { title: "bodies", version: "1" },
+      paths: {
+        "/planets/1": {
+          get: {
+            operationId: "getPlanet",
+            responses: {
+              "200": { description: "A planet.", ...json({ $ref: "#/components/schemas/Planet" }) },
+            },
+          },
+        },
+        "/bodies/1": {
+          get: {
+            operationId: "getBody",
+            responses: {
+              "200": {
+                description: "A body.",
+                ...json({
+                  oneOf: [
+                    { $ref: "#/components/schemas/Planet" },
+                    { $ref: "#/components/schemas/Moon" },
+                  ],
+                  discriminator: {
+                    propertyName: "type",
+                    mapping: {
+                      planet: "#/components/schemas/Planet",
+                      moon: "#/components/schemas/Moon",
+                    },
+                  },
+                }),
+              },
+            },
+          },
+        },
+      },
+      components: { schemas: { Planet: branch("planet"), Moon: branch("moon") } },
+    };
+    const { message, out } = await refusalOf("discriminator-not-required", document);
+    expect(message).toBe("");
+    const answers = readFileSync(join(out, "response-validators.ts"), "utf8");
+    expect(answers).toContain('path: "/name", message: "is required"');
+    expect(answers).not.toContain('path: "/type", message: "is required"');
+  });
+});
