@@ -17,6 +17,7 @@ import {
   startHostileServer,
 } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { STAND_IN_API_KEYS } from "./helpers/client.js";
 import { isBodyCall } from "./helpers/operation-shapes.js";
 
 const TIMEOUT_MS = 10_000;
@@ -46,7 +47,7 @@ const { createMerchantPaymentsClient } = await import(process.env.CLIENT_ENTRY);
 const cfg = JSON.parse(process.env.HOSTILE_CONFIG);
 const logs = [];
 const logger = Object.fromEntries(["error", "warn", "info", "debug"].map((l) => [l, (...a) => logs.push(a)]));
-const client = createMerchantPaymentsClient({ baseUrl: cfg.baseUrl, token: cfg.token, timeoutMs: cfg.timeoutMs, maxRetries: 0, logger, logLevel: "debug" });
+const client = createMerchantPaymentsClient({ baseUrl: cfg.baseUrl, token: cfg.token, ...(cfg.apiKeys ? { apiKeys: cfg.apiKeys } : {}), timeoutMs: cfg.timeoutMs, maxRetries: 0, logger, logLevel: "debug" });
 const results = [];
 globalThis.hostileLagReset();
 for (const [op, body] of cfg.calls) {
@@ -89,6 +90,7 @@ function runClient(
             HOSTILE_CONFIG: JSON.stringify({
               baseUrl,
               token: HOSTILE_TOKEN,
+              ...(Object.keys(STAND_IN_API_KEYS).length > 0 ? { apiKeys: STAND_IN_API_KEYS } : {}),
               timeoutMs: TIMEOUT_MS,
               calls,
             }),

@@ -7,6 +7,7 @@ import {
   type OperationId,
   RedirectError,
 } from "../src/index.js";
+import { testClient } from "./helpers/client.js";
 import { isBodyCall } from "./helpers/operation-shapes.js";
 import { failure } from "./helpers/rejection.js";
 
@@ -48,12 +49,7 @@ describe("no redirect is ever followed", () => {
           });
           res.end();
         });
-        const client = createMerchantPaymentsClient({
-          baseUrl: service.baseUrl,
-          token: "k9Qz7Lw2Xr5Tn8Vb",
-          maxRetries: 5,
-          backoff: { baseDelayMs: 1, maxDelayMs: 2 },
-        });
+        const client = testClient(service, { token: "k9Qz7Lw2Xr5Tn8Vb", maxRetries: 5 });
         const send = client[operationId] as (b: unknown) => Promise<unknown>;
         const err = (await failure(send(structuredClone(body)))) as RedirectError;
         expect(err).toBeInstanceOf(RedirectError);

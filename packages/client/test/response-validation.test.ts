@@ -1,10 +1,7 @@
 import { operations } from "@merchant-payments/spec";
 import { describe, expect, test } from "vitest";
-import {
-  createMerchantPaymentsClient,
-  MerchantPaymentsError,
-  ResponseValidationError,
-} from "../src/index.js";
+import { MerchantPaymentsError, ResponseValidationError } from "../src/index.js";
+import { testClient } from "./helpers/client.js";
 import { example, spec } from "./helpers/fixtures.js";
 import { isBodyCall } from "./helpers/operation-shapes.js";
 import { json, useTestServer } from "./helpers/server.js";
@@ -13,12 +10,7 @@ const server = useTestServer();
 const lookup = { merchantAccountNumber: 12345678, transactionReferenceNumber: "T" };
 
 function client(extra: { validateResponses?: boolean; decimals?: "number" | "string" } = {}) {
-  return createMerchantPaymentsClient({
-    baseUrl: server.baseUrl,
-    token: "test-token",
-    backoff: { baseDelayMs: 1 },
-    ...extra,
-  });
+  return testClient(server, { backoff: { baseDelayMs: 1 }, ...extra });
 }
 
 /** Answers every request with the TransactionSuccess example changed by `change`. */

@@ -1,11 +1,11 @@
 import { operations } from "@merchant-payments/spec/model";
 import { describe, expect, test } from "vitest";
 import {
-  createMerchantPaymentsClient,
   type DisbursementBatchItem,
   MerchantPaymentsError,
   RequestValidationError,
 } from "../src/index.js";
+import { testClient } from "./helpers/client.js";
 import { maxBatchItems, merchantBounds, spec } from "./helpers/fixtures.js";
 import { isBodyCall } from "./helpers/operation-shapes.js";
 import { json, useTestServer } from "./helpers/server.js";
@@ -20,11 +20,7 @@ const countingFetch = (input: string | URL | Request, init?: RequestInit) => {
 function client() {
   fetchCalls = 0;
   server.handle((_req, res) => json(res, 200, { merchantAccountNumber: 12345678, batchNumber: 1 }));
-  return createMerchantPaymentsClient({
-    baseUrl: server.baseUrl,
-    token: "test-token",
-    fetch: countingFetch,
-  });
+  return testClient(server, { fetch: countingFetch });
 }
 
 async function issuesOf(p: Promise<unknown>) {

@@ -14,7 +14,7 @@ const FAST_BACKOFF = { baseDelayMs: 1, maxDelayMs: 2 } as const;
  * A stand-in secret for every security scheme of the spec the token does not fill (an API key; HTTP Basic's
  * "user:password"), by scheme name: none for this spec's own Bearer-only operations, one each for a grown spec's.
  */
-const STAND_IN_API_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
+export const STAND_IN_API_KEYS: Readonly<Record<string, string>> = Object.fromEntries(
   Object.entries(loadBundle().components?.securitySchemes ?? {}).flatMap(([name, scheme]) => {
     const kind = credentialKind(scheme as Parameters<typeof credentialKind>[0]);
     if (kind === undefined || kind === "bearer") return [];
