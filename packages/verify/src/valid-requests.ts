@@ -82,6 +82,14 @@ export function bodyValid(
   return ajv.issuesAt(media.schemaPointer, bodyAsRead(document, media, value)).length === 0;
 }
 
+/**
+ * True when an example can be sent as `media` says: any value of JSON, form and binary media; for text media (XML,
+ * YAML, `text/*`) only a string, the document as written (an object has no serialized form the spec gives).
+ */
+export function sendableExample(media: MediaSpec, value: unknown): boolean {
+  return bodyKind(media.mediaType) !== "text" || typeof value === "string";
+}
+
 /** A generated body of `media`: bytes for binary media, else a value valid against its schema. */
 function bodyArbitrary(document: unknown, media: MediaSpec): fc.Arbitrary<unknown> {
   if (bodyKind(media.mediaType) === "binary")
@@ -143,8 +151,14 @@ export function draftOperation(
     else if (p.required)
       base[p.name] = fc.sample(validArbitrary(doc, p.schema), { seed, numRuns: 1 })[0];
   }
-  const examples: ExampleBody[] = op.requestBodies.flatMap((m) =>
-    m.examples.map((e) => ({ name: `example ${e.name}`, media: m, value: e.value })),
+  const examples: ExampleBody[] = op.requestBodies.flatMap((m, index) =>
+    m.examples
+      .filter((e) => sendableExample(m, e.value))
+      .map((e) => ({
+        name: index === 0 ? `example ${e.name}` : `example ${e.name} (${m.mediaType})`,
+        media: m,
+        value: e.value,
+      })),
   );
   const generatedBody = examples.length === 0 && media !== undefined;
   if (examples.length === 0) {
