@@ -521,33 +521,52 @@ export function readAnswersFiles(specDir = specPackageDir()) {
 /**
  * The specialized components of the linted bundle (the build's resolution of `$dynamicRef`, src/dynamic-refs.ts), by
  * the pointer of the component each copies (its `x-specialized-from`): a finding on a component is one on its copies.
+ * Each copy is its pointer and its schema (a request view lacks the `readOnly` properties of its component).
  * @param {string} [specDir] the spec package's folder
- * @returns {Map<string, string[]>}
+ * @returns {Map<string, { pointer: string, schema: unknown }[]>}
  */
 export function specializedComponents(specDir = specPackageDir()) {
   const path = join(specDir, OWASP_LINTED_BUNDLE);
-  /** @type {Map<string, string[]>} */
+  /** @type {Map<string, { pointer: string, schema: unknown }[]>} */
   const copies = new Map();
   if (!existsSync(path)) return copies;
   const schemas = JSON.parse(readFileSync(path, "utf8")).components?.schemas ?? {};
   for (const [name, schema] of Object.entries(schemas)) {
     const from = schema?.["x-specialized-from"];
     if (typeof from !== "string") continue;
-    const copy = `/components/schemas/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
-    copies.set(from.slice(1), [...(copies.get(from.slice(1)) ?? []), copy]);
+    const pointer = `/components/schemas/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`;
+    copies.set(from.slice(1), [...(copies.get(from.slice(1)) ?? []), { pointer, schema }]);
   }
   return copies;
 }
 
 /**
- * `answer` with each of its places inside a component also at the same place of every copy specialized from it.
- * @param {OwaspAnswer} answer @param {Map<string, string[]>} copies @returns {OwaspAnswer}
+ * True when the JSON Pointer `rest` (`""` or `/a/b`) names a value inside `node`.
+ * @param {unknown} node @param {string} rest @returns {boolean}
+ */
+function holdsPlace(node, rest) {
+  let at = node;
+  for (const segment of rest.split("/").slice(1)) {
+    const name = segment.replaceAll("~1", "/").replaceAll("~0", "~");
+    if (at === null || typeof at !== "object" || !Object.hasOwn(at, name)) return false;
+    at = /** @type {Record<string, unknown>} */ (at)[name];
+  }
+  return true;
+}
+
+/**
+ * `answer` with each of its places inside a component also at the same place of every copy specialized from it
+ * that has that place.
+ * @param {OwaspAnswer} answer @param {Map<string, { pointer: string, schema: unknown }[]>} copies
+ * @returns {OwaspAnswer}
  */
 function withCopies(answer, copies) {
   const more = answer.paths.flatMap((path) =>
-    [...copies].flatMap(([from, names]) =>
+    [...copies].flatMap(([from, made]) =>
       path === from || path.startsWith(`${from}/`)
-        ? names.map((name) => name + path.slice(from.length))
+        ? made
+            .filter((copy) => holdsPlace(copy.schema, path.slice(from.length)))
+            .map((copy) => copy.pointer + path.slice(from.length))
         : [],
     ),
   );
