@@ -29,7 +29,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { loadDocument } from "@merchant-payments/spec";
+import { loadDocument, withModelExamples } from "@merchant-payments/spec";
 import { OWASP_TOPICS, owaspAnswers } from "@merchant-payments/spec/owasp-answers";
 import { accessiblePage } from "./lib/accessibility.mjs";
 import { AGENTS_NOTE, writeAgentDocs } from "./lib/agent-docs.mjs";
@@ -94,7 +94,9 @@ const security = args.spec
       topics: OWASP_TOPICS,
       ...(await toolkitLimits()),
     })}\n\n`;
-const siteDocument = structuredClone(document);
+// Redoc shows a JSON body's own example, else one it makes up from the schema: the copy holds the spec model's
+// (composed from the properties' examples where the document gives none), the value every other package shows.
+const siteDocument = /** @type {typeof document} */ (withModelExamples(document));
 siteDocument.info.description = `${String(document.info.description ?? "").trimEnd()}\n\n${AGENTS_NOTE}\n\n${security}${releases}`;
 const siteSpec = join(mkdtempSync(join(tmpdir(), "merchant-payments-docs-")), "openapi.json");
 writeFileSync(siteSpec, JSON.stringify(siteDocument));

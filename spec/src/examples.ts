@@ -124,12 +124,26 @@ function composedExample(
       own !== undefined
         ? own.value
         : isObject(property)
-          ? composedExample(document, property, depth + 1)
+          ? composedValue(document, property, depth + 1)
           : undefined;
     if (value !== undefined) out[name] = value;
     else if (required.has(name)) return undefined;
   }
   return Object.keys(out).length > 0 ? out : undefined;
+}
+
+/**
+ * A property's composed value: an object's as `composedExample` makes it, an array's as one item (the items' own
+ * example, else one composed), undefined when neither has one.
+ */
+function composedValue(document: Json, schema: JsonObject, depth: number): Json | undefined {
+  const isArray =
+    schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"));
+  if (!isArray) return composedExample(document, schema, depth);
+  const items = deref<JsonObject>(document, schema.items);
+  if (!isObject(items) || depth > MAX_COMPOSE_DEPTH) return undefined;
+  const item = firstOwnExample(items)?.value ?? composedExample(document, items, depth + 1);
+  return item === undefined ? undefined : [item];
 }
 
 /**

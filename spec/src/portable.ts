@@ -5,6 +5,7 @@ export * from "./dynamic-refs.js";
 export * from "./issues.js";
 export * from "./message-bounds.js";
 export * from "./model.js";
+export * from "./model-examples.js";
 export * from "./read-write-views.js";
 export * from "./side-effects.js";
 export * from "./walk.js";

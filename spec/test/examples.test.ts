@@ -13,6 +13,7 @@ import {
   resolvePointer,
   webhook,
   webhooks,
+  withModelExamples,
 } from "../src/portable.js";
 
 const museum: Json = loadDocument(
@@ -180,6 +181,40 @@ describe("media type examples", () => {
       "createThing",
     );
     expect(op.request?.examples.map((e) => e.value)).toEqual([{ mass: 3, kind: "rock" }]);
+  });
+
+  test("an array property is composed as one item: the items' own example, else one composed", () => {
+    const schema = {
+      type: "object",
+      properties: {
+        tags: { type: "array", items: { type: "string", examples: ["rocky"] } },
+        moons: {
+          type: "array",
+          items: { type: "object", properties: { name: { type: "string", examples: ["Phobos"] } } },
+        },
+        rings: {
+          type: "array",
+          items: { type: "object", properties: { width: { type: "number" } } },
+        },
+      },
+    };
+    const op = operation(withBody({ schema }), "createThing");
+    expect(op.request?.examples.map((e) => e.value)).toEqual([
+      { tags: ["rocky"], moons: [{ name: "Phobos" }] },
+    ]);
+  });
+
+  test("withModelExamples writes the model's examples into a copy where a JSON body has none of its own", () => {
+    const schema = { type: "object", properties: { name: { type: "string", examples: ["Mars"] } } };
+    const document = withBody({ schema });
+    const before = JSON.stringify(document);
+    const copy = withModelExamples(document);
+    expect(JSON.stringify(document)).toBe(before);
+    expect(
+      resolvePointer(copy, "/paths/~1things/post/requestBody/content/application~1json/examples"),
+    ).toEqual({ "composed example": { value: { name: "Mars" } } });
+    const own = withBody({ schema, example: { name: "Venus" } });
+    expect(withModelExamples(own)).toEqual(own);
   });
 
   test("a media type without any example has none", () => {

@@ -14,7 +14,7 @@ import {
   parsePointer,
   pointer,
   responseFor,
-  valueAt,
+  withModelExamples,
 } from "@merchant-payments/spec/model";
 import { isJsonMedia } from "@merchant-payments/spec/wire";
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
@@ -283,27 +283,11 @@ function withCredentialsDetail(
 }
 
 /**
- * A copy of the document for Prism (whose reference parser rewrites what it is given) in which each answer's media
- * type (JSON) that holds no example of its own gets the spec model's (its schema's `examples`, or one composed from its
- * properties' examples: spec/src/examples.ts) as named `examples`. Prism then serves that documented value, where
- * it would otherwise generate one, which cuts a recursive schema short of its required properties.
+ * The document for Prism (whose reference parser rewrites what it is given): a copy in which each JSON body without an
+ * example of its own holds the spec model's (`withModelExamples`). Prism then serves that documented value, where it
+ * would otherwise generate one, which cuts a recursive schema short of its required properties.
  */
-function documentForPrism(spec: SpecSource): Json {
-  const copy = structuredClone(spec.document);
-  for (const op of spec.operations)
-    for (const response of op.responses)
-      for (const media of response.content) {
-        // JSON answers only: a value read from a schema is no document of another media type (XML, text).
-        const own = media.examples.some((e) => e.source === "examples" || e.source === "example");
-        if (own || media.examples.length === 0 || !isJsonMedia(media.mediaType)) continue;
-        const holder = valueAt(copy, mediaPointer(media));
-        if (!isObject(holder) || "examples" in holder || "example" in holder) continue;
-        holder.examples = Object.fromEntries(
-          media.examples.map((e) => [e.name, { value: e.value }]),
-        );
-      }
-  return copy;
-}
+const documentForPrism = (spec: SpecSource): Json => withModelExamples(spec.document);
 
 /** Loads the spec into Prism and returns the mock's answering function. */
 export async function createPrismEngine(spec: SpecSource, options: EngineOptions) {
