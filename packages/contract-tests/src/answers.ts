@@ -9,7 +9,7 @@ import type {
   SpecAjv,
 } from "@merchant-payments/spec";
 import { deref } from "@merchant-payments/spec/model";
-import { bodyKind } from "@merchant-payments/spec/wire";
+import { acceptHeader, bodyKind } from "@merchant-payments/spec/wire";
 import { validValue } from "./call-inputs.js";
 import { errorsAt } from "./operation-parts.js";
 
@@ -23,14 +23,20 @@ export interface SuccessAnswer {
   readonly media: MediaSpec | undefined;
 }
 
-/** Every 2xx answer of `op`, one per media type (or one without a body). */
+/**
+ * Every 2xx answer of `op` a client can get, one per media type (or one without a body). Where a status offers JSON
+ * beside other media (Galaxy's JSON and XML), only its JSON ones: the client asks for those (`acceptHeader`).
+ */
 export function successAnswers(op: OperationSpec): SuccessAnswer[] {
   return op.responses
     .filter((r) => /^2\d\d$/.test(r.status))
     .flatMap((response): SuccessAnswer[] => {
       const status = Number(response.status);
       if (response.content.length === 0) return [{ status, response, media: undefined }];
-      return response.content.map((media) => ({ status, response, media }));
+      const asked = acceptHeader([response.content.map((media) => media.mediaType)]).split(", ");
+      return response.content
+        .filter((media) => asked.includes(media.mediaType))
+        .map((media) => ({ status, response, media }));
     });
 }
 
