@@ -19,29 +19,16 @@ import { escapePointer } from "./json-pointer.js";
 import { parsePointer } from "./pointer-segments.js";
 import { isObject, type Json, type JsonObject, resolvePointer } from "./refs.js";
 import { SpecModelError } from "./spec-model-error.js";
+import { mapSubschemas, subschemaKeywords } from "./walk.js";
 
 /** The extension a specialized component carries: the `$ref` of the component it copies (answers to lint findings on
  * the component hold for its copies). */
 export const SPECIALIZED_FROM = "x-specialized-from";
 
-/** Keywords whose value is a map of sub-schemas. */
-const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
-/** Keywords whose value is a list of sub-schemas. */
-const SCHEMA_LISTS = ["prefixItems", "allOf", "anyOf", "oneOf"];
-/** Keywords whose value is one sub-schema. */
-const SCHEMA_SINGLES = [
-  "items",
-  "additionalProperties",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "contains",
-  "propertyNames",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contentSchema",
-];
+/** The keywords whose sub-schemas a `$dynamicRef` may sit in: all of the table, `definitions` and `contentSchema` too. */
+const SUBSCHEMA_HOLDERS: ReadonlySet<string> = new Set(
+  subschemaKeywords({ legacy: true, annotation: true }),
+);
 
 /** What the resolution did: the document (a new one; the input is left as it was) and the components it added. */
 export interface DynamicResolution {
@@ -181,18 +168,11 @@ export function resolveDynamicReferences(input: Json): DynamicResolution {
         out.$ref = bindingRef(declared);
       } else if (key === "$ref" && typeof value === "string" && value.startsWith("#/"))
         out.$ref = refUnder(value, scope);
-      else if (SCHEMA_MAPS.includes(key) && isObject(value))
-        out[key] = Object.fromEntries(
-          Object.entries(value).map(([k, v]) => [
-            k,
-            rewrite(v, scope, `${at}/${key}/${escapePointer(k)}`),
-          ]),
-        );
-      else if (SCHEMA_LISTS.includes(key) && Array.isArray(value))
-        out[key] = value.map((v, i) => rewrite(v, scope, `${at}/${key}/${i}`));
-      else if (SCHEMA_SINGLES.includes(key) && isObject(value))
-        out[key] = rewrite(value, scope, `${at}/${key}`);
-      else out[key] = value;
+      else
+        out[key] =
+          mapSubschemas(key, value, SUBSCHEMA_HOLDERS, (sub, segments) =>
+            rewrite(sub, scope, `${at}/${segments.map((s) => escapePointer(String(s))).join("/")}`),
+          ) ?? value;
     }
     return out;
   };

@@ -11,6 +11,7 @@ import { SPECIALIZED_FROM } from "./dynamic-refs.js";
 import { escapePointer } from "./json-pointer.js";
 import { parsePointer } from "./pointer-segments.js";
 import { isObject, type Json, type JsonObject, resolvePointer } from "./refs.js";
+import { mapSubschemas, subschemaKeywords } from "./walk.js";
 
 /** Which side a view is for, and the keyword whose properties it leaves out. */
 const SIDES = {
@@ -20,23 +21,8 @@ const SIDES = {
 
 type Side = keyof typeof SIDES;
 
-/** Keywords whose value is a map of sub-schemas. */
-const SCHEMA_MAPS = ["patternProperties", "$defs", "definitions", "dependentSchemas"];
-/** Keywords whose value is a list of sub-schemas. */
-const SCHEMA_LISTS = ["prefixItems", "allOf", "anyOf", "oneOf"];
-/** Keywords whose value is one sub-schema. */
-const SCHEMA_SINGLES = [
-  "items",
-  "additionalProperties",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "contains",
-  "propertyNames",
-  "not",
-  "if",
-  "then",
-  "else",
-];
+/** The keywords whose sub-schemas a view rewrites: the table with `definitions`, without `contentSchema`. */
+const SUBSCHEMA_HOLDERS: ReadonlySet<string> = new Set(subschemaKeywords({ legacy: true }));
 
 /** What the views added: the document (new; the input is left as it was) and the view components' names. */
 export interface ReadWriteViews {
@@ -127,12 +113,8 @@ export function readWriteViews(input: Json): ReadWriteViews {
         );
       else if (key === "required" && Array.isArray(value))
         out.required = value.filter((name) => !dropped.has(String(name)));
-      else if (SCHEMA_MAPS.includes(key) && isObject(value))
-        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, view(side, v)]));
-      else if (SCHEMA_LISTS.includes(key) && Array.isArray(value))
-        out[key] = value.map((v) => view(side, v));
-      else if (SCHEMA_SINGLES.includes(key) && isObject(value)) out[key] = view(side, value);
-      else out[key] = value;
+      else
+        out[key] = mapSubschemas(key, value, SUBSCHEMA_HOLDERS, (sub) => view(side, sub)) ?? value;
     }
     return out;
   };
