@@ -15,8 +15,8 @@
 // against the nearest `$id` and find nothing. A document with a URI reference (`$ref: Planet`, relative to an `$id`)
 // keeps its `$id`s, which then mean what JSON Schema says. `$dynamicAnchor` goes with
 // the references it served. A `$dynamicRef` that no anchor in scope binds is refused at its pointer.
+import { schemaComponentName, schemaComponentRef, uniqueName } from "./component-names.js";
 import { escapePointer } from "./json-pointer.js";
-import { parsePointer } from "./pointer-segments.js";
 import { isObject, type Json, type JsonObject, resolvePointer } from "./refs.js";
 import { SpecModelError } from "./spec-model-error.js";
 import { mapSubschemas, subschemaKeywords } from "./walk.js";
@@ -117,11 +117,8 @@ export function resolveDynamicReferences(input: Json): DynamicResolution {
 
   /** A `$ref` to `target` under `scope`: the component itself, or its copy specialized for the scope's bindings. */
   const refUnder = (target: string, scope: Scope): string => {
-    const segments = parsePointer(target.slice(1));
-    const isComponent =
-      segments.length === 3 && segments[0] === "components" && segments[1] === "schemas";
-    if (!isComponent) return target;
-    const templateName = String(segments[2]);
+    const templateName = schemaComponentName(target);
+    if (templateName === undefined) return target;
     const template = resolvePointer(original, target);
     const own = new Map(declaredAnchors(template, target.slice(1)));
     const bound = [...namesReached(target.slice(1))]
@@ -142,12 +139,12 @@ export function resolveDynamicReferences(input: Json): DynamicResolution {
         ...rewrite(
           template,
           enter(inner, template, target.slice(1)),
-          `/components/schemas/${escapePointer(name)}`,
+          schemaComponentRef(name).slice(1),
         ),
         [SPECIALIZED_FROM]: target,
       };
     }
-    return `#/components/schemas/${escapePointer(name)}`;
+    return schemaComponentRef(name);
   };
 
   /** A copy of the schema `node` with its dynamic references resolved under `scope`. */
@@ -183,7 +180,7 @@ export function resolveDynamicReferences(input: Json): DynamicResolution {
   );
   result.components = { ...(result.components ?? {}), schemas };
   for (const [name, schema] of Object.entries(original.components?.schemas ?? {}))
-    schemas[name] = rewrite(schema, new Map(), `/components/schemas/${escapePointer(name)}`);
+    schemas[name] = rewrite(schema, new Map(), schemaComponentRef(name).slice(1));
   if (Object.keys(schemas).length === 0) delete result.components.schemas;
   return { document: result, specialized };
 }
@@ -218,12 +215,4 @@ function bindingName(anchor: string, ref: string): string {
     .replace(/~1/g, "/")
     .replace(/~0/g, "~");
   return word.replace(/^./, (c) => c.toUpperCase());
-}
-
-/** `name`, or `name2`, `name3`… when a component has it. */
-function uniqueName(name: string, taken: JsonObject): string {
-  if (!Object.hasOwn(taken, name)) return name;
-  let n = 2;
-  while (Object.hasOwn(taken, `${name}${n}`)) n++;
-  return `${name}${n}`;
 }

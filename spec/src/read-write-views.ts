@@ -7,9 +7,9 @@
 // that way is referred to through its view, added as `<Component>Request` (`PlanetRequest`) or `<Component>Response`.
 // The components themselves, parameters, and the bodies of webhooks and callbacks are left as written. A view
 // carries `x-specialized-from` (the component it copies), as the specialized copies of dynamic-refs.ts do.
+
+import { schemaComponentName, schemaComponentRef, uniqueName } from "./component-names.js";
 import { SPECIALIZED_FROM } from "./dynamic-refs.js";
-import { escapePointer } from "./json-pointer.js";
-import { parsePointer } from "./pointer-segments.js";
 import { isObject, type Json, type JsonObject, resolvePointer } from "./refs.js";
 import { mapSubschemas, subschemaKeywords } from "./walk.js";
 
@@ -77,20 +77,18 @@ export function readWriteViews(input: Json): ReadWriteViews {
   };
 
   const viewRef = (side: Side, target: string): string => {
-    const segments = parsePointer(target.slice(1));
-    const isComponent =
-      segments.length === 3 && segments[0] === "components" && segments[1] === "schemas";
-    if (!isComponent || !reachesFlag(side, target.slice(1))) return target;
+    const component = schemaComponentName(target);
+    if (component === undefined || !reachesFlag(side, target.slice(1))) return target;
     const key = `${side} ${target}`;
     let name = made.get(key);
     if (name === undefined) {
-      name = uniqueName(`${String(segments[2])}${SIDES[side].suffix}`, schemas);
+      name = uniqueName(`${component}${SIDES[side].suffix}`, schemas);
       made.set(key, name);
       views.push(name);
       schemas[name] = {};
       schemas[name] = { ...view(side, resolvePointer(input, target)), [SPECIALIZED_FROM]: target };
     }
-    return `#/components/schemas/${escapePointer(name)}`;
+    return schemaComponentRef(name);
   };
 
   /** The view of one schema for `side`: the properties it leaves out gone, references through their views. */
@@ -143,12 +141,4 @@ export function readWriteViews(input: Json): ReadWriteViews {
       components[kind] = visit(components[kind], kind === "requestBodies" ? "request" : "response");
   components.schemas = schemas;
   return { document: { ...document, paths, components }, views };
-}
-
-/** `name`, or `name2`, `name3`… when a component has it. */
-function uniqueName(name: string, taken: JsonObject): string {
-  if (!Object.hasOwn(taken, name)) return name;
-  let n = 2;
-  while (Object.hasOwn(taken, `${name}${n}`)) n++;
-  return `${name}${n}`;
 }
