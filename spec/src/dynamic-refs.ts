@@ -74,6 +74,22 @@ function enter(scope: Scope, schema: JsonObject, at: string): Scope {
   return anchors.length === 0 ? scope : new Map([...scope, ...anchors]);
 }
 
+/** One resolution under way: the document as given, the copy's components, and what was made so far. */
+interface Resolution {
+  /** The input document (pointers are read there). */
+  readonly original: JsonObject;
+  /** Whether `$id`s are dropped (every reference of the document is a fragment). */
+  readonly dropIds: boolean;
+  /** The copy's `components.schemas`, the specialized components added to it. */
+  readonly schemas: JsonObject;
+  /** The names of the specialized components, in the order they were made. */
+  readonly specialized: string[];
+  /** Specialized component name by template and bindings. */
+  readonly made: Map<string, string>;
+  /** Per component pointer: the anchor names its `$dynamicRef`s (through `$ref`s) name. */
+  readonly dynamicNames: Map<string, Set<string>>;
+}
+
 /** Resolves the dynamic references of `input` statically (see the file's comment); `input` is not changed. */
 export function resolveDynamicReferences(input: Json): DynamicResolution {
   const dropIds = holdsKey(input, "$id") && !holdsUriRef(input);
@@ -81,108 +97,127 @@ export function resolveDynamicReferences(input: Json): DynamicResolution {
   const document: JsonObject = structuredClone(input);
   const original: JsonObject = input;
   const schemas: JsonObject = document.components?.schemas ?? {};
-  const specialized: string[] = [];
-  /** Specialized component name by template and bindings. */
-  const made = new Map<string, string>();
-  /** Per component pointer: the anchor names its `$dynamicRef`s (through `$ref`s) name. */
-  const dynamicNames = new Map<string, Set<string>>();
-
-  /** The anchor names `$dynamicRef`s reachable from the schema at `at` (of the original document) name. */
-  const namesReached = (at: string): Set<string> => {
-    const known = dynamicNames.get(at);
-    if (known) return known;
-    const names = new Set<string>();
-    dynamicNames.set(at, names);
-    const visit = (node: Json): void => {
-      if (Array.isArray(node)) {
-        for (const item of node) visit(item);
-        return;
-      }
-      if (!isObject(node)) return;
-      if (typeof node.$dynamicRef === "string") names.add(node.$dynamicRef.replace(/^#/, ""));
-      if (typeof node.$ref === "string" && node.$ref.startsWith("#/"))
-        for (const name of namesReached(node.$ref.slice(1))) names.add(name);
-      for (const [key, value] of Object.entries(node)) if (key !== "$ref") visit(value);
-    };
-    visit(resolvePointer(original, at));
-    return names;
+  const r: Resolution = {
+    original,
+    dropIds,
+    schemas,
+    specialized: [],
+    made: new Map(),
+    dynamicNames: new Map(),
   };
-
-  /** What a binding at `pointer` stands for: its `$ref` when it is a bare `{ $dynamicAnchor, $ref }`, else itself. */
-  const bindingRef = (pointer: string): string => {
-    const node = resolvePointer(original, pointer);
-    const keys = Object.keys(node).filter((k) => k !== "$dynamicAnchor" && !k.startsWith("x-"));
-    return keys.length === 1 && typeof node.$ref === "string" ? node.$ref : `#${pointer}`;
-  };
-
-  /** A `$ref` to `target` under `scope`: the component itself, or its copy specialized for the scope's bindings. */
-  const refUnder = (target: string, scope: Scope): string => {
-    const templateName = schemaComponentName(target);
-    if (templateName === undefined) return target;
-    const template = resolvePointer(original, target);
-    const own = new Map(declaredAnchors(template, target.slice(1)));
-    const bound = [...namesReached(target.slice(1))]
-      .filter((name) => scope.has(name) && scope.get(name) !== own.get(name))
-      .sort();
-    if (bound.length === 0) return target;
-    const bindings = bound.map((name) => [name, bindingRef(scope.get(name) ?? "")] as const);
-    const key = `${target} ${JSON.stringify(bindings)}`;
-    let name = made.get(key);
-    if (name === undefined) {
-      const suffix = bindings.map(([anchor, ref]) => bindingName(anchor, ref)).join("And");
-      name = uniqueName(`${templateName}Of${suffix}`, schemas);
-      made.set(key, name);
-      specialized.push(name);
-      schemas[name] = {};
-      const inner = new Map(bound.map((anchor) => [anchor, scope.get(anchor) ?? ""]));
-      schemas[name] = {
-        ...rewrite(
-          template,
-          enter(inner, template, target.slice(1)),
-          schemaComponentRef(name).slice(1),
-        ),
-        [SPECIALIZED_FROM]: target,
-      };
-    }
-    return schemaComponentRef(name);
-  };
-
-  /** A copy of the schema `node` with its dynamic references resolved under `scope`. */
-  const rewrite = (node: Json, outer: Scope, at: string): Json => {
-    if (!isObject(node)) return node;
-    const scope = enter(outer, node, at);
-    const out: JsonObject = {};
-    for (const [key, value] of Object.entries(node)) {
-      if ((key === "$id" && dropIds) || key === "$dynamicAnchor") continue;
-      if (key === "$dynamicRef") {
-        const name = String(value).replace(/^#/, "");
-        const declared = scope.get(name);
-        if (declared === undefined)
-          throw new SpecModelError(
-            `$dynamicRef ${JSON.stringify(value)}: no $dynamicAnchor "${name}" in scope (spec/openapi/README.md#schema-keywords)`,
-            { pointer: at },
-          );
-        out.$ref = bindingRef(declared);
-      } else if (key === "$ref" && typeof value === "string" && value.startsWith("#/"))
-        out.$ref = refUnder(value, scope);
-      else
-        out[key] =
-          mapSubschemas(key, value, SUBSCHEMA_HOLDERS, (sub, segments) =>
-            rewrite(sub, scope, `${at}/${segments.map((s) => escapePointer(String(s))).join("/")}`),
-          ) ?? value;
-    }
-    return out;
-  };
-
   // Every schema of the document outside the components (media types, parameters, headers), then each component.
   const result: JsonObject = withSchemasRewritten(document, "", (schema, at) =>
-    rewrite(schema, new Map(), at),
+    rewrite(r, schema, new Map(), at),
   );
   result.components = { ...(result.components ?? {}), schemas };
   for (const [name, schema] of Object.entries(original.components?.schemas ?? {}))
-    schemas[name] = rewrite(schema, new Map(), schemaComponentRef(name).slice(1));
+    schemas[name] = rewrite(r, schema, new Map(), schemaComponentRef(name).slice(1));
   if (Object.keys(schemas).length === 0) delete result.components.schemas;
-  return { document: result, specialized };
+  return { document: result, specialized: r.specialized };
+}
+
+/** The anchor names `$dynamicRef`s reachable from the schema at `at` (of the original document) name. */
+function namesReached(r: Resolution, at: string): Set<string> {
+  const known = r.dynamicNames.get(at);
+  if (known) return known;
+  const names = new Set<string>();
+  r.dynamicNames.set(at, names);
+  const visit = (node: Json): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (!isObject(node)) return;
+    if (typeof node.$dynamicRef === "string") names.add(node.$dynamicRef.replace(/^#/, ""));
+    if (typeof node.$ref === "string" && node.$ref.startsWith("#/"))
+      for (const name of namesReached(r, node.$ref.slice(1))) names.add(name);
+    for (const [key, value] of Object.entries(node)) if (key !== "$ref") visit(value);
+  };
+  visit(resolvePointer(r.original, at));
+  return names;
+}
+
+/** What a binding at `pointer` stands for: its `$ref` when it is a bare `{ $dynamicAnchor, $ref }`, else itself. */
+function bindingRef(original: JsonObject, pointer: string): string {
+  const node = resolvePointer(original, pointer);
+  const keys = Object.keys(node).filter((k) => k !== "$dynamicAnchor" && !k.startsWith("x-"));
+  return keys.length === 1 && typeof node.$ref === "string" ? node.$ref : `#${pointer}`;
+}
+
+/** A `$ref` to `target` under `scope`: the component itself, or its copy specialized for the scope's bindings. */
+function refUnder(r: Resolution, target: string, scope: Scope): string {
+  const templateName = schemaComponentName(target);
+  if (templateName === undefined) return target;
+  const template = resolvePointer(r.original, target);
+  const own = new Map(declaredAnchors(template, target.slice(1)));
+  const bound = [...namesReached(r, target.slice(1))]
+    .filter((name) => scope.has(name) && scope.get(name) !== own.get(name))
+    .sort();
+  if (bound.length === 0) return target;
+  const bindings = bound.map(
+    (name) => [name, bindingRef(r.original, scope.get(name) ?? "")] as const,
+  );
+  const key = `${target} ${JSON.stringify(bindings)}`;
+  let name = r.made.get(key);
+  if (name === undefined) {
+    const suffix = bindings.map(([anchor, ref]) => bindingName(anchor, ref)).join("And");
+    name = uniqueName(`${templateName}Of${suffix}`, r.schemas);
+    r.made.set(key, name);
+    specialize(r, name, target, new Map(bound.map((anchor) => [anchor, scope.get(anchor) ?? ""])));
+  }
+  return schemaComponentRef(name);
+}
+
+/** Adds the component `name`: the template at `target` rewritten under the bindings `inner`. */
+function specialize(r: Resolution, name: string, target: string, inner: Scope): void {
+  const template = resolvePointer(r.original, target);
+  r.specialized.push(name);
+  r.schemas[name] = {};
+  r.schemas[name] = {
+    ...rewrite(
+      r,
+      template,
+      enter(inner, template, target.slice(1)),
+      schemaComponentRef(name).slice(1),
+    ),
+    [SPECIALIZED_FROM]: target,
+  };
+}
+
+/** The `$ref` a `$dynamicRef` (`value`, at `at`) becomes under `scope`; refused when no anchor in scope binds it. */
+function dynamicRefTarget(r: Resolution, value: Json, scope: Scope, at: string): string {
+  const name = String(value).replace(/^#/, "");
+  const declared = scope.get(name);
+  if (declared === undefined)
+    throw new SpecModelError(
+      `$dynamicRef ${JSON.stringify(value)}: no $dynamicAnchor "${name}" in scope (spec/openapi/README.md#schema-keywords)`,
+      { pointer: at },
+    );
+  return bindingRef(r.original, declared);
+}
+
+/** A copy of the schema `node` (at `at`) with its dynamic references resolved under `outer` and its own anchors. */
+function rewrite(r: Resolution, node: Json, outer: Scope, at: string): Json {
+  if (!isObject(node)) return node;
+  const scope = enter(outer, node, at);
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if ((key === "$id" && r.dropIds) || key === "$dynamicAnchor") continue;
+    if (key === "$dynamicRef") out.$ref = dynamicRefTarget(r, value, scope, at);
+    else if (key === "$ref" && typeof value === "string" && value.startsWith("#/"))
+      out.$ref = refUnder(r, value, scope);
+    else
+      out[key] =
+        mapSubschemas(key, value, SUBSCHEMA_HOLDERS, (sub, segments) =>
+          rewrite(
+            r,
+            sub,
+            scope,
+            `${at}/${segments.map((s) => escapePointer(String(s))).join("/")}`,
+          ),
+        ) ?? value;
+  }
+  return out;
 }
 
 /**
