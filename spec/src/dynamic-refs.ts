@@ -15,33 +15,20 @@
 // against the nearest `$id` and find nothing. A document with a URI reference (`$ref: Planet`, relative to an `$id`)
 // keeps its `$id`s, which then mean what JSON Schema says. `$dynamicAnchor` goes with
 // the references it served. A `$dynamicRef` that no anchor in scope binds is refused at its pointer.
+import { schemaComponentName, schemaComponentRef, uniqueName } from "./component-names.js";
 import { escapePointer } from "./json-pointer.js";
-import { parsePointer } from "./pointer-segments.js";
 import { isObject, type Json, type JsonObject, resolvePointer } from "./refs.js";
 import { SpecModelError } from "./spec-model-error.js";
+import { mapSubschemas, subschemaKeywords } from "./walk.js";
 
 /** The extension a specialized component carries: the `$ref` of the component it copies (answers to lint findings on
  * the component hold for its copies). */
 export const SPECIALIZED_FROM = "x-specialized-from";
 
-/** Keywords whose value is a map of sub-schemas. */
-const SCHEMA_MAPS = ["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"];
-/** Keywords whose value is a list of sub-schemas. */
-const SCHEMA_LISTS = ["prefixItems", "allOf", "anyOf", "oneOf"];
-/** Keywords whose value is one sub-schema. */
-const SCHEMA_SINGLES = [
-  "items",
-  "additionalProperties",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "contains",
-  "propertyNames",
-  "not",
-  "if",
-  "then",
-  "else",
-  "contentSchema",
-];
+/** The keywords whose sub-schemas a `$dynamicRef` may sit in: all of the table, `definitions` and `contentSchema` too. */
+const SUBSCHEMA_HOLDERS: ReadonlySet<string> = new Set(
+  subschemaKeywords({ legacy: true, annotation: true }),
+);
 
 /** What the resolution did: the document (a new one; the input is left as it was) and the components it added. */
 export interface DynamicResolution {
@@ -87,6 +74,22 @@ function enter(scope: Scope, schema: JsonObject, at: string): Scope {
   return anchors.length === 0 ? scope : new Map([...scope, ...anchors]);
 }
 
+/** One resolution under way: the document as given, the copy's components, and what was made so far. */
+interface Resolution {
+  /** The input document (pointers are read there). */
+  readonly original: JsonObject;
+  /** Whether `$id`s are dropped (every reference of the document is a fragment). */
+  readonly dropIds: boolean;
+  /** The copy's `components.schemas`, the specialized components added to it. */
+  readonly schemas: JsonObject;
+  /** The names of the specialized components, in the order they were made. */
+  readonly specialized: string[];
+  /** Specialized component name by template and bindings. */
+  readonly made: Map<string, string>;
+  /** Per component pointer: the anchor names its `$dynamicRef`s (through `$ref`s) name. */
+  readonly dynamicNames: Map<string, Set<string>>;
+}
+
 /** Resolves the dynamic references of `input` statically (see the file's comment); `input` is not changed. */
 export function resolveDynamicReferences(input: Json): DynamicResolution {
   const dropIds = holdsKey(input, "$id") && !holdsUriRef(input);
@@ -94,118 +97,127 @@ export function resolveDynamicReferences(input: Json): DynamicResolution {
   const document: JsonObject = structuredClone(input);
   const original: JsonObject = input;
   const schemas: JsonObject = document.components?.schemas ?? {};
-  const specialized: string[] = [];
-  /** Specialized component name by template and bindings. */
-  const made = new Map<string, string>();
-  /** Per component pointer: the anchor names its `$dynamicRef`s (through `$ref`s) name. */
-  const dynamicNames = new Map<string, Set<string>>();
-
-  /** The anchor names `$dynamicRef`s reachable from the schema at `at` (of the original document) name. */
-  const namesReached = (at: string): Set<string> => {
-    const known = dynamicNames.get(at);
-    if (known) return known;
-    const names = new Set<string>();
-    dynamicNames.set(at, names);
-    const visit = (node: Json): void => {
-      if (Array.isArray(node)) {
-        for (const item of node) visit(item);
-        return;
-      }
-      if (!isObject(node)) return;
-      if (typeof node.$dynamicRef === "string") names.add(node.$dynamicRef.replace(/^#/, ""));
-      if (typeof node.$ref === "string" && node.$ref.startsWith("#/"))
-        for (const name of namesReached(node.$ref.slice(1))) names.add(name);
-      for (const [key, value] of Object.entries(node)) if (key !== "$ref") visit(value);
-    };
-    visit(resolvePointer(original, at));
-    return names;
+  const r: Resolution = {
+    original,
+    dropIds,
+    schemas,
+    specialized: [],
+    made: new Map(),
+    dynamicNames: new Map(),
   };
-
-  /** What a binding at `pointer` stands for: its `$ref` when it is a bare `{ $dynamicAnchor, $ref }`, else itself. */
-  const bindingRef = (pointer: string): string => {
-    const node = resolvePointer(original, pointer);
-    const keys = Object.keys(node).filter((k) => k !== "$dynamicAnchor" && !k.startsWith("x-"));
-    return keys.length === 1 && typeof node.$ref === "string" ? node.$ref : `#${pointer}`;
-  };
-
-  /** A `$ref` to `target` under `scope`: the component itself, or its copy specialized for the scope's bindings. */
-  const refUnder = (target: string, scope: Scope): string => {
-    const segments = parsePointer(target.slice(1));
-    const isComponent =
-      segments.length === 3 && segments[0] === "components" && segments[1] === "schemas";
-    if (!isComponent) return target;
-    const templateName = String(segments[2]);
-    const template = resolvePointer(original, target);
-    const own = new Map(declaredAnchors(template, target.slice(1)));
-    const bound = [...namesReached(target.slice(1))]
-      .filter((name) => scope.has(name) && scope.get(name) !== own.get(name))
-      .sort();
-    if (bound.length === 0) return target;
-    const bindings = bound.map((name) => [name, bindingRef(scope.get(name) ?? "")] as const);
-    const key = `${target} ${JSON.stringify(bindings)}`;
-    let name = made.get(key);
-    if (name === undefined) {
-      const suffix = bindings.map(([anchor, ref]) => bindingName(anchor, ref)).join("And");
-      name = uniqueName(`${templateName}Of${suffix}`, schemas);
-      made.set(key, name);
-      specialized.push(name);
-      schemas[name] = {};
-      const inner = new Map(bound.map((anchor) => [anchor, scope.get(anchor) ?? ""]));
-      schemas[name] = {
-        ...rewrite(
-          template,
-          enter(inner, template, target.slice(1)),
-          `/components/schemas/${escapePointer(name)}`,
-        ),
-        [SPECIALIZED_FROM]: target,
-      };
-    }
-    return `#/components/schemas/${escapePointer(name)}`;
-  };
-
-  /** A copy of the schema `node` with its dynamic references resolved under `scope`. */
-  const rewrite = (node: Json, outer: Scope, at: string): Json => {
-    if (!isObject(node)) return node;
-    const scope = enter(outer, node, at);
-    const out: JsonObject = {};
-    for (const [key, value] of Object.entries(node)) {
-      if ((key === "$id" && dropIds) || key === "$dynamicAnchor") continue;
-      if (key === "$dynamicRef") {
-        const name = String(value).replace(/^#/, "");
-        const declared = scope.get(name);
-        if (declared === undefined)
-          throw new SpecModelError(
-            `$dynamicRef ${JSON.stringify(value)}: no $dynamicAnchor "${name}" in scope (spec/openapi/README.md#schema-keywords)`,
-            { pointer: at },
-          );
-        out.$ref = bindingRef(declared);
-      } else if (key === "$ref" && typeof value === "string" && value.startsWith("#/"))
-        out.$ref = refUnder(value, scope);
-      else if (SCHEMA_MAPS.includes(key) && isObject(value))
-        out[key] = Object.fromEntries(
-          Object.entries(value).map(([k, v]) => [
-            k,
-            rewrite(v, scope, `${at}/${key}/${escapePointer(k)}`),
-          ]),
-        );
-      else if (SCHEMA_LISTS.includes(key) && Array.isArray(value))
-        out[key] = value.map((v, i) => rewrite(v, scope, `${at}/${key}/${i}`));
-      else if (SCHEMA_SINGLES.includes(key) && isObject(value))
-        out[key] = rewrite(value, scope, `${at}/${key}`);
-      else out[key] = value;
-    }
-    return out;
-  };
-
   // Every schema of the document outside the components (media types, parameters, headers), then each component.
   const result: JsonObject = withSchemasRewritten(document, "", (schema, at) =>
-    rewrite(schema, new Map(), at),
+    rewrite(r, schema, new Map(), at),
   );
   result.components = { ...(result.components ?? {}), schemas };
   for (const [name, schema] of Object.entries(original.components?.schemas ?? {}))
-    schemas[name] = rewrite(schema, new Map(), `/components/schemas/${escapePointer(name)}`);
+    schemas[name] = rewrite(r, schema, new Map(), schemaComponentRef(name).slice(1));
   if (Object.keys(schemas).length === 0) delete result.components.schemas;
-  return { document: result, specialized };
+  return { document: result, specialized: r.specialized };
+}
+
+/** The anchor names `$dynamicRef`s reachable from the schema at `at` (of the original document) name. */
+function namesReached(r: Resolution, at: string): Set<string> {
+  const known = r.dynamicNames.get(at);
+  if (known) return known;
+  const names = new Set<string>();
+  r.dynamicNames.set(at, names);
+  const visit = (node: Json): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
+    if (!isObject(node)) return;
+    if (typeof node.$dynamicRef === "string") names.add(node.$dynamicRef.replace(/^#/, ""));
+    if (typeof node.$ref === "string" && node.$ref.startsWith("#/"))
+      for (const name of namesReached(r, node.$ref.slice(1))) names.add(name);
+    for (const [key, value] of Object.entries(node)) if (key !== "$ref") visit(value);
+  };
+  visit(resolvePointer(r.original, at));
+  return names;
+}
+
+/** What a binding at `pointer` stands for: its `$ref` when it is a bare `{ $dynamicAnchor, $ref }`, else itself. */
+function bindingRef(original: JsonObject, pointer: string): string {
+  const node = resolvePointer(original, pointer);
+  const keys = Object.keys(node).filter((k) => k !== "$dynamicAnchor" && !k.startsWith("x-"));
+  return keys.length === 1 && typeof node.$ref === "string" ? node.$ref : `#${pointer}`;
+}
+
+/** A `$ref` to `target` under `scope`: the component itself, or its copy specialized for the scope's bindings. */
+function refUnder(r: Resolution, target: string, scope: Scope): string {
+  const templateName = schemaComponentName(target);
+  if (templateName === undefined) return target;
+  const template = resolvePointer(r.original, target);
+  const own = new Map(declaredAnchors(template, target.slice(1)));
+  const bound = [...namesReached(r, target.slice(1))]
+    .filter((name) => scope.has(name) && scope.get(name) !== own.get(name))
+    .sort();
+  if (bound.length === 0) return target;
+  const bindings = bound.map(
+    (name) => [name, bindingRef(r.original, scope.get(name) ?? "")] as const,
+  );
+  const key = `${target} ${JSON.stringify(bindings)}`;
+  let name = r.made.get(key);
+  if (name === undefined) {
+    const suffix = bindings.map(([anchor, ref]) => bindingName(anchor, ref)).join("And");
+    name = uniqueName(`${templateName}Of${suffix}`, r.schemas);
+    r.made.set(key, name);
+    specialize(r, name, target, new Map(bound.map((anchor) => [anchor, scope.get(anchor) ?? ""])));
+  }
+  return schemaComponentRef(name);
+}
+
+/** Adds the component `name`: the template at `target` rewritten under the bindings `inner`. */
+function specialize(r: Resolution, name: string, target: string, inner: Scope): void {
+  const template = resolvePointer(r.original, target);
+  r.specialized.push(name);
+  r.schemas[name] = {};
+  r.schemas[name] = {
+    ...rewrite(
+      r,
+      template,
+      enter(inner, template, target.slice(1)),
+      schemaComponentRef(name).slice(1),
+    ),
+    [SPECIALIZED_FROM]: target,
+  };
+}
+
+/** The `$ref` a `$dynamicRef` (`value`, at `at`) becomes under `scope`; refused when no anchor in scope binds it. */
+function dynamicRefTarget(r: Resolution, value: Json, scope: Scope, at: string): string {
+  const name = String(value).replace(/^#/, "");
+  const declared = scope.get(name);
+  if (declared === undefined)
+    throw new SpecModelError(
+      `$dynamicRef ${JSON.stringify(value)}: no $dynamicAnchor "${name}" in scope (spec/openapi/README.md#schema-keywords)`,
+      { pointer: at },
+    );
+  return bindingRef(r.original, declared);
+}
+
+/** A copy of the schema `node` (at `at`) with its dynamic references resolved under `outer` and its own anchors. */
+function rewrite(r: Resolution, node: Json, outer: Scope, at: string): Json {
+  if (!isObject(node)) return node;
+  const scope = enter(outer, node, at);
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(node)) {
+    if ((key === "$id" && r.dropIds) || key === "$dynamicAnchor") continue;
+    if (key === "$dynamicRef") out.$ref = dynamicRefTarget(r, value, scope, at);
+    else if (key === "$ref" && typeof value === "string" && value.startsWith("#/"))
+      out.$ref = refUnder(r, value, scope);
+    else
+      out[key] =
+        mapSubschemas(key, value, SUBSCHEMA_HOLDERS, (sub, segments) =>
+          rewrite(
+            r,
+            sub,
+            scope,
+            `${at}/${segments.map((s) => escapePointer(String(s))).join("/")}`,
+          ),
+        ) ?? value;
+  }
+  return out;
 }
 
 /**
@@ -238,12 +250,4 @@ function bindingName(anchor: string, ref: string): string {
     .replace(/~1/g, "/")
     .replace(/~0/g, "~");
   return word.replace(/^./, (c) => c.toUpperCase());
-}
-
-/** `name`, or `name2`, `name3`… when a component has it. */
-function uniqueName(name: string, taken: JsonObject): string {
-  if (!Object.hasOwn(taken, name)) return name;
-  let n = 2;
-  while (Object.hasOwn(taken, `${name}${n}`)) n++;
-  return `${name}${n}`;
 }

@@ -2,12 +2,28 @@
 // server answers: the size of the largest message the spec allows. (The redaction of an echoed access token is the
 // private kit's, `@merchant-payments/kit/redact`.)
 import { deref, isObject, type Json, type OperationSpec } from "./model.js";
+import { type SubschemaHolder, subschemaEntries } from "./walk.js";
 
 /** Bytes allowed per item of the spec's largest bounded array when sizing a message limit. */
 export const BYTES_PER_ITEM = 1024;
 
 /** Bytes allowed besides the items: the envelope of the largest message. */
 export const ENVELOPE_BYTES = 1024 * 1024;
+
+/** The keywords `largestMaxItems` looks under, in the order it does (a value's parts, not `not` or `if`). */
+const BOUNDED_KEYWORDS: readonly SubschemaHolder[] = [
+  "items",
+  "additionalProperties",
+  "unevaluatedProperties",
+  "contains",
+  "properties",
+  "patternProperties",
+  "$defs",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "prefixItems",
+];
 
 /** The largest `maxItems` of any array in any request or answer schema of `operations` (0 when none is bounded). */
 export function largestMaxItems(document: Json, operations: readonly OperationSpec[]): number {
@@ -18,15 +34,7 @@ export function largestMaxItems(document: Json, operations: readonly OperationSp
     if (!isObject(schema) || seen.has(schema) || depth > 16) return;
     seen.add(schema);
     if (typeof schema.maxItems === "number") largest = Math.max(largest, schema.maxItems);
-    for (const key of ["items", "additionalProperties", "unevaluatedProperties", "contains"]) {
-      if (isObject(schema[key])) walk(schema[key], depth + 1);
-    }
-    for (const key of ["properties", "patternProperties", "$defs"]) {
-      if (isObject(schema[key])) for (const sub of Object.values(schema[key])) walk(sub, depth + 1);
-    }
-    for (const key of ["allOf", "anyOf", "oneOf", "prefixItems"]) {
-      if (Array.isArray(schema[key])) for (const sub of schema[key]) walk(sub, depth + 1);
-    }
+    for (const [sub] of subschemaEntries(schema, BOUNDED_KEYWORDS)) walk(sub, depth + 1);
   };
   for (const op of operations) {
     if (op.request) walk(op.request.schema, 0);

@@ -7,10 +7,11 @@
 // that way is referred to through its view, added as `<Component>Request` (`PlanetRequest`) or `<Component>Response`.
 // The components themselves, parameters, and the bodies of webhooks and callbacks are left as written. A view
 // carries `x-specialized-from` (the component it copies), as the specialized copies of dynamic-refs.ts do.
+
+import { schemaComponentName, schemaComponentRef, uniqueName } from "./component-names.js";
 import { SPECIALIZED_FROM } from "./dynamic-refs.js";
-import { escapePointer } from "./json-pointer.js";
-import { parsePointer } from "./pointer-segments.js";
 import { isObject, type Json, type JsonObject, resolvePointer } from "./refs.js";
+import { mapSubschemas, subschemaKeywords } from "./walk.js";
 
 /** Which side a view is for, and the keyword whose properties it leaves out. */
 const SIDES = {
@@ -20,23 +21,8 @@ const SIDES = {
 
 type Side = keyof typeof SIDES;
 
-/** Keywords whose value is a map of sub-schemas. */
-const SCHEMA_MAPS = ["patternProperties", "$defs", "definitions", "dependentSchemas"];
-/** Keywords whose value is a list of sub-schemas. */
-const SCHEMA_LISTS = ["prefixItems", "allOf", "anyOf", "oneOf"];
-/** Keywords whose value is one sub-schema. */
-const SCHEMA_SINGLES = [
-  "items",
-  "additionalProperties",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "contains",
-  "propertyNames",
-  "not",
-  "if",
-  "then",
-  "else",
-];
+/** The keywords whose sub-schemas a view rewrites: the table with `definitions`, without `contentSchema`. */
+const SUBSCHEMA_HOLDERS: ReadonlySet<string> = new Set(subschemaKeywords({ legacy: true }));
 
 /** What the views added: the document (new; the input is left as it was) and the view components' names. */
 export interface ReadWriteViews {
@@ -91,20 +77,18 @@ export function readWriteViews(input: Json): ReadWriteViews {
   };
 
   const viewRef = (side: Side, target: string): string => {
-    const segments = parsePointer(target.slice(1));
-    const isComponent =
-      segments.length === 3 && segments[0] === "components" && segments[1] === "schemas";
-    if (!isComponent || !reachesFlag(side, target.slice(1))) return target;
+    const component = schemaComponentName(target);
+    if (component === undefined || !reachesFlag(side, target.slice(1))) return target;
     const key = `${side} ${target}`;
     let name = made.get(key);
     if (name === undefined) {
-      name = uniqueName(`${String(segments[2])}${SIDES[side].suffix}`, schemas);
+      name = uniqueName(`${component}${SIDES[side].suffix}`, schemas);
       made.set(key, name);
       views.push(name);
       schemas[name] = {};
       schemas[name] = { ...view(side, resolvePointer(input, target)), [SPECIALIZED_FROM]: target };
     }
-    return `#/components/schemas/${escapePointer(name)}`;
+    return schemaComponentRef(name);
   };
 
   /** A discriminator's mapping with each reference through its view, as the `oneOf` beside it refers. */
@@ -138,12 +122,8 @@ export function readWriteViews(input: Json): ReadWriteViews {
         out.discriminator = { ...value, mapping: viewMapping(side, value.mapping) };
       else if (key === "required" && Array.isArray(value))
         out.required = value.filter((name) => !dropped.has(String(name)));
-      else if (SCHEMA_MAPS.includes(key) && isObject(value))
-        out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, view(side, v)]));
-      else if (SCHEMA_LISTS.includes(key) && Array.isArray(value))
-        out[key] = value.map((v) => view(side, v));
-      else if (SCHEMA_SINGLES.includes(key) && isObject(value)) out[key] = view(side, value);
-      else out[key] = value;
+      else
+        out[key] = mapSubschemas(key, value, SUBSCHEMA_HOLDERS, (sub) => view(side, sub)) ?? value;
     }
     return out;
   };
@@ -172,12 +152,4 @@ export function readWriteViews(input: Json): ReadWriteViews {
       components[kind] = visit(components[kind], kind === "requestBodies" ? "request" : "response");
   components.schemas = schemas;
   return { document: { ...document, paths, components }, views };
-}
-
-/** `name`, or `name2`, `name3`… when a component has it. */
-function uniqueName(name: string, taken: JsonObject): string {
-  if (!Object.hasOwn(taken, name)) return name;
-  let n = 2;
-  while (Object.hasOwn(taken, `${name}${n}`)) n++;
-  return `${name}${n}`;
 }

@@ -1,10 +1,11 @@
 // The schema walker: the client's generator, the breaking-change gate and the value generators visit the sub-schemas
 // of a schema through `walkSchema` (or, for a walk of two schemas side by side, `schemaChildren`). `$ref`s are followed
-// with `deref`; a `$ref` cycle (a recursive schema) is not entered twice on one path, so every walk ends. (The message
-// bounds, message-bounds.ts, walk their own way: they read keywords beyond SUBSCHEMA_KEYWORDS, such as `contains`.)
-import { deref, isObject, type Json, type JsonObject } from "./model.js";
+// with `deref`; a `$ref` cycle (a recursive schema) is not entered twice on one path, so every walk ends. Which keywords
+// hold sub-schemas, and how, is `SUBSCHEMA_SHAPES`: the readers that go beyond the walker's keywords (the message
+// bounds, the dynamic-reference and read/write rewrites, the client's generator) take their keywords from it.
+import { deref, isObject, type Json, type JsonObject } from "./refs.js";
 
-/** The keywords whose values are sub-schemas, in the order `schemaChildren` lists them. */
+/** The keywords the walker follows (of `SUBSCHEMA_SHAPES`), in the order `schemaChildren` lists them. */
 export const SUBSCHEMA_KEYWORDS = [
   "properties",
   "items",
@@ -13,7 +14,7 @@ export const SUBSCHEMA_KEYWORDS = [
   "allOf",
   "anyOf",
   "oneOf",
-] as const;
+] as const satisfies readonly SubschemaHolder[];
 
 /** The annotation keywords: they describe a value and never change which values a schema accepts. */
 export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
@@ -25,7 +26,106 @@ export const ANNOTATION_KEYWORDS: ReadonlySet<string> = new Set([
   "deprecated",
 ]);
 
-/** A keyword whose value is one or more sub-schemas. */
+/** How a keyword holds its sub-schemas: a map of names to schemas, a list of schemas, or one schema. */
+export type SubschemaShape = "map" | "list" | "single";
+
+/** One row of `SUBSCHEMA_SHAPES`. */
+interface SubschemaRow {
+  /** How the keyword holds its sub-schemas. */
+  readonly shape: SubschemaShape;
+  /** `definitions`: draft-07's name for `$defs`, which 2020-12 (and so the client's generator) does not know. */
+  readonly legacy?: true;
+  /** `contentSchema`: describes decoded content, is never applied to the value (an annotation). */
+  readonly annotation?: true;
+}
+
+/** Every JSON Schema keyword whose value holds sub-schemas, and how: the one table every reader of schemas uses. */
+export const SUBSCHEMA_SHAPES = {
+  properties: { shape: "map" },
+  patternProperties: { shape: "map" },
+  $defs: { shape: "map" },
+  definitions: { shape: "map", legacy: true },
+  dependentSchemas: { shape: "map" },
+  prefixItems: { shape: "list" },
+  allOf: { shape: "list" },
+  anyOf: { shape: "list" },
+  oneOf: { shape: "list" },
+  items: { shape: "single" },
+  additionalProperties: { shape: "single" },
+  unevaluatedProperties: { shape: "single" },
+  unevaluatedItems: { shape: "single" },
+  contains: { shape: "single" },
+  propertyNames: { shape: "single" },
+  not: { shape: "single" },
+  if: { shape: "single" },
+  // biome-ignore lint/suspicious/noThenProperty: the JSON Schema keyword; the table is never awaited
+  then: { shape: "single" },
+  else: { shape: "single" },
+  contentSchema: { shape: "single", annotation: true },
+} as const satisfies Record<string, SubschemaRow>;
+
+/** A keyword of `SUBSCHEMA_SHAPES`. */
+export type SubschemaHolder = keyof typeof SUBSCHEMA_SHAPES;
+
+/** Which rows of `SUBSCHEMA_SHAPES` a reader takes beyond the 2020-12 applicators (default: neither). */
+export interface SubschemaRows {
+  /** Also `definitions`. */
+  readonly legacy?: boolean;
+  /** Also `contentSchema`. */
+  readonly annotation?: boolean;
+}
+
+/** The keywords of `SUBSCHEMA_SHAPES`, in its order (maps, lists, singles), the rows `include` asks for. */
+export function subschemaKeywords(include: SubschemaRows = {}): SubschemaHolder[] {
+  return (Object.keys(SUBSCHEMA_SHAPES) as SubschemaHolder[]).filter((keyword) => {
+    const row: SubschemaRow = SUBSCHEMA_SHAPES[keyword];
+    return (
+      (!row.legacy || include.legacy === true) && (!row.annotation || include.annotation === true)
+    );
+  });
+}
+
+/** Path segments from a schema to one of its sub-schemas: the keyword, then the name or position if any. */
+export type SubschemaSegments = readonly [string] | readonly [string, string | number];
+
+/** The sub-schemas `schema` holds under `keywords`, in that order, each with its segments; a boolean single is none. */
+export function subschemaEntries(
+  schema: JsonObject,
+  keywords: readonly SubschemaHolder[],
+): [Json, SubschemaSegments][] {
+  const out: [Json, SubschemaSegments][] = [];
+  for (const keyword of keywords) {
+    const value = schema[keyword];
+    const { shape } = SUBSCHEMA_SHAPES[keyword];
+    if (shape === "map" && isObject(value))
+      for (const [name, sub] of Object.entries(value)) out.push([sub, [keyword, name]]);
+    else if (shape === "list" && Array.isArray(value))
+      value.forEach((sub, i) => void out.push([sub, [keyword, i]]));
+    else if (shape === "single" && isObject(value)) out.push([value, [keyword]]);
+  }
+  return out;
+}
+
+/**
+ * The value of `keyword` in a schema with each sub-schema it holds through `fn` (given the segments from the schema);
+ * undefined when `keyword` is not among `keywords` or `value` is not of its shape (a boolean single, say).
+ */
+export function mapSubschemas(
+  keyword: string,
+  value: Json,
+  keywords: ReadonlySet<string>,
+  fn: (sub: Json, segments: SubschemaSegments) => Json,
+): Json | undefined {
+  if (!keywords.has(keyword)) return undefined;
+  const { shape } = SUBSCHEMA_SHAPES[keyword as SubschemaHolder];
+  if (shape === "map" && isObject(value))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fn(v, [keyword, k])]));
+  if (shape === "list" && Array.isArray(value)) return value.map((v, i) => fn(v, [keyword, i]));
+  if (shape === "single" && isObject(value)) return fn(value, [keyword]);
+  return undefined;
+}
+
+/** A keyword the walker follows (`SUBSCHEMA_KEYWORDS`). */
 export type SubschemaKeyword = (typeof SUBSCHEMA_KEYWORDS)[number];
 
 /** One sub-schema of a schema: the keyword it hangs from, its key there, and the node as written. */

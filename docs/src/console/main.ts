@@ -5,6 +5,7 @@
 import { byPointer, bySchemaText } from "virtual:spec-validators";
 import { operations, sideEffectOf } from "@merchant-payments/spec/model";
 import { type ConsoleContext, createPanel } from "./panel.js";
+import { afterEachRender } from "./rerender.js";
 import { standaloneSpecAjv } from "./standalone-ajv.js";
 import { CONSOLE_CSS } from "./styles.js";
 
@@ -98,15 +99,6 @@ async function begin(): Promise<Map<string, HTMLElement>> {
       placePanel(item, panel);
     }
   };
-  let scheduled = false;
-  new MutationObserver(() => {
-    if (scheduled) return;
-    scheduled = true;
-    requestAnimationFrame(() => {
-      scheduled = false;
-      attach();
-    });
-  }).observe(document.body, { childList: true, subtree: true });
-  attach();
+  afterEachRender(attach);
   return panels;
 }

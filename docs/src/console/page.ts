@@ -3,6 +3,7 @@
 // after each re-render.
 import { focusableScrollBoxes, sidebarLandmark } from "./accessibility.js";
 import { addTryItButtons, TRY_IT_STYLE } from "./loader.js";
+import { afterEachRender } from "./rerender.js";
 
 function enhance(): void {
   addTryItButtons();
@@ -14,16 +15,7 @@ function watch(): void {
   document.head.append(
     Object.assign(document.createElement("style"), { textContent: TRY_IT_STYLE }),
   );
-  let scheduled = false;
-  new MutationObserver(() => {
-    if (scheduled) return;
-    scheduled = true;
-    requestAnimationFrame(() => {
-      scheduled = false;
-      enhance();
-    });
-  }).observe(document.body, { childList: true, subtree: true });
-  enhance();
+  afterEachRender(enhance);
 }
 
 if (document.readyState === "complete") setTimeout(watch, 0);

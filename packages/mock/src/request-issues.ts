@@ -7,9 +7,6 @@ import {
   parsePointer,
 } from "@merchant-payments/spec/model";
 
-/** Where a request issue is: its `check` (`body`, or a parameter's place). */
-type RequestPlace = "body" | "path" | "query" | "header" | "cookie";
-
 /** The places a parameter can be in (OpenAPI `in`). */
 const PARAMETER_PLACES = new Set(["path", "query", "header", "cookie"]);
 

@@ -11,7 +11,9 @@ import {
   type OperationSpec,
   operations,
   type SchemaEdge,
+  SUBSCHEMA_SHAPES,
   schemaChildren,
+  subschemaKeywords,
 } from "@merchant-payments/spec/model";
 
 /** Which way data flows through a schema: sent by the client (request) or received by it (response). */
@@ -127,7 +129,9 @@ function compareBounds(
 }
 
 /** Keywords whose value maps names (of fields, definitions) to schemas: their keys are data, not keywords. */
-const SCHEMA_MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
+const SCHEMA_MAPS: ReadonlySet<string> = new Set(
+  subschemaKeywords().filter((keyword) => SUBSCHEMA_SHAPES[keyword].shape === "map"),
+);
 
 /** Keywords whose value is kept as written (values, not schemas). */
 const VALUE_KEYWORDS = new Set(["enum", "const", "required", "type"]);

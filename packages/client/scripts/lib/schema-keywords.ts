@@ -2,7 +2,13 @@
 // TypeScript type, that it is checked only at run time (by the validators) because a type cannot say it, or that it
 // is an annotation (documents a value, never changes which values are valid). A keyword outside the table (and not an
 // `x-` extension) is refused, naming the operation, the JSON Pointer and the keyword (see refusal.ts).
-import { deref, isObject, type Json } from "@merchant-payments/spec/model";
+import {
+  deref,
+  isObject,
+  type Json,
+  subschemaEntries,
+  subschemaKeywords,
+} from "@merchant-payments/spec/model";
 import { asDocumentPointer, documentPointer, type RefusalPlace, refuse } from "./refusal.js";
 
 /** What the type emitter does with a keyword. */
@@ -113,22 +119,8 @@ function isKnownKeyword(keyword: string): boolean {
 /** The JSON types `type` may name. */
 const JSON_TYPES = new Set(["string", "number", "integer", "boolean", "null", "array", "object"]);
 
-/** The sub-schemas of a schema object: each with the pointer segments from the schema to it. */
-function subschemas(schema: Record<string, Json>): [Json, (string | number)[]][] {
-  const out: [Json, (string | number)[]][] = [];
-  for (const k of ["properties", "patternProperties", "$defs", "dependentSchemas"]) {
-    const map = schema[k];
-    if (isObject(map)) for (const [name, sub] of Object.entries(map)) out.push([sub, [k, name]]);
-  }
-  for (const k of ["prefixItems", "allOf", "anyOf", "oneOf"]) {
-    const list = schema[k];
-    if (Array.isArray(list)) list.forEach((sub, i) => void out.push([sub, [k, i]]));
-  }
-  const single = ["items", "additionalProperties", "unevaluatedProperties", "unevaluatedItems"];
-  for (const k of [...single, "contains", "propertyNames", "not", "if", "then", "else"])
-    if (isObject(schema[k])) out.push([schema[k], [k]]);
-  return out;
-}
+/** The keywords whose sub-schemas are checked: 2020-12's applicators (`contentSchema` is an annotation). */
+const SUBSCHEMA_HOLDERS = subschemaKeywords();
 
 /**
  * Refuses a keyword outside the table (or a `type` that is no JSON type) anywhere `root` (at `rootPointer`) reaches,
@@ -164,7 +156,7 @@ export function checkSchemaKeywords(
           { ...place, pointer: `${at}/type`, keyword: "type" },
           `unknown type ${JSON.stringify(t)}`,
         );
-    for (const [sub, segments] of subschemas(node))
+    for (const [sub, segments] of subschemaEntries(node, SUBSCHEMA_HOLDERS))
       visit(sub, `${at}${documentPointer(...segments).slice(1)}`);
   };
   visit(root, asDocumentPointer(rootPointer));

@@ -2,27 +2,17 @@
 // schema-keywords.ts calls annotations, and without a `format` it does not check (JSON Schema 2020-12: an unknown
 // format is an annotation). So an annotation (`xml`, `externalDocs`, `$comment`, ...) or a format like
 // `iso-country-code` is never refused by it, whichever keywords it knows itself.
-import { isObject, type Json } from "@merchant-payments/spec/model";
+import {
+  isObject,
+  type Json,
+  mapSubschemas,
+  subschemaKeywords,
+} from "@merchant-payments/spec/model";
 import { isBinaryString, SCHEMA_KEYWORDS } from "./schema-keywords.js";
 import { FORMAT_FUNCTIONS } from "./validator-codegen.js";
 
-/** Keywords whose value maps names to sub-schemas. */
-const MAPS = new Set(["properties", "patternProperties", "$defs", "dependentSchemas"]);
-/** Keywords whose value is a list of sub-schemas. */
-const LISTS = new Set(["prefixItems", "allOf", "anyOf", "oneOf"]);
-/** Keywords whose value is one sub-schema. */
-const SINGLES = new Set([
-  "items",
-  "additionalProperties",
-  "unevaluatedProperties",
-  "unevaluatedItems",
-  "contains",
-  "propertyNames",
-  "not",
-  "if",
-  "then",
-  "else",
-]);
+/** The keywords whose sub-schemas lose their annotations: 2020-12's (`contentSchema` is one itself). */
+const SUBSCHEMA_HOLDERS: ReadonlySet<string> = new Set(subschemaKeywords());
 
 /** True for a keyword the table calls an annotation. */
 function isAnnotation(keyword: string): boolean {
@@ -43,11 +33,7 @@ export function withoutAnnotations(node: Json): Json {
     if (k === "format" && isBinaryString(node) && node.contentMediaType === undefined)
       out.contentMediaType = "application/octet-stream";
     if (isAnnotation(k) || (k === "format" && !checkedFormat(v))) continue;
-    if (MAPS.has(k) && isObject(v))
-      out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, withoutAnnotations(s)]));
-    else if (LISTS.has(k) && Array.isArray(v)) out[k] = v.map(withoutAnnotations);
-    else if (SINGLES.has(k) && isObject(v)) out[k] = withoutAnnotations(v);
-    else out[k] = v;
+    out[k] = mapSubschemas(k, v, SUBSCHEMA_HOLDERS, (sub) => withoutAnnotations(sub)) ?? v;
   }
   return out;
 }
