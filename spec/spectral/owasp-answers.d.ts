@@ -58,3 +58,12 @@ export declare const owaspAnswers: OwaspAnswer[];
 export declare function owaspOverrides(
   bundle?: string,
 ): { files: string[]; rules: Record<string, "off"> }[];
+
+/**
+ * `answer` with each of its places inside a component also at the same place of every copy specialized from it that
+ * has that place (`copies`: by the copied component's pointer, each copy's pointer and schema).
+ */
+export declare function withCopies(
+  answer: OwaspAnswer,
+  copies: ReadonlyMap<string, readonly { pointer: string; schema: unknown }[]>,
+): OwaspAnswer;

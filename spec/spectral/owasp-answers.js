@@ -560,7 +560,7 @@ function holdsPlace(node, rest) {
  * @param {OwaspAnswer} answer @param {Map<string, { pointer: string, schema: unknown }[]>} copies
  * @returns {OwaspAnswer}
  */
-function withCopies(answer, copies) {
+export function withCopies(answer, copies) {
   const more = answer.paths.flatMap((path) =>
     [...copies].flatMap(([from, made]) =>
       path === from || path.startsWith(`${from}/`)

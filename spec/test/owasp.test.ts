@@ -12,6 +12,7 @@ import {
   owaspAnswers,
   parseAnswersFile,
   readAnswersFiles,
+  withCopies,
 } from "../spectral/owasp-answers.js";
 import { runSpectral, SPEC_DIR, type SpectralFinding } from "../spectral/run-spectral.js";
 import { loadBundle, resolvePointer } from "../src/index.js";
@@ -124,6 +125,38 @@ describe("each override's reason", () => {
         }
       });
     expect(missing).toEqual([]);
+  });
+});
+
+describe("an answer about a component holds for its specialized copies", () => {
+  const answer = {
+    rules: ["owasp:api4:2023-integer-limit"],
+    paths: [
+      "/components/schemas/Planet/properties/id",
+      "/components/schemas/Planet/properties/name",
+    ],
+  } as OwaspAnswer;
+  const copies = new Map([
+    [
+      "/components/schemas/Planet",
+      [
+        // A request view: the readOnly id left out.
+        { pointer: "/components/schemas/PlanetRequest", schema: { properties: { name: {} } } },
+        {
+          pointer: "/components/schemas/PlanetResponse",
+          schema: { properties: { id: {}, name: {} } },
+        },
+      ],
+    ],
+  ]);
+
+  test("at each place a copy has, and not where the copy lacks it", () => {
+    expect(withCopies(answer, copies).paths).toEqual([
+      ...answer.paths,
+      "/components/schemas/PlanetResponse/properties/id",
+      "/components/schemas/PlanetRequest/properties/name",
+      "/components/schemas/PlanetResponse/properties/name",
+    ]);
   });
 });
 
