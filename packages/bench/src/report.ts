@@ -1,5 +1,6 @@
 // Results: statistics of the samples (simple-statistics), per-round ratios, targets, and results.md.
 import { max, median, min } from "simple-statistics";
+import { keepSections } from "../../../scripts/lib/md-sections.mjs";
 
 /** Samples per contender, one per round, in table order (the first is the baseline of the ratios). */
 export type Samples = Map<string, number[]>;
@@ -123,4 +124,56 @@ export function mergedResults(committed: Results, run: Results): Results {
   const titles = new Set(fresh.map((b) => b.title));
   const kept = committed.benchmarks.filter((b) => !titles.has(b.title));
   return { ...committed, benchmarks: [...kept, ...fresh] };
+}
+
+/**
+ * results.json and results.md as a run writes them: a full run's own; a partial run with `--merge` (`committed` the
+ * results.json it merges into, `previous` the results.md) keeps every part of the committed results.md it did not
+ * measure (hand-written sections and prose included) and replaces only its own sections and the targets table.
+ */
+export function resultsFiles(run: Results, committed?: Results, previous?: string) {
+  const json = committed ? mergedResults(committed, run) : run;
+  const rendered = renderMarkdown(json);
+  const titles = run.benchmarks.map((b) => b.title);
+  const md = committed && previous ? mergedMarkdown(previous, rendered, titles) : rendered;
+  return { json, md: keepSections(previous, md) };
+}
+
+/** The `## ` sections of a Markdown text: the text before the first, then each heading with its body. */
+function splitSections(markdown: string): { head: string; sections: [string, string][] } {
+  const sections: [string, string][] = [];
+  let [head, fenced] = ["", false];
+  for (const line of markdown.split(/(?<=\n)/)) {
+    if (/^(```|~~~)/.test(line)) fenced = !fenced;
+    const heading = fenced ? undefined : line.match(/^## (.*)\n?$/)?.[1];
+    if (heading !== undefined) sections.push([heading, line]);
+    else if (sections.length > 0) (sections.at(-1) as [string, string])[1] += line;
+    else head += line;
+  }
+  return { head, sections };
+}
+
+/** `section` with its first table replaced by the first table of `fresh` (the rest of it kept as written). */
+function withTableOf(section: string, fresh: string): string {
+  const table = /(^\|.*\n?)+/m;
+  const rows = fresh.match(table)?.[0];
+  return rows && table.test(section) ? section.replace(table, rows) : fresh;
+}
+
+/**
+ * The committed results.md `previous` with the sections of `titles` (and the targets table) taken from `rendered`,
+ * the results.md of the merged results: every other part of `previous` stays as it is, new sections go at the end.
+ */
+export function mergedMarkdown(previous: string, rendered: string, titles: string[]): string {
+  const fresh = new Map(splitSections(rendered).sections);
+  const { head, sections } = splitSections(previous);
+  const seen = new Set(sections.map(([title]) => title));
+  const replaced = sections.map(([title, body]) => {
+    const now = fresh.get(title);
+    if (title === "Targets" && now) return withTableOf(body, now);
+    return titles.includes(title) && now ? now : body;
+  });
+  const added = titles.filter((t) => !seen.has(t)).map((t) => fresh.get(t) ?? "");
+  const parts = [...replaced, ...added].map((part) => `${part.trimEnd()}\n`);
+  return `${head}${parts.join("\n")}`;
 }

@@ -7,7 +7,6 @@ import { cpus, loadavg, release, type } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { x } from "tinyexec";
-import { keepSections } from "../../../scripts/lib/md-sections.mjs";
 import { benchArtillery } from "./bench-artillery.js";
 import { batch, concurrent, loopback, memory, stubbed } from "./bench-client.js";
 import { benchDocs, type DOCS_SPECS } from "./bench-docs.js";
@@ -16,7 +15,7 @@ import { benchScale } from "./bench-scale.js";
 import { benchStart } from "./bench-start.js";
 import { benchThroughput } from "./bench-throughput.js";
 import { benchPipeline, benchSize } from "./bench-tools.js";
-import { mergedResults, type Results, renderMarkdown, result, status } from "./report.js";
+import { type Results, result, resultsFiles, status } from "./report.js";
 
 const path = (relative: string) => fileURLToPath(new URL(relative, import.meta.url));
 const [dir, root, tmp] = [path(".."), path("../../.."), path("../.tmp")];
@@ -79,11 +78,11 @@ const inPlace = !only || merge;
 const [json, md] = ["results.json", "results.md"].map((name) => join(inPlace ? dir : tmp, name));
 const committed =
   merge && existsSync(`${json}`) ? JSON.parse(readFileSync(`${json}`, "utf8")) : undefined;
-const written = committed ? mergedResults(committed, results) : results;
-writeFileSync(`${json}`, `${JSON.stringify(written, null, 2)}\n`);
-// What other commands keep in results.md (`pnpm test:profile --write`'s table) stays.
+// What other commands keep in results.md (`pnpm test:profile --write`'s table) stays; a merge keeps all it did not run.
 const previous = existsSync(`${md}`) ? readFileSync(`${md}`, "utf8") : undefined;
-writeFileSync(`${md}`, keepSections(previous, renderMarkdown(written)));
+const written = resultsFiles(results, committed, previous);
+writeFileSync(`${json}`, `${JSON.stringify(written.json, null, 2)}\n`);
+writeFileSync(`${md}`, written.md);
 // Biome formats the committed files the way lint expects.
 const biome = join(root, "node_modules", ".bin", "biome");
 if (inPlace) execFileSync(biome, ["format", "--write", `${json}`, `${md}`], { cwd: root });

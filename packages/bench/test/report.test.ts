@@ -6,6 +6,7 @@ import {
   ratioTarget,
   renderMarkdown,
   result,
+  resultsFiles,
   status,
   target,
 } from "../src/report.js";
@@ -166,5 +167,63 @@ describe("mergedResults (a partial run with --merge)", () => {
       "Measured 2026-12-01 at abc1234, load 0.5 0.7 0.9, by `--merge`.",
     ]);
     expect(merged.benchmarks[0]?.notes).toEqual([]);
+  });
+});
+
+describe("resultsFiles (what a run writes)", () => {
+  const machine = {
+    node: "v22",
+    cpu: "x",
+    cores: 2,
+    os: "linux",
+    commit: "abc1234",
+    date: "2026-12-01T23:00:00Z",
+  };
+  const table = (title: string, value: number, met: boolean) =>
+    result(title, "s", new Map([["a", [value]]]), "", [
+      target("a", `${title} goal`, met ? 0 : 2, 1, `${value} s`),
+    ]);
+  const committed: Results = {
+    machine: { ...machine, commit: "old0000", date: "2026-11-01T00:00:00Z" },
+    loadAverage: { start: [1, 1, 1], end: [1, 1, 1] },
+    durationSeconds: 400,
+    benchmarks: [table("Kept", 1, true), table("Replaced", 2, false)],
+  };
+  const handWritten =
+    "## The `artillery` section, run alone\n\nWritten by hand: figures of a run alone.\n";
+  const previous = renderMarkdown(committed)
+    .replace("## Replaced", `${handWritten}\n## Replaced`)
+    .replace("## Kept\n\n1 rounds.\n", "## Kept\n\n1 rounds.\n\nA paragraph added by hand.\n")
+    .replace("## Targets\n", "## Targets\n\nA note on the targets.\n");
+  const run: Results = {
+    machine,
+    loadAverage: { start: [0.5, 0.7, 0.9], end: [1, 1, 1] },
+    durationSeconds: 10,
+    benchmarks: [table("Replaced", 3, true), table("New", 4, true)],
+  };
+  const { md } = resultsFiles(run, committed, previous);
+
+  test("a merge keeps the hand-written sections and prose of results.md it did not produce", () => {
+    expect(md).toContain(handWritten);
+    expect(md).toContain("## Kept\n\n1 rounds.\n\nA paragraph added by hand.\n");
+    expect(md).toContain("A note on the targets.");
+    expect(md.startsWith(previous.slice(0, previous.indexOf("## Targets")))).toBe(true);
+  });
+  test("a merge replaces the sections the run produced and the targets table, and appends new ones", () => {
+    expect(md).toContain("| a | 3 | 3-3 | 1.00x |  |");
+    expect(md).not.toContain("| a | 2 | 2-2 | 1.00x |  |");
+    expect(md).toContain("- Measured 2026-12-01 at abc1234, load 0.5 0.7 0.9, by `--merge`.");
+    expect(md).toContain("| Replaced | a | Replaced goal | 3 s | met |");
+    expect(md).not.toContain("| Replaced | a | Replaced goal | 2 s | **missed** |");
+    expect(md).toContain("| Kept | a | Kept goal | 1 s | met |");
+    expect(md.indexOf("## Kept")).toBeLessThan(md.indexOf(handWritten));
+    expect(md.indexOf(handWritten)).toBeLessThan(md.indexOf("## Replaced"));
+    expect(md.indexOf("## Replaced")).toBeLessThan(md.indexOf("## New"));
+    expect(md.match(/## Replaced/g)).toHaveLength(1);
+  });
+  test("a full run writes its own results.md, keeping only the named sections of others", () => {
+    const full = resultsFiles(run, undefined, previous);
+    expect(full.json).toBe(run);
+    expect(full.md).toBe(renderMarkdown(run));
   });
 });
