@@ -247,7 +247,10 @@ describe("the Try-it console in the page", () => {
     expect(script).not.toMatch(/new Function|\beval\(/);
     // An example's URL (Galaxy's image) is data the console shows, not an address it fetches.
     const shown = exampleStrings(readBundle()).filter((text) => /^https?:\/\//.test(text));
-    const code = shown.reduce((text, url) => text.replaceAll(JSON.stringify(url).slice(1, -1), ""), script);
+    const code = shown.reduce(
+      (text, url) => text.replaceAll(JSON.stringify(url).slice(1, -1), ""),
+      script,
+    );
     expect(code).not.toMatch(/https?:\/\/(?!127\.0\.0\.1)[a-z]/i);
   });
 });
