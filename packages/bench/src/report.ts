@@ -164,7 +164,7 @@ function withTableOf(section: string, fresh: string): string {
  * The committed results.md `previous` with the sections of `titles` (and the targets table) taken from `rendered`,
  * the results.md of the merged results: every other part of `previous` stays as it is, new sections go at the end.
  */
-export function mergedMarkdown(previous: string, rendered: string, titles: string[]): string {
+function mergedMarkdown(previous: string, rendered: string, titles: string[]): string {
   const fresh = new Map(splitSections(rendered).sections);
   const { head, sections } = splitSections(previous);
   const seen = new Set(sections.map(([title]) => title));
