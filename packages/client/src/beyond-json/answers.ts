@@ -1,13 +1,12 @@
 // Answers of operations with several 2xx answers or non-JSON ones: JSON (the client's own decoding), text, a Blob or
 // nothing.
-
-import { bodyKind } from "@merchant-payments/spec/wire";
 import type { OperationInfo } from "../generated/operation-table.js";
 import type { TransportResponse } from "../transport/transport.js";
 
 /**
- * How a 2xx answer is handed over: its declared kind, else (an undeclared status) by its Content-Type and body: JSON,
- * text for the structured text media (`text/*`, XML, YAML: never parsed as JSON), else a Blob.
+ * How a 2xx answer is handed over: its status's declared kind; a 204 or 205 as nothing; another status the spec does
+ * not declare as the operation's first declared 2xx answer (JSON: parsed and checked, so an HTML page or an empty body
+ * is an UnexpectedResponseError), since the method's type promises no other.
  */
 function answerKind(
   info: OperationInfo,
@@ -15,10 +14,8 @@ function answerKind(
 ): "json" | "text" | "blob" | "empty" {
   const declared = info.answers?.[String(response.status)]?.kind;
   if (declared !== undefined) return declared;
-  if (response.status === 204 || response.status === 205 || response.text === "") return "empty";
-  const type = response.headers.get("content-type") ?? "";
-  const kind = type === "" ? "json" : bodyKind(type);
-  return kind === "json" || kind === "text" ? kind : "blob";
+  if (response.status === 204 || response.status === 205) return "empty";
+  return Object.values(info.answers ?? {})[0]?.kind ?? "json";
 }
 
 /** A non-JSON answer: undefined (no body), its text, or a Blob of its bytes typed by its Content-Type. */
