@@ -10,6 +10,7 @@ import {
   operations,
   responseFor,
 } from "@merchant-payments/spec/model";
+import { isJsonMedia } from "@merchant-payments/spec/wire";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { bundledSpecPath, type MockServer, startMock } from "../src/index.js";
 
@@ -105,13 +106,19 @@ for (const [name, file] of Object.entries(SPECS)) {
             1) > 0,
       );
       for (const op of withContent) {
-        const got = await answer(op, {
-          accept: "text/html",
-          prefer: `code=${successStatus(op)}`,
-          ...(op.requestBodies.length
-            ? { "content-type": op.requestBodies[0]?.mediaType ?? "" }
-            : {}),
-        });
+        // With its JSON example where it has one: the Accept header is then all that is wrong (a body it requires
+        // left out is a 422 of its own, answered first).
+        const media = op.requestBodies[0];
+        const example = media && isJsonMedia(media.mediaType) ? media.examples[0] : undefined;
+        const got = await answer(
+          op,
+          {
+            accept: "text/html",
+            prefer: `code=${successStatus(op)}`,
+            ...(media ? { "content-type": media.mediaType } : {}),
+          },
+          example ? JSON.stringify(example.value) : undefined,
+        );
         expectDocumented(op, got, 406);
       }
       const sample = ops[0] as OperationSpec;
