@@ -78,13 +78,13 @@ export function schemaExamples(document: Json, schema: Json, at: string): NamedE
         pointer: `${target}/example`,
       },
     ];
-  const composed = composedExample(document, resolved, 0);
+  const composed = composedExample(document, resolved, []);
   return composed === undefined
     ? []
     : [{ name: "composed example", value: composed, source: "composed", pointer: target }];
 }
 
-/** How deep `composedExample` goes into nested objects (a recursive schema ends there). */
+/** How deep `composedExample` goes into nested objects (a schema met again inside itself ends sooner). */
 const MAX_COMPOSE_DEPTH = 8;
 
 /**
@@ -96,11 +96,13 @@ const MAX_COMPOSE_DEPTH = 8;
 function composedExample(
   document: Json,
   schema: JsonObject,
-  depth: number,
+  within: readonly JsonObject[],
 ): JsonObject | undefined {
-  if (depth > MAX_COMPOSE_DEPTH) return undefined;
+  // A schema met again inside itself (Galaxy's Planet, whose satellites orbit a Planet) composes nothing there.
+  if (within.length > MAX_COMPOSE_DEPTH || within.includes(schema)) return undefined;
+  const inner = [...within, schema];
   if (!isObject(schema.properties)) {
-    const union = unionExample(document, schema, depth);
+    const union = unionExample(document, schema, inner);
     if (union !== undefined) return union;
   }
   const parts = [schema, ...(Array.isArray(schema.allOf) ? schema.allOf : [])].map((part) =>
@@ -124,7 +126,7 @@ function composedExample(
       own !== undefined
         ? own.value
         : isObject(property)
-          ? composedValue(document, property, depth + 1)
+          ? composedValue(document, property, inner)
           : undefined;
     if (value !== undefined) out[name] = value;
     else if (required.has(name)) return undefined;
@@ -136,13 +138,17 @@ function composedExample(
  * A property's composed value: an object's as `composedExample` makes it, an array's as one item (the items' own
  * example, else one composed), undefined when neither has one.
  */
-function composedValue(document: Json, schema: JsonObject, depth: number): Json | undefined {
+function composedValue(
+  document: Json,
+  schema: JsonObject,
+  within: readonly JsonObject[],
+): Json | undefined {
   const isArray =
     schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"));
-  if (!isArray) return composedExample(document, schema, depth);
+  if (!isArray) return composedExample(document, schema, within);
   const items = deref<JsonObject>(document, schema.items);
-  if (!isObject(items) || depth > MAX_COMPOSE_DEPTH) return undefined;
-  const item = firstOwnExample(items)?.value ?? composedExample(document, items, depth + 1);
+  if (!isObject(items)) return undefined;
+  const item = firstOwnExample(items)?.value ?? composedExample(document, items, within);
   return item === undefined ? undefined : [item];
 }
 
@@ -150,7 +156,11 @@ function composedValue(document: Json, schema: JsonObject, depth: number): Json 
  * A `oneOf`/`anyOf`'s example: its first branch that composes one, with the discriminator's value for that branch
  * (where the schema has a discriminator that names one).
  */
-function unionExample(document: Json, schema: JsonObject, depth: number): JsonObject | undefined {
+function unionExample(
+  document: Json,
+  schema: JsonObject,
+  within: readonly JsonObject[],
+): JsonObject | undefined {
   const branches: Json[] = Array.isArray(schema.oneOf)
     ? schema.oneOf
     : Array.isArray(schema.anyOf)
@@ -159,7 +169,7 @@ function unionExample(document: Json, schema: JsonObject, depth: number): JsonOb
   const choice = chooseBranch(document, schema);
   for (const [index, branch] of branches.entries()) {
     const resolved = deref<JsonObject>(document, branch);
-    const value = isObject(resolved) ? composedExample(document, resolved, depth + 1) : undefined;
+    const value = isObject(resolved) ? composedExample(document, resolved, within) : undefined;
     if (value === undefined) continue;
     const named = choice && [...choice.byValue].find(([, i]) => i === index)?.[0];
     return named !== undefined && choice ? { ...value, [choice.property]: named } : value;

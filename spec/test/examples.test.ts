@@ -204,6 +204,32 @@ describe("media type examples", () => {
     ]);
   });
 
+  test("a schema met again inside itself composes nothing there: the example is finite", () => {
+    const schemas = {
+      Planet: {
+        type: "object",
+        properties: {
+          name: { type: "string", examples: ["Mars"] },
+          satellites: { type: "array", items: { $ref: "#/components/schemas/Moon" } },
+        },
+      },
+      Moon: {
+        type: "object",
+        properties: {
+          name: { type: "string", examples: ["Phobos"] },
+          planet: { $ref: "#/components/schemas/Planet" },
+        },
+      },
+    };
+    const op = operation(
+      withBody({ schema: { $ref: "#/components/schemas/Planet" } }, { schemas }),
+      "createThing",
+    );
+    expect(op.request?.examples.map((e) => e.value)).toEqual([
+      { name: "Mars", satellites: [{ name: "Phobos" }] },
+    ]);
+  });
+
   test("withModelExamples writes the model's examples into a copy where a JSON body has none of its own", () => {
     const schema = { type: "object", properties: { name: { type: "string", examples: ["Mars"] } } };
     const document = withBody({ schema });
