@@ -6,11 +6,12 @@
 // counts and, last, `grown: N passed, N failed` (from the copy's .test-results, also written to the root's
 // `.test-results/grown.json`, which `.ci/summarize.mjs` adds to its total); exits 1 on any failure.
 //
-//   node scripts/grown-product.mjs [--filter <package>]… [--copy <dir>] [--keep]
+//   node scripts/grown-product.mjs [--filter <package>]… [--copy <dir>] [--keep] [--no-real]
 //
 // --filter  runs step 2's command up to its `pnpm test`, then only those packages' tests (turbo filter syntax).
 // --copy    reuses a copy made before (with --keep) instead of making a new one.
 // --keep    keeps the copy (its path is printed); by default it is removed at the end.
+// --no-real leaves out the real public documents of spec/fixtures/real/, grafted into the copy by default.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -28,8 +29,8 @@ const { values } = parseArgs({
     filter: { type: "string", multiple: true, default: [] },
     copy: { type: "string" },
     keep: { type: "boolean", default: false },
-    // Also graft the real documents of spec/fixtures/real/ (not yet green on every package: off in CI).
-    real: { type: "boolean", default: false },
+    // Leaves out the real documents of spec/fixtures/real/ (grafted by default, as in CI).
+    "no-real": { type: "boolean", default: false },
   },
 });
 
@@ -62,8 +63,8 @@ if (!copy) {
   console.log(
     `grown: ${copy}: ${paths.length} operations' paths and ${files} files of the grown fixture added to spec/openapi/ (${Date.now() - started} ms)`,
   );
-  // With --real, the documents nobody here wrote (spec/fixtures/real/), grafted into the same copy with their names.
-  for (const real of values.real ? graftRealDocuments(copy, ANSWERS_DIR) : []) {
+  // The documents nobody here wrote (spec/fixtures/real/), grafted into the same copy with their names.
+  for (const real of values["no-real"] ? [] : graftRealDocuments(copy, ANSWERS_DIR)) {
     console.log(
       `grown: ${real.source}: ${real.paths.length} paths and ${real.files} files grafted${real.renamed.length > 0 ? `; renamed where the spec had the name: ${real.renamed.join(", ")}` : ""}`,
     );
