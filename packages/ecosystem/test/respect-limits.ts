@@ -2,6 +2,7 @@
 // so that an operation of that shape added to the spec (by anyone, under any name) is expected to fail the same way.
 import type { MediaSpec, OperationSpec } from "@merchant-payments/spec/model";
 import type { PeerLimit } from "./peer-contracts.js";
+import { resolvedSchema } from "./shapes.js";
 
 /** The workflow `generate-arazzo` writes for `op`: its method and path, `/` as `-` (`get-analytics-volumes-workflow`). */
 export function respectWorkflowId(op: Pick<OperationSpec, "method" | "path">): string {
@@ -10,7 +11,7 @@ export function respectWorkflowId(op: Pick<OperationSpec, "method" | "path">): s
 
 /** Whether a media type's schema is binary: a string of `format: binary` or of a non-text, non-JSON media type. */
 function isBinaryMedia(media: MediaSpec): boolean {
-  const schema = media.schema as { type?: unknown; format?: unknown };
+  const schema = (resolvedSchema(media.schema) ?? {}) as { type?: unknown; format?: unknown };
   const structured = /json|xml|^text\/|form-urlencoded|multipart/i.test(media.mediaType);
   return schema.type === "string" && (schema.format === "binary" || !structured);
 }
@@ -20,6 +21,13 @@ function isBinaryMedia(media: MediaSpec): boolean {
  * is expected to fail the same way): the checks it fails, why, and its issue.
  */
 export const RESPECT_LIMITS: readonly PeerLimit[] = [
+  {
+    shape: "more than one security requirement (alternatives, any one of which suffices)",
+    applies: (op) => op.security.length > 1,
+    checks: (op) => [`${respectWorkflowId(op)} :: unexpected error`],
+    reason:
+      "generate-arazzo declares the workflow's inputs of the first requirement only, yet lists every alternative under `x-security`; Respect then asks for the values of each and stops before sending (`Missing required value `username` for basic security scheme`)",
+  },
   {
     shape: "a 2xx answer with a binary body (`type: string`, a non-text media type)",
     applies: (op) =>
