@@ -215,6 +215,61 @@ describe("the site served over HTTP", () => {
   });
 });
 
+describe("Redoc's code, run on the reader's first interaction", () => {
+  let context: BrowserContext;
+  let page: Page;
+  const redocRan = () => page.evaluate(() => "RedocStandalone" in globalThis);
+
+  beforeAll(async () => {
+    if (!launched) return;
+    context = await browser().newContext({ viewport: VIEWPORT });
+    page = await context.newPage();
+    await page.goto(server.url, { waitUntil: "load" });
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  test("the page as loaded is the server-rendered guide and sidebar, Redoc's code not run yet", async () => {
+    await expect(redocRan()).resolves.toBe(false);
+    await expect(sidebar(page).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole("heading", { name: "Quick start" }).first().isVisible(),
+    ).resolves.toBe(true);
+  });
+
+  test("a sidebar link pressed before Redoc runs goes to its section of the page, not to another address", async () => {
+    const link = sidebar(page).locator("a", { hasText: "Retries" }).first();
+    await link.click();
+    await page.waitForFunction(() => {
+      const top = document.getElementById("section/retries")?.getBoundingClientRect().top;
+      return top !== undefined && top >= -2 && top < 200 && window.scrollY > 0;
+    });
+    expect(new URL(page.url()).pathname).toBe("/");
+  });
+
+  test("a tag pressed before Redoc runs opens once it has hydrated, and an answer's example then expands", async () => {
+    const op = operations.find(
+      (o) => o.responseExamples.length > 0 && o.responses[0]?.status === "200",
+    );
+    if (!op) throw new Error("no operation with a 200 example");
+    const fresh = await context.newPage();
+    try {
+      await fresh.goto(server.url, { waitUntil: "load" });
+      await expect(fresh.evaluate(() => "RedocStandalone" in globalThis)).resolves.toBe(false);
+      // The press that starts Redoc is held until its root exists, then replayed on the same element.
+      await sidebar(fresh).getByText(op.tag, { exact: true }).last().click();
+      await sidebar(fresh)
+        .locator("a", { hasText: op.summary })
+        .waitFor({ state: "visible", timeout: HANG_BOUND_MS });
+      const { element } = await openOperation(fresh, op.tag, op.summary);
+      expect(JSON.parse(await responseExample(element))).toEqual(op.responseExamples[0]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
 describe("the site opened from file://", () => {
   test("renders every operation without a server, without a request or an error", async () => {
     const context = await browser().newContext({ viewport: VIEWPORT });

@@ -21,9 +21,16 @@ import { startSiteServer } from "../src/site-server.mjs";
 
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const html = () => readFileSync(`${dist}index.html`, "utf8");
-/** The page's deferred scripts (local files, in order): Redoc's code, the page's own, the Try-it script. */
+/**
+ * The page's scripts (local files, in order): Redoc's code and the page's own, prefetched (run on the reader's first
+ * interaction), then the deferred Try-it script.
+ */
 const scriptFiles = (page = html(), dir = dist) =>
-  [...page.matchAll(/<script defer src="([^"]+)"><\/script>/g)].map((m) => `${dir}${m[1]}`);
+  [
+    ...page.matchAll(
+      /<link rel="prefetch" href="([^"]+)" as="script">|<script defer src="([^"]+)"><\/script>/g,
+    ),
+  ].map((m) => `${dir}${m[1] ?? m[2]}`);
 /** The one file of `dir` named `<base>.<hash>.js`. */
 const hashedFile = (base: string, dir = dist) => {
   const names = readdirSync(dir).filter((name) =>
@@ -147,7 +154,9 @@ describe("the built page", () => {
   test("embeds Redoc itself rather than loading it from a CDN, with telemetry off", () => {
     const page = html();
     // Every script is a file of the site (Redoc's own code among them), none from elsewhere.
-    const sources = [...page.matchAll(/<script[^>]+src="([^"]*)"/gi)].map((m) => m[1] ?? "");
+    const sources = [
+      ...page.matchAll(/<script[^>]+src="([^"]*)"|<link rel="prefetch" href="([^"]*)"/gi),
+    ].map((m) => m[1] ?? m[2] ?? "");
     expect(sources.length).toBeGreaterThanOrEqual(3);
     for (const source of sources) {
       expect(source).toMatch(/^[\w.-]+\.js$/);
@@ -475,8 +484,15 @@ describe("delivery: separate hashed files, compressed and cached in every mode o
     expect(redoc).toContain('data-component-name="Menu/Menu"');
     expect(page.slice(0, page.indexOf("</head>"))).toMatch(/<style[^>]*data-styled/);
     const tags = page.match(/<script\b[^>]*>/g) ?? [];
-    expect(tags.filter((tag) => /\bsrc=/.test(tag)).length).toBe(3);
+    // One script runs at load, deferred; Redoc's code and the page's own are prefetched and run on the reader's first
+    // interaction (src/console/hydration.ts).
+    expect(tags.filter((tag) => /\bsrc=/.test(tag)).length).toBe(1);
     for (const tag of tags.filter((t) => /\bsrc=/.test(t))) expect(tag).toMatch(/\bdefer\b/);
+    expect(scriptFiles().map((file) => file.slice(dist.length))).toEqual([
+      hashedFile("redoc").slice(dist.length),
+      hashedFile("site").slice(dist.length),
+      hashedFile("try-it").slice(dist.length),
+    ]);
     // No script of the page carries the console's code: it loads on the first "Try it".
     expect(site()).not.toContain(consoleScript().slice(0, 200));
     expect(readFileSync(hashedFile("try-it"), "utf8")).toContain(

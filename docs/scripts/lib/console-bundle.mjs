@@ -78,12 +78,15 @@ export function generateValidators(document) {
 }
 
 /**
- * The page's Try-it script: a "Try it" button per operation, loading the console's script `consoleFile` on the first
- * press (src/console/loader.ts), minified.
+ * The page's Try-it script: Redoc's hydration on the reader's first interaction (src/console/hydration.ts), a "Try it"
+ * button per operation, loading the console's script `consoleFile` on the first press (src/console/loader.ts),
+ * minified.
  * @param {string} consoleFile the console's file name, relative to the page
+ * @param {{ redocFile: string, siteFile: string, pageGlobal: string }} page Redoc's file, the page's own (the
+ *   document and the hydrate call) and the global that one sets
  * @returns {Promise<string>}
  */
-export async function bundleLoader(consoleFile) {
+export async function bundleLoader(consoleFile, { redocFile, siteFile, pageGlobal }) {
   const result = await build({
     entryPoints: [`${consoleDir}page.ts`],
     bundle: true,
@@ -95,6 +98,9 @@ export async function bundleLoader(consoleFile) {
     define: {
       CONSOLE_FILE: JSON.stringify(consoleFile),
       CONSOLE_GLOBAL: JSON.stringify(CONSOLE_GLOBAL),
+      REDOC_FILE: JSON.stringify(redocFile),
+      SITE_FILE: JSON.stringify(siteFile),
+      PAGE_GLOBAL: JSON.stringify(pageGlobal),
     },
     logLevel: "silent",
   });

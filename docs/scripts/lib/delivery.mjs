@@ -78,8 +78,12 @@ export function splitRedocPage(html) {
   return { page, definition, options };
 }
 
+/** The global the page's own script sets to `{ hydrate() }`; the Try-it script calls it (src/console/hydration.ts). */
+export const PAGE_GLOBAL = "merchantPaymentsRedocPage";
+
 /**
- * The page's own script: hands a copy of the document to the Try-it console (`globalThis[specGlobal]`), then
+ * The page's own script, loaded with Redoc's on the reader's first interaction: hands a copy of the document to the
+ * Try-it console (`globalThis[specGlobal]`) and sets `globalThis.merchantPaymentsRedocPage.hydrate()`, which
  * hydrates Redoc's server-rendered markup in `#redoc`.
  * @param {{ definition: string, options: string, specGlobal: string }} parts JS text of the document and options
  */
@@ -88,9 +92,19 @@ export function siteScript({ definition, options, specGlobal }) {
 var __redoc_definition = ${definition};
 var __redoc_options = ${options};
 globalThis.${specGlobal} = structuredClone(__redoc_definition);
-globalThis.${REDOC_GLOBAL}.hydrate(__redoc_definition, __redoc_options, document.getElementById("redoc"));
+globalThis.${PAGE_GLOBAL} = { hydrate: function () {
+  return globalThis.${REDOC_GLOBAL}.hydrate(__redoc_definition, __redoc_options, document.getElementById("redoc"));
+} };
 })();
 `;
+}
+
+/**
+ * The `<link rel="prefetch">` tags of `files`: fetched while the page is idle, run only when a script asks for them.
+ * @param {string[]} files
+ */
+export function prefetchedScripts(files) {
+  return files.map((file) => `<link rel="prefetch" href="${file}" as="script">`).join("\n");
 }
 
 /**

@@ -1,7 +1,8 @@
-// The page's small deferred script (everything else of the console loads on the first "Try it"): after Redoc has
-// hydrated, a "Try it" button in every operation, keyboard-focusable code blocks and the sidebar as a landmark, again
-// after each re-render.
+// The page's one deferred script (Redoc hydrates on the reader's first interaction, hydration.ts; the console loads
+// on the first "Try it"): keyboard-focusable code blocks and the sidebar as a landmark at load, and once Redoc has
+// rendered the operations, a "Try it" button in every one, again after each re-render.
 import { focusableScrollBoxes, sidebarLandmark } from "./accessibility.js";
+import { hydrateOnIntent } from "./hydration.js";
 import { addTryItButtons, TRY_IT_STYLE } from "./loader.js";
 import { afterEachRender } from "./rerender.js";
 
@@ -18,5 +19,6 @@ function watch(): void {
   afterEachRender(enhance);
 }
 
+hydrateOnIntent();
 if (document.readyState === "complete") setTimeout(watch, 0);
 else window.addEventListener("load", () => setTimeout(watch, 0), { once: true });
