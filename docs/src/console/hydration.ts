@@ -42,7 +42,7 @@ function loadScript(src: string): Promise<void> {
 }
 
 /** Hydrates Redoc's markup once (loading its code first); resolves when React's root exists. */
-export function hydrateRedoc(): Promise<void> {
+function hydrateRedoc(): Promise<void> {
   hydrating ??= (async () => {
     for (const type of INTENT) window.removeEventListener(type, onIntent, true);
     await Promise.all([loadScript(REDOC_FILE), loadScript(SITE_FILE)]);
