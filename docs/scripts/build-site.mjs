@@ -1,7 +1,8 @@
 // @ts-check
 // Renders the bundled spec with Redocly into dist/index.html: Redoc's server-rendered reference (markup and styles),
-// hydrated on the reader's first interaction by local scripts (Redoc's code and the page's own script, prefetched,
-// run by the deferred Try-it script: separate hashed files, scripts/lib/delivery.mjs), loading nothing from outside (telemetry off, the attribution logo served from dist/),
+// hydrated on the reader's first interaction by local scripts (Redoc's code and the page's own script, prefetched after
+// load and run by the deferred Try-it script: separate hashed files, scripts/lib/delivery.mjs), loading nothing from
+// outside (telemetry off, the attribution logo served from dist/),
 // with a "Security and limits" section (scripts/lib/security-limits.mjs), a "Versions and changelog" section and a
 // Try-it console in every operation, loaded on the first "Try it"; llms.txt, llms-full.txt and a Markdown page per
 // operation (scripts/lib/agent-docs.mjs); plus the bundle itself. Every file is also written compressed beside itself (`.br`, `.gz`), which the
@@ -40,7 +41,6 @@ import {
   deferredScripts,
   HASHED_NAME,
   PAGE_GLOBAL,
-  prefetchedScripts,
   redocClassicScript,
   redocStandaloneSource,
   siteScript,
@@ -153,8 +153,9 @@ html = html.replace(
 copyFileSync(at("assets/favicon.svg"), join(outDir, "favicon.svg"));
 
 // Delivery (scripts/lib/delivery.mjs): Redoc's code, the page's script (the document and the hydrate call) and the
-// Try-it script as separate hashed files; the Try-it script deferred, the other two prefetched and run on the
-// reader's first interaction (src/console/hydration.ts); the console's code loads on the first "Try it".
+// Try-it script as separate hashed files; the Try-it script deferred, the other two prefetched by it once the page
+// has loaded and run on the reader's first interaction (src/console/hydration.ts); the console's code loads on the
+// first "Try it".
 const parts = splitRedocPage(html);
 const consoleFile = writeHashed(outDir, "console", ".js", await bundleConsole(document));
 let redocCode = redocClassicScript(redocStandaloneSource());
@@ -174,9 +175,7 @@ const tryItFile = writeHashed(
   await bundleLoader(consoleFile, { redocFile, siteFile, pageGlobal: PAGE_GLOBAL }),
 );
 const scripts = [redocFile, siteFile, tryItFile];
-html = accessiblePage(parts.page)
-  .replace("</head>", `${prefetchedScripts([redocFile, siteFile])}\n</head>`)
-  .replace("</body>", `${deferredScripts([tryItFile])}\n</body>`);
+html = accessiblePage(parts.page).replace("</body>", `${deferredScripts([tryItFile])}\n</body>`);
 const leftover = [html, ...scripts.map((file) => readFileSync(join(outDir, file), "utf8"))]
   .join("\n")
   .match(/https:\/\/cdn\.redoc(ly)?\.(ly|com)\/[^`"' )]*/g)

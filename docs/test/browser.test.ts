@@ -238,6 +238,28 @@ describe("Redoc's code, run on the reader's first interaction", () => {
     ).resolves.toBe(true);
   });
 
+  test("Redoc's code and the page's own are fetched after the page has loaded, into the cache, not run", async () => {
+    // Resource timing, relative to the navigation: each file's fetch starts at or after the load event.
+    const timing = await page.waitForFunction(
+      () => {
+        const fetched = performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/(redoc|site)\.[0-9a-f]{10}\.js$/.test(entry.name));
+        const [navigation] = performance.getEntriesByType(
+          "navigation",
+        ) as PerformanceNavigationTiming[];
+        return fetched.length === 2 && navigation
+          ? { starts: fetched.map((entry) => entry.startTime), load: navigation.loadEventStart }
+          : undefined;
+      },
+      undefined,
+      { timeout: HANG_BOUND_MS },
+    );
+    const { starts, load } = (await timing.jsonValue()) as { starts: number[]; load: number };
+    for (const start of starts) expect(start).toBeGreaterThanOrEqual(load);
+    await expect(redocRan()).resolves.toBe(false);
+  });
+
   test("a sidebar link pressed before Redoc runs goes to its section of the page, not to another address", async () => {
     const link = sidebar(page).locator("a", { hasText: "Retries" }).first();
     await link.click();

@@ -22,15 +22,20 @@ import { startSiteServer } from "../src/site-server.mjs";
 const dist = fileURLToPath(new URL("../dist/", import.meta.url));
 const html = () => readFileSync(`${dist}index.html`, "utf8");
 /**
- * The page's scripts (local files, in order): Redoc's code and the page's own, prefetched (run on the reader's first
- * interaction), then the deferred Try-it script.
+ * The page's scripts (local files, in order): the deferred Try-it script, then Redoc's code and the page's own, which
+ * it names: it prefetches them once the page has loaded and runs them on the reader's first interaction.
  */
-const scriptFiles = (page = html(), dir = dist) =>
-  [
-    ...page.matchAll(
-      /<link rel="prefetch" href="([^"]+)" as="script">|<script defer src="([^"]+)"><\/script>/g,
+const scriptFiles = (page = html(), dir = dist) => {
+  const deferred = [...page.matchAll(/<script defer src="([^"]+)"><\/script>/g)].map(
+    (m) => `${dir}${m[1]}`,
+  );
+  const named = deferred.flatMap((file) =>
+    [...readFileSync(file, "utf8").matchAll(/"((?:redoc|site)\.[0-9a-f]{10}\.js)"/g)].map(
+      (m) => `${dir}${m[1]}`,
     ),
-  ].map((m) => `${dir}${m[1] ?? m[2]}`);
+  );
+  return [...deferred, ...new Set(named)];
+};
 /** The one file of `dir` named `<base>.<hash>.js`. */
 const hashedFile = (base: string, dir = dist) => {
   const names = readdirSync(dir).filter((name) =>
@@ -155,8 +160,9 @@ describe("the built page", () => {
     const page = html();
     // Every script is a file of the site (Redoc's own code among them), none from elsewhere.
     const sources = [
-      ...page.matchAll(/<script[^>]+src="([^"]*)"|<link rel="prefetch" href="([^"]*)"/gi),
-    ].map((m) => m[1] ?? m[2] ?? "");
+      ...[...page.matchAll(/<script[^>]+src="([^"]*)"/gi)].map((m) => m[1] ?? ""),
+      ...scriptFiles(page).map((file) => file.slice(dist.length)),
+    ];
     expect(sources.length).toBeGreaterThanOrEqual(3);
     for (const source of sources) {
       expect(source).toMatch(/^[\w.-]+\.js$/);
@@ -484,14 +490,15 @@ describe("delivery: separate hashed files, compressed and cached in every mode o
     expect(redoc).toContain('data-component-name="Menu/Menu"');
     expect(page.slice(0, page.indexOf("</head>"))).toMatch(/<style[^>]*data-styled/);
     const tags = page.match(/<script\b[^>]*>/g) ?? [];
-    // One script runs at load, deferred; Redoc's code and the page's own are prefetched and run on the reader's first
-    // interaction (src/console/hydration.ts).
+    // One script runs at load, deferred; it prefetches Redoc's code and the page's own once the page has loaded and
+    // runs them on the reader's first interaction (src/console/hydration.ts).
     expect(tags.filter((tag) => /\bsrc=/.test(tag)).length).toBe(1);
     for (const tag of tags.filter((t) => /\bsrc=/.test(t))) expect(tag).toMatch(/\bdefer\b/);
+    expect(page).not.toContain('rel="prefetch"');
     expect(scriptFiles().map((file) => file.slice(dist.length))).toEqual([
+      hashedFile("try-it").slice(dist.length),
       hashedFile("redoc").slice(dist.length),
       hashedFile("site").slice(dist.length),
-      hashedFile("try-it").slice(dist.length),
     ]);
     // No script of the page carries the console's code: it loads on the first "Try it".
     expect(site()).not.toContain(consoleScript().slice(0, 200));

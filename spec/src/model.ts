@@ -36,6 +36,7 @@ export {
   type Json,
   type JsonObject,
   MAX_REF_HOPS,
+  reachesItself,
   refName,
   resolvePointer,
   resolveSchema,

@@ -176,3 +176,24 @@ export function chooseBranch(document: Json, schema: Json): DiscriminatorChoice 
   });
   return { property, keyword, branches, byValue };
 }
+
+/**
+ * Whether `schema` reaches, through local `$ref`s, a schema that contains itself (a tree whose nodes hold nodes; a
+ * planet whose satellites orbit one). Examples are not schemas and are not looked into.
+ */
+export function reachesItself(
+  document: Json,
+  schema: Json,
+  within: readonly string[] = [],
+): boolean {
+  if (Array.isArray(schema)) return schema.some((item) => reachesItself(document, item, within));
+  if (!isObject(schema)) return false;
+  if (typeof schema.$ref === "string" && schema.$ref.startsWith("#/")) {
+    if (within.includes(schema.$ref)) return true;
+    return reachesItself(document, resolvePointer(document, schema.$ref), [...within, schema.$ref]);
+  }
+  return Object.entries(schema).some(
+    ([key, value]) =>
+      key !== "examples" && key !== "example" && reachesItself(document, value, within),
+  );
+}

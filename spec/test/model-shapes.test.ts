@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, test } from "vitest";
-import { bodyKind, type Json, operation, pageSizeParameter } from "../src/model.js";
+import { bodyKind, type Json, operation, pageSizeParameter, reachesItself } from "../src/model.js";
 
 let grown: Json;
 beforeAll(() => {
@@ -115,5 +115,40 @@ describe("bodyKind", () => {
     expect(bodyKind("text/csv")).toBe("text");
     expect(bodyKind("application/pdf")).toBe("binary");
     expect(bodyKind("application/octet-stream")).toBe("binary");
+  });
+});
+
+describe("reachesItself", () => {
+  const document: Json = {
+    components: {
+      schemas: {
+        Planet: {
+          type: "object",
+          properties: {
+            satellites: { type: "array", items: { $ref: "#/components/schemas/Moon" } },
+          },
+          examples: [{ $ref: "#/components/schemas/Planet" }],
+        },
+        Moon: { type: "object", properties: { orbits: { $ref: "#/components/schemas/Planet" } } },
+        Star: { type: "object", properties: { planet: { $ref: "#/components/schemas/Planet" } } },
+        Rock: { type: "object", properties: { mass: { type: "number" } } },
+        Asteroid: {
+          allOf: [{ $ref: "#/components/schemas/Rock" }, { $ref: "#/components/schemas/Rock" }],
+        },
+      },
+    },
+  };
+  test("a schema that holds itself through another is found, and so is one that leads there", () => {
+    expect(reachesItself(document, { $ref: "#/components/schemas/Planet" })).toBe(true);
+    expect(reachesItself(document, { $ref: "#/components/schemas/Star" })).toBe(true);
+  });
+  test("a schema named twice side by side, or only in an example, does not contain itself", () => {
+    expect(reachesItself(document, { $ref: "#/components/schemas/Asteroid" })).toBe(false);
+    expect(
+      reachesItself(document, {
+        type: "object",
+        examples: [{ $ref: "#/components/schemas/Rock" }],
+      }),
+    ).toBe(false);
   });
 });

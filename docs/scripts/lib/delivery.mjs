@@ -100,14 +100,6 @@ globalThis.${PAGE_GLOBAL} = { hydrate: function () {
 }
 
 /**
- * The `<link rel="prefetch">` tags of `files`: fetched while the page is idle, run only when a script asks for them.
- * @param {string[]} files
- */
-export function prefetchedScripts(files) {
-  return files.map((file) => `<link rel="prefetch" href="${file}" as="script">`).join("\n");
-}
-
-/**
  * The `<script defer>` tags of `files`, in order (deferred scripts run in document order, after parsing).
  * @param {string[]} files
  */

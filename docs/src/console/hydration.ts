@@ -2,7 +2,7 @@
 // is whole without it (the guide, the sidebar, their styles), and Redoc's 2 MB of code and its hydration (building
 // the document's model, then React's hydration of the markup) would block the main thread for about a second at
 // load. The first pointer press, key, focus, touch, wheel or scroll loads Redoc's file and the page's own
-// (`site.<hash>.js`: the document and the hydrate call; both prefetched by the page, so from the cache), then
+// (`site.<hash>.js`: the document and the hydrate call; both prefetched once the page has loaded, so from the cache), then
 // hydrates; a page opened on a deep link (`#/tag/operation`) hydrates at once. Until Redoc's React root exists, a
 // click in the reference is held and replayed on the same element after (hydration keeps the server's nodes), and
 // a sidebar link goes to its section in the page at once instead of to a path the server does not have.
@@ -89,6 +89,31 @@ function holdClick(event: MouseEvent): void {
 }
 
 /**
+ * Prefetches Redoc's file and the page's own once the page has loaded and the browser is idle, so that the reader's
+ * first interaction finds them in the cache. Not a `<link rel="prefetch">` of the head: on a slow network its 500 KB
+ * would share the line with the page's own bytes and hold back its largest paint.
+ */
+function prefetchWhenIdle(): void {
+  const prefetch = () => {
+    if (hydrating) return;
+    for (const href of [REDOC_FILE, SITE_FILE]) {
+      const link = document.createElement("link");
+      link.rel = "prefetch";
+      link.as = "script";
+      link.href = href;
+      document.head.append(link);
+    }
+  };
+  /** After the load event, when the main thread is idle (at most 2 s later). */
+  const whenIdle = () => {
+    if ("requestIdleCallback" in window) requestIdleCallback(prefetch, { timeout: 2_000 });
+    else setTimeout(prefetch, 200);
+  };
+  if (document.readyState === "complete") whenIdle();
+  else window.addEventListener("load", whenIdle, { once: true });
+}
+
+/**
  * Hydrates Redoc on the first sign of a reader (or at once on a deep link); meanwhile holds clicks in the reference.
  */
 export function hydrateOnIntent(): void {
@@ -97,6 +122,7 @@ export function hydrateOnIntent(): void {
     return;
   }
   document.addEventListener("click", holdClick, true);
+  prefetchWhenIdle();
   for (const type of INTENT)
     window.addEventListener(type, onIntent, { capture: true, passive: true });
 }

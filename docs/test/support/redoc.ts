@@ -1,6 +1,14 @@
 import type { Locator, Page } from "playwright-core";
 
-/** How the rendered Redoc page is found and driven; the one place that knows Redoc's DOM. */
+// How the rendered Redoc page is found and driven; the one place that knows Redoc's DOM.
+
+/**
+ * How long a step waits for what the reader's first interaction starts: Redoc's code loads and hydrates the page
+ * (about a second idle; many seconds for a large spec on a busy machine, e.g. CI's grown run). Bounds a hang only.
+ */
+export const HYDRATION_BOUND_MS = 60_000;
+
+/** Redoc's sidebar. */
 export const sidebar = (page: Page): Locator =>
   page.locator('[data-component-name="Menu/Menu"]').first();
 
@@ -17,11 +25,11 @@ export async function openOperation(
   const link = menu.locator("a", { hasText: summary });
   // The tag is the last entry of that name: a section of the description may share it (e.g. "Authentication").
   if (!(await link.isVisible())) await menu.getByText(tag, { exact: true }).last().click();
-  await link.waitFor({ state: "visible", timeout: 10_000 });
+  await link.waitFor({ state: "visible", timeout: HYDRATION_BOUND_MS });
   const anchor = (await link.getAttribute("href")) ?? "";
   await link.click();
   const element = page.locator(`[id="${anchor.replace(/^#\/?/, "")}"]`);
-  await element.waitFor({ state: "attached", timeout: 10_000 });
+  await element.waitFor({ state: "attached", timeout: HYDRATION_BOUND_MS });
   return { element, anchor };
 }
 
@@ -148,7 +156,8 @@ export async function tryItPanel(element: Locator, operationId: string): Promise
   const panel = element.locator(`[data-try-it="${operationId}"]`);
   const open = element.locator("[data-try-it-open]");
   // Either is there once the page's script has run: the button, or the panel when the console is already loaded.
-  await panel.or(open).first().waitFor({ state: "attached", timeout: 30_000 });
-  if ((await panel.count()) === 0) await open.first().click({ timeout: 15_000 });
+  await panel.or(open).first().waitFor({ state: "attached", timeout: HYDRATION_BOUND_MS });
+  if ((await panel.count()) === 0) await open.first().click({ timeout: HYDRATION_BOUND_MS });
+  await panel.waitFor({ state: "attached", timeout: HYDRATION_BOUND_MS });
   return panel;
 }

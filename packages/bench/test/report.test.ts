@@ -129,15 +129,17 @@ describe("renderMarkdown", () => {
   });
 });
 
+/** The machine of a run measured after the committed results (a newer commit and date). */
+const machine = {
+  node: "v22",
+  cpu: "x",
+  cores: 2,
+  os: "linux",
+  commit: "abc1234",
+  date: "2026-12-01T23:00:00Z",
+};
+
 describe("mergedResults (a partial run with --merge)", () => {
-  const machine = {
-    node: "v22",
-    cpu: "x",
-    cores: 2,
-    os: "linux",
-    commit: "abc1234",
-    date: "2026-12-01T23:00:00Z",
-  };
   const table = (title: string, value: number) =>
     result(title, "s", new Map([["a", [value]]]), "", []);
   const committed: Results = {
@@ -171,14 +173,6 @@ describe("mergedResults (a partial run with --merge)", () => {
 });
 
 describe("resultsFiles (what a run writes)", () => {
-  const machine = {
-    node: "v22",
-    cpu: "x",
-    cores: 2,
-    os: "linux",
-    commit: "abc1234",
-    date: "2026-12-01T23:00:00Z",
-  };
   const table = (title: string, value: number, met: boolean) =>
     result(title, "s", new Map([["a", [value]]]), "", [
       target("a", `${title} goal`, met ? 0 : 2, 1, `${value} s`),

@@ -282,16 +282,12 @@ function withCredentialsDetail(
   }
 }
 
-/**
- * The document for Prism (whose reference parser rewrites what it is given): a copy in which each JSON body without an
- * example of its own holds the spec model's (`withModelExamples`). Prism then serves that documented value, where it
- * would otherwise generate one, which cuts a recursive schema short of its required properties.
- */
-const documentForPrism = (spec: SpecSource): Json => withModelExamples(spec.document);
-
 /** Loads the spec into Prism and returns the mock's answering function. */
 export async function createPrismEngine(spec: SpecSource, options: EngineOptions) {
-  const prismOperations = await getHttpOperationsFromSpec(documentForPrism(spec));
+  // Prism's reference parser rewrites what it is given: it gets a copy in which each JSON body without an example of
+  // its own holds the spec model's. Prism then serves that documented value where it would generate one, which cuts a
+  // recursive schema short of its required properties.
+  const prismOperations = await getHttpOperationsFromSpec(withModelExamples(spec.document));
   // A HEAD answer carries the headers of the GET answer (RFC 9110 §9.3.2): Prism mocks a HEAD operation as if it
   // were a GET (its media type, its body's length), and node:http leaves the body out of the answer to a HEAD.
   const headOperationsAsGet = prismOperations

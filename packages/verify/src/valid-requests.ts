@@ -10,7 +10,7 @@ import type {
   ParameterSpec,
   SpecAjv,
 } from "@merchant-payments/spec/model";
-import { readBackParameter, serializeParameter } from "@merchant-payments/spec/wire";
+import { isWireExample, readBackParameter, serializeParameter } from "@merchant-payments/spec/wire";
 import fc from "fast-check";
 import { bodyAsRead, bodyKind } from "./bodies.js";
 import { type ParameterValues, serializeParameters, unsendablePathValue } from "./parameters.js";
@@ -82,14 +82,6 @@ export function bodyValid(
   return ajv.issuesAt(media.schemaPointer, bodyAsRead(document, media, value)).length === 0;
 }
 
-/**
- * True when an example can be sent as `media` says: any value of JSON, form and binary media; for text media (XML,
- * YAML, `text/*`) only a string, the document as written (an object has no serialized form the spec gives).
- */
-export function sendableExample(media: MediaSpec, value: unknown): boolean {
-  return bodyKind(media.mediaType) !== "text" || typeof value === "string";
-}
-
 /** A generated body of `media`: bytes for binary media, else a value valid against its schema. */
 function bodyArbitrary(document: unknown, media: MediaSpec): fc.Arbitrary<unknown> {
   if (bodyKind(media.mediaType) === "binary")
@@ -153,7 +145,7 @@ export function draftOperation(
   }
   const examples: ExampleBody[] = op.requestBodies.flatMap((m, index) =>
     m.examples
-      .filter((e) => sendableExample(m, e.value))
+      .filter((e) => isWireExample(m.mediaType, e.value))
       .map((e) => ({
         name: index === 0 ? `example ${e.name}` : `example ${e.name} (${m.mediaType})`,
         media: m,

@@ -2,9 +2,9 @@
 // only when the spec writes it as a string (the document itself); an object given as an XML example has no serialized
 // form the spec states, so it is not sent as "[object Object]".
 import { createAjv, operations } from "@merchant-payments/spec";
+import { isWireExample } from "@merchant-payments/spec/wire";
 import { describe, expect, test } from "vitest";
 import { planCases } from "../src/plan.js";
-import { sendableExample } from "../src/valid-requests.js";
 
 const user = { name: "Marc", email: "marc@example.test" };
 const schema = {
@@ -56,10 +56,12 @@ describe("examples of text media", () => {
     ]);
   });
 
-  test("sendableExample: any value for JSON, only a string for XML and text", () => {
+  test("isWireExample: any value for JSON, only a string for XML and text", () => {
     const [json, xml] = ops[0]?.requestBodies ?? [];
-    expect(json && sendableExample(json, user)).toBe(true);
-    expect(xml && sendableExample(xml, user)).toBe(false);
-    expect(xml && sendableExample(xml, "<user/>")).toBe(true);
+    expect(json && isWireExample(json.mediaType, user)).toBe(true);
+    expect(xml && isWireExample(xml.mediaType, user)).toBe(false);
+    expect(xml && isWireExample(xml.mediaType, "<user/>")).toBe(true);
+    expect(isWireExample("text/plain", 42)).toBe(false);
+    expect(isWireExample("application/octet-stream", { any: 1 })).toBe(true);
   });
 });

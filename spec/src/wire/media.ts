@@ -41,3 +41,12 @@ export function acceptHeader(responses: readonly (readonly string[])[]): string 
 export function isJsonMedia(mediaType: string | null | undefined): boolean {
   return bodyKind(mediaType ?? "") === "json";
 }
+
+/**
+ * True when an example value goes on the wire as written for `mediaType`: any value of JSON, form and binary media;
+ * for text media (XML, YAML, `text/*`) only a string, the document itself (the spec gives an object no serialized
+ * form). verify sends only such examples; the mock serves only such example texts.
+ */
+export function isWireExample(mediaType: string, value: unknown): boolean {
+  return bodyKind(mediaType) !== "text" || typeof value === "string";
+}
