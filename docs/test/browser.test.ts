@@ -3,8 +3,8 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
-  launchChromium,
   type PageWatch,
+  sharedChromium,
   watchContext,
 } from "@merchant-payments/test-support/browser";
 import { HANG_BOUND_MS } from "@merchant-payments/test-support/vitest-preset";
@@ -55,7 +55,7 @@ function browser(): Browser {
 beforeAll(async () => {
   server = await startSiteServer({ root: dist });
   try {
-    launched = await launchChromium();
+    launched = await sharedChromium();
   } catch (error) {
     launchError = error;
   }
@@ -64,7 +64,6 @@ beforeEach(() => {
   browser();
 });
 afterAll(async () => {
-  await launched?.close();
   await server?.close();
 });
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type MockServer, startMock } from "@merchant-payments/mock";
 import { loadDocument, operations } from "@merchant-payments/spec";
-import { launchChromium } from "@merchant-payments/test-support/browser";
+import { sharedChromium } from "@merchant-payments/test-support/browser";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startSiteServer } from "../src/site-server.mjs";
@@ -25,14 +25,14 @@ let page: Page;
 beforeAll(async () => {
   mock = await startMock();
   site = await startSiteServer({ root: dist, mockUrl: mock.baseUrl });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   page = await browser.newPage({ viewport: VIEWPORT });
   await page.goto(site.url);
   await sidebar(page).waitFor({ state: "visible", timeout: 30_000 });
 }, 300_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await page?.context().close();
   await site?.close();
   await mock?.close();
 });

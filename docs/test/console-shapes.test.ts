@@ -17,8 +17,8 @@ import {
   startLoopbackServer,
 } from "@merchant-payments/test-support";
 import {
-  launchChromium,
   type PageWatch,
+  sharedChromium,
   watchContext,
 } from "@merchant-payments/test-support/browser";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -130,7 +130,7 @@ beforeAll(async () => {
   expect(build.exitCode).toBe(0);
   server = await startLoopbackServer(respond);
   mock = await startMock({ spec: grownBundle });
-  browser = await launchChromium();
+  browser = await sharedChromium();
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   watch = await watchContext(context, [pathToFileURL(out).href, server.baseUrl, mock.baseUrl]);
   page = await context.newPage();
@@ -140,7 +140,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  await browser?.close();
+  await page?.context().close();
   await server?.close();
   await mock?.close();
   rmSync(out, { recursive: true, force: true });

@@ -11,8 +11,8 @@ import {
   startLoopbackServer,
 } from "@merchant-payments/test-support";
 import {
-  launchChromium,
   type PageWatch,
+  sharedChromium,
   watchContext,
 } from "@merchant-payments/test-support/browser";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
@@ -85,13 +85,12 @@ beforeAll(async () => {
   counting = await startLoopbackServer(forwardToMock);
   site = await startSiteServer({ root: dist });
   try {
-    browser = await launchChromium();
+    browser = await sharedChromium();
   } catch (error) {
     launchError = error;
   }
 });
 afterAll(async () => {
-  await browser?.close();
   await site?.close();
   await counting?.close();
   await mock?.close();

@@ -40,6 +40,30 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * The test worker's one headless Chromium: launched on first use, then kept for the worker's later test files (their
+ * modules stay loaded under vitest's `isolate: false`) and closed when the worker exits. A test file closes the
+ * contexts and pages it opened, never this browser; a browser that disconnected is launched again.
+ */
+export function sharedChromium(): Promise<Browser> {
+  if (!shared) {
+    const launching = launchChromium();
+    shared = launching;
+    launching.then(
+      (browser) =>
+        browser.on("disconnected", () => {
+          if (shared === launching) shared = undefined;
+        }),
+      () => {
+        if (shared === launching) shared = undefined;
+      },
+    );
+  }
+  return shared;
+}
+
 /** What a page did that a test page must never do: leave its origin, or log errors. */
 export interface PageWatch {
   /** URLs of requests that left the allowed origins (aborted before they were sent). */
