@@ -6,7 +6,7 @@ import type { Locator, Page } from "playwright-core";
  * How long a step waits for what the reader's first interaction starts: Redoc's code loads and hydrates the page
  * (about a second idle; many seconds for a large spec on a busy machine, e.g. CI's grown run). Bounds a hang only.
  */
-export const HYDRATION_BOUND_MS = 60_000;
+const HYDRATION_BOUND_MS = 60_000;
 
 /** Redoc's sidebar. */
 export const sidebar = (page: Page): Locator =>
