@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { type JudgedOperation, judgePeerRun, type PeerLimit } from "./peer-contracts.js";
 import { RESPECT_LIMITS, respectWorkflowId } from "./respect-limits.js";
+import { bodyRecurses, operationsOf, resolvedSchema } from "./shapes.js";
 
 /** An operation of a run's spec, by its operationId alone (the limits above are keyed by operationId). */
 const op = (operationId: string): JudgedOperation => ({ operationId });
@@ -80,5 +81,49 @@ describe("judgePeerRun with limits keyed by shape", () => {
       respectWorkflowId({ method: "GET", path: "/transactions/{transactionReference}/receipt" }),
     ).toBe("get-transactions-{transactionReference}-receipt-workflow");
     expect(RESPECT_LIMITS.every((limit) => "shape" in limit)).toBe(true);
+  });
+});
+
+describe("shapes read from the document an operation comes from", () => {
+  // A spec other than the published one (the grown fixture, a real document): its $refs are its own.
+  const document = {
+    openapi: "3.1.0",
+    info: { title: "trees", version: "1" },
+    paths: {
+      "/trees": {
+        post: {
+          operationId: "plantTree",
+          requestBody: {
+            content: { "application/json": { schema: { $ref: "#/components/schemas/Tree" } } },
+          },
+          responses: {
+            "200": {
+              description: "The tree's picture.",
+              content: { "image/png": { schema: { $ref: "#/components/schemas/Picture" } } },
+            },
+          },
+        },
+      },
+    },
+    components: {
+      schemas: {
+        Tree: {
+          type: "object",
+          properties: { branches: { type: "array", items: { $ref: "#/components/schemas/Tree" } } },
+        },
+        Picture: { type: "string", format: "binary" },
+      },
+    },
+  };
+  const [plantTree] = operationsOf(document);
+
+  it("finds a body that contains itself and a binary answer through that document's components", () => {
+    if (!plantTree) throw new Error("no operation read");
+    expect(bodyRecurses(plantTree)).toBe(true);
+    const picture = plantTree.responses[0]?.content[0];
+    expect(picture && resolvedSchema(plantTree, picture.schema)).toEqual({
+      type: "string",
+      format: "binary",
+    });
   });
 });

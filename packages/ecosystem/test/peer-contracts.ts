@@ -6,8 +6,9 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { type MockServer, startMock } from "@merchant-payments/mock";
-import { type OperationSpec, operations } from "@merchant-payments/spec/model";
+import type { OperationSpec } from "@merchant-payments/spec/model";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { operationsOf } from "./shapes.js";
 import { publishedSpec, scratch, stepLimitMs } from "./support.js";
 
 /** What a peer test may take beside its tool's steps (starting, reading reports), in milliseconds. */
@@ -158,7 +159,7 @@ export function peerSuite(
     const workspace = usePeerWorkspace(name);
     for (const spec of Object.keys(PEER_SPECS) as PeerSpec[]) {
       const document = JSON.parse(readFileSync(PEER_SPECS[spec], "utf8"));
-      const ops = operations(document);
+      const ops = operationsOf(document);
       test(
         `${spec} spec: every check passes but the tool's listed limits on its operations, each still failing`,
         async () => {

@@ -9,9 +9,9 @@ export function respectWorkflowId(op: Pick<OperationSpec, "method" | "path">): s
   return `${op.method.toLowerCase()}${op.path.replaceAll("/", "-")}-workflow`;
 }
 
-/** Whether a media type's schema is binary: a string of `format: binary` or of a non-text, non-JSON media type. */
-function isBinaryMedia(media: MediaSpec): boolean {
-  const schema = (resolvedSchema(media.schema) ?? {}) as { type?: unknown; format?: unknown };
+/** Whether a media type's schema of `op` is binary: a string of `format: binary` or of a non-text, non-JSON media type. */
+function isBinaryMedia(op: OperationSpec, media: MediaSpec): boolean {
+  const schema = (resolvedSchema(op, media.schema) ?? {}) as { type?: unknown; format?: unknown };
   const structured = /json|xml|^text\/|form-urlencoded|multipart/i.test(media.mediaType);
   return schema.type === "string" && (schema.format === "binary" || !structured);
 }
@@ -32,7 +32,10 @@ export const RESPECT_LIMITS: readonly PeerLimit[] = [
     shape: "a 2xx answer with a binary body (`type: string`, a non-text media type)",
     applies: (op) =>
       op.responses.some(
-        (r) => /^2/.test(r.status) && r.content.length > 0 && r.content.every(isBinaryMedia),
+        (r) =>
+          /^2/.test(r.status) &&
+          r.content.length > 0 &&
+          r.content.every((media) => isBinaryMedia(op, media)),
       ),
     checks: (op) => [`${respectWorkflowId(op)} :: schema check`],
     reason:
