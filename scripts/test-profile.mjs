@@ -44,7 +44,7 @@ for (const task of tasks) {
 }
 
 const lines = [
-  `Run of ${new Date(runStart).toISOString()}: ${((runEnd - runStart) / 60_000).toFixed(1)} min wall, ${tasks.length} tasks (turbo ${summary.turboVersion}).`,
+  `Run of ${new Date(runStart).toISOString()}${summary.scm?.sha ? ` at ${summary.scm.sha.slice(0, 7)}` : ""}: ${((runEnd - runStart) / 60_000).toFixed(1)} min wall, ${tasks.length} tasks (turbo ${summary.turboVersion}).`,
   "",
   "| package | tasks before tests (s) | test task (s) | slowest test files (s) |",
   "|---|---:|---:|---|",
