@@ -2,10 +2,10 @@
 // is whole without it (the guide, the sidebar, their styles), and Redoc's 2 MB of code and its hydration (building
 // the document's model, then React's hydration of the markup) would block the main thread for about a second at
 // load. The first pointer press, key, focus, touch, wheel or scroll loads Redoc's file and the page's own
-// (`site.<hash>.js`: the document and the hydrate call; both prefetched once the page has loaded, so from the cache), then
-// hydrates; a page opened on a deep link (`#/tag/operation`) hydrates at once. Until Redoc's React root exists, a
-// click in the reference is held and replayed on the same element after (hydration keeps the server's nodes), and
-// a sidebar link goes to its section in the page at once instead of to a path the server does not have.
+// (`site.<hash>.js`: the document and the hydrate call; both prefetched once the page has loaded, so from the
+// cache), then hydrates; a page opened on a deep link (`#/tag/operation`) hydrates at once. Until Redoc's React
+// root exists, a click in the reference is held and replayed on the same element after (hydration keeps the server's
+// nodes), and a sidebar link goes to its section in the page at once instead of to a path the server does not have.
 
 /** Redoc's file and the page's own, hashed (defined by the build). */
 declare const REDOC_FILE: string;

@@ -45,7 +45,8 @@ export function isJsonMedia(mediaType: string | null | undefined): boolean {
 /**
  * True when an example value goes on the wire as written for `mediaType`: any value of JSON, form and binary media;
  * for text media (XML, YAML, `text/*`) only a string, the document itself (the spec gives an object no serialized
- * form). verify sends only such examples; the mock serves only such example texts.
+ * form). verify sends only such examples. (The mock's text answers keep their own test, `exampleTexts`: its text
+ * media types are not quite `bodyKind`'s, e.g. `image/svg+xml`.)
  */
 export function isWireExample(mediaType: string, value: unknown): boolean {
   return bodyKind(mediaType) !== "text" || typeof value === "string";
