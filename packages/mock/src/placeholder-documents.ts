@@ -46,8 +46,3 @@ export function placeholderDocument(mediaType: string): Uint8Array {
     createHash("sha256").update(mediaType).digest().subarray(0, PLACEHOLDER_BYTES),
   );
 }
-
-/** Whether answers of `mediaType` are bytes (not JSON, not text, not a form): those get a placeholder document. */
-export function isBinaryMediaType(mediaType: string): boolean {
-  return !/[/+]json$|^text\/|^multipart\/|^application\/x-www-form-urlencoded$/i.test(mediaType);
-}

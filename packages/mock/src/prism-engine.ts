@@ -16,11 +16,11 @@ import {
   responseFor,
   withModelExamples,
 } from "@merchant-payments/spec/model";
-import { isJsonMedia } from "@merchant-payments/spec/wire";
+import { bodyKind, isJsonMedia } from "@merchant-payments/spec/wire";
 import { createInstance, getHttpOperationsFromSpec, ProblemJsonError } from "@stoplight/prism-http";
 import { documentedStatus } from "./documented-status.js";
 import type { Logger } from "./logger.js";
-import { isBinaryMediaType, placeholderDocument } from "./placeholder-documents.js";
+import { placeholderDocument } from "./placeholder-documents.js";
 import type { Preferences } from "./preferences.js";
 import { fallbackNote, PROBLEM_MEDIA_TYPE, problemAnswer, problemFor } from "./problems.js";
 import { formatReportedIssues } from "./reported-issue.js";
@@ -32,7 +32,7 @@ import {
 } from "./request-issues.js";
 import { credentialsIssue } from "./security.js";
 import { operationMatcher, problemExample, type SpecSource } from "./spec-source.js";
-import { exampleTexts, isTextMediaType, mediaPointer } from "./text-answers.js";
+import { exampleTexts, mediaPointer } from "./text-answers.js";
 
 /** One violation as Prism reports it: the `sl-violations` header's entries (this module's border, never exported). */
 interface Violation {
@@ -491,7 +491,7 @@ function mockAnswer(
     };
     headers["content-type"] = PROBLEM_MEDIA_TYPE;
   }
-  if (media && isTextMediaType(media.mediaType)) {
+  if (media && bodyKind(media.mediaType) === "text") {
     const text = textBody(media, body, dynamic);
     if (text === undefined) return missingTextExample(spec, request, media, violations);
     return { status: output.statusCode, headers, body: text, violations };
@@ -512,7 +512,7 @@ function mockAnswer(
  * spec/README.md "Examples"): Prism would answer its placeholder text.
  */
 function withoutExample(media: MediaSpec): boolean {
-  return isBinaryMediaType(media.mediaType) && media.examples.length === 0;
+  return bodyKind(media.mediaType) === "binary" && media.examples.length === 0;
 }
 
 /**
@@ -542,7 +542,7 @@ function missingTextExample(
  * structure, not its text ("Response body must be object"): not a violation of the spec.
  */
 function textBodyViolation(spec: SpecSource, media: MediaSpec | undefined, v: Violation): boolean {
-  if (!media || !isTextMediaType(media.mediaType)) return false;
+  if (!media || bodyKind(media.mediaType) !== "text") return false;
   if (v.location?.[0] !== "response" || v.location[1] !== "body") return false;
   const schema = deref<Json>(spec.document, media.schema);
   return !(isObject(schema) && schema.type === "string");

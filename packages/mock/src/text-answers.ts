@@ -1,17 +1,7 @@
 // Answers of a structured media type that is not JSON (`application/xml`, any `+xml`, `text/*`, YAML): text the
-// mock serves from the spec's example of that media type, never a JSON value serialized into it.
+// mock serves from the spec's example of that media type, never a JSON value serialized into it. Which media types are
+// text: the wire module's `bodyKind`.
 import type { MediaSpec } from "@merchant-payments/spec/model";
-
-/** True for a media type whose body is structured text but not JSON: XML (`+xml` too), `text/*`, YAML. */
-export function isTextMediaType(mediaType: string): boolean {
-  const essence = (mediaType.split(";")[0] ?? "").trim().toLowerCase();
-  if (/[/+]json$/.test(essence)) return false;
-  return (
-    essence.startsWith("text/") ||
-    /^application\/(xml|xml-dtd|yaml|x-yaml)$/.test(essence) ||
-    /^[a-z]+\/[^/]+\+(xml|yaml)$/.test(essence)
-  );
-}
 
 /** JSON Pointer of the Media Type Object of `media` (its schema's parent). */
 export function mediaPointer(media: MediaSpec): string {

@@ -9,8 +9,9 @@ function essenceOf(mediaType: string): string {
   return (mediaType.split(";")[0] ?? "").trim().toLowerCase();
 }
 
-/** Structured text media besides `text/*`: XML and YAML, and their `+xml`/`+yaml` suffixes. */
-const STRUCTURED_TEXT = /^application\/(?:xml|yaml|x-yaml|[^/]+\+xml|[^/]+\+yaml)$/;
+/** Structured text media besides `text/*`: XML (a DTD too) and YAML, and any type's `+xml`/`+yaml` suffix (`image/svg+xml`). */
+const STRUCTURED_TEXT =
+  /^(?:application\/(?:xml|xml-dtd|yaml|x-yaml)|[a-z]+\/[^/]+\+(?:xml|yaml))$/;
 
 /**
  * The kind of body of a media type (parameters ignored, any case): `json` for `application/json` and `+json`
@@ -45,8 +46,7 @@ export function isJsonMedia(mediaType: string | null | undefined): boolean {
 /**
  * True when an example value goes on the wire as written for `mediaType`: any value of JSON, form and binary media;
  * for text media (XML, YAML, `text/*`) only a string, the document itself (the spec gives an object no serialized
- * form). verify sends only such examples. (The mock's text answers keep their own test, `exampleTexts`: its text
- * media types are not quite `bodyKind`'s, e.g. `image/svg+xml`.)
+ * form). verify sends only such examples; the mock serves only such examples of text media.
  */
 export function isWireExample(mediaType: string, value: unknown): boolean {
   return bodyKind(mediaType) !== "text" || typeof value === "string";

@@ -8,10 +8,9 @@ import {
   responseFor,
   type SpecAjv,
 } from "@merchant-payments/spec/model";
-import { isJsonMedia } from "@merchant-payments/spec/wire";
+import { bodyKind, isJsonMedia } from "@merchant-payments/spec/wire";
 import type { CheckedRequest } from "../pipeline/answer.js";
 import { credentialsIssue } from "../security.js";
-import { isTextMediaType } from "../text-answers.js";
 import type { UpstreamExchange } from "../upstream.js";
 import type { UpstreamFacts } from "./classify.js";
 
@@ -112,7 +111,7 @@ function bodyIssues(
     ];
   const media = baseMediaType(answer.headers["content-type"]);
   // Text, XML and YAML answers are checked for their media type (by checkResponse) and UTF-8, never parsed as JSON.
-  if (isTextMediaType(media)) {
+  if (bodyKind(media) === "text") {
     try {
       new TextDecoder("utf-8", { fatal: true }).decode(answer.bytes);
     } catch {
