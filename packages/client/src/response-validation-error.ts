@@ -1,4 +1,4 @@
-import { formatIssues, type Issue } from "@merchant-payments/spec/issues";
+import { formatIssues, type Issue } from "@merchant-payments/spec/model";
 import { MerchantPaymentsError } from "./errors.js";
 
 /**
