@@ -5,6 +5,10 @@ export default defineConfig([
   bundledLibrary({
     index: "src/index.ts",
     model: "src/portable.ts",
+    // Two modules of the model that import nothing, each its own entry: the published client bundles them into its
+    // start entry, and a bundle of `model` reaches Ajv (also exported by `model`).
+    issues: "src/issues.ts",
+    "json-pointer": "src/json-pointer.ts",
     wire: "src/wire/index.ts",
   }),
   // Credential placement alone, self-contained (no chunk shared with `wire`): the client's entry places the bearer

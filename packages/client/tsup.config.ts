@@ -1,12 +1,11 @@
 import { defineConfig, type Options } from "tsup";
-import { specModelSource } from "./scripts/spec-model-source.mjs";
 
 // Five entries: the client, its Node build (the `node` export condition: the Node transport), `raw` (openapi-fetch),
 // which an app that never imports it does not ship, `transport` (what a custom transport is written with) and
 // `webhooks` (`parseWebhook`, for a receiver: not loaded with the client).
-// The spec's model entry (its dependency-free modules only: `formatIssues`, `escapePointer`, read from source), its wire
-// module and the private kit's entries (base-url, causes, json-scan, redact, timers, http) are bundled in, code and
-// declarations: the published client depends on no workspace package.
+// The spec package's dependency-free entries (issues, json-pointer, wire, wire/credentials) and the private kit's
+// (base-url, causes, json-scan, redact, timers, http) are bundled in, code and declarations: the published client
+// depends on no workspace package.
 const BUNDLED = {
   entry: {
     index: "src/index.ts",
@@ -19,7 +18,6 @@ const BUNDLED = {
   compilerOptions: {
     baseUrl: ".",
     paths: {
-      "@merchant-payments/spec/model": ["../../spec/src/portable.ts"],
       "@merchant-payments/spec/*": ["../../spec/src/*.ts", "../../spec/src/*/index.ts"],
       "@merchant-payments/kit/*": ["../kit/src/*.ts"],
     },
@@ -35,7 +33,6 @@ const shared = {
   platform: "neutral",
   outDir: "dist",
   treeshake: true,
-  esbuildPlugins: [specModelSource],
 } satisfies Options;
 
 export default defineConfig([

@@ -1,5 +1,4 @@
 import { defineConfig, type Options } from "tsup";
-import { specModelSource } from "../client/scripts/spec-model-source.mjs";
 
 // The same builds as @merchant-payments/client's (a private test package of the grown fixture): the default entry, the
 // Node entry (the Node transport), `raw` and `transport`, as ESM (the default entry split into its lazy chunks) and as
@@ -13,7 +12,6 @@ const shared = {
   platform: "neutral",
   outDir: "dist",
   treeshake: true,
-  esbuildPlugins: [specModelSource],
 } satisfies Options;
 
 const entry = {

@@ -15,7 +15,6 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { bundleJsonPath, loadDocument, operations } from "@merchant-payments/spec";
 import { build } from "esbuild";
-import { specModelSource } from "./spec-model-source.mjs";
 
 const clientDir = join(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -59,7 +58,6 @@ export async function measure(entry = join(clientDir, "dist", "index.js")) {
     target: "es2022",
     outdir,
     chunkNames: "[name]",
-    plugins: [specModelSource],
     metafile: true,
     write: false,
     logLevel: "silent",

@@ -1,5 +1,5 @@
 import { describeCauses } from "@merchant-payments/kit/causes";
-import { formatIssues, type Issue } from "@merchant-payments/spec/model";
+import { formatIssues, type Issue } from "@merchant-payments/spec/issues";
 import { redact, redactDeep } from "./redact.js";
 import { firstRequestId, provesNothingSent, type RequestSent } from "./transport/transport.js";
 import type { Problem } from "./types.js";

@@ -2,7 +2,7 @@
 // the string of its digits. Only operations with such fields use it: the request core imports it on the first call
 // of one (a chunk of its own in the ESM browser build), handing it the entry's path walker (`replaceAtPaths`), so that
 // the chunk shares no file with the entry.
-import { escapePointer } from "@merchant-payments/spec/model";
+import { escapePointer } from "@merchant-payments/spec/json-pointer";
 import type { Issue } from "./generated/validators.js";
 import type { replaceAtPaths } from "./wire-values.js";
 

@@ -1,4 +1,4 @@
-import { formatIssues, type Issue } from "@merchant-payments/spec/model";
+import { formatIssues, type Issue } from "@merchant-payments/spec/issues";
 import { MerchantPaymentsError } from "./errors.js";
 
 /**

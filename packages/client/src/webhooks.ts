@@ -1,7 +1,7 @@
 // Receiving the spec's webhooks: `parseWebhook(name, body)` checks a delivered payload against the webhook's schema
 // (the generated validators of src/generated/webhooks.ts) and hands it over typed, or throws a
 // `WebhookValidationError` naming the webhook and every field at fault (JSON Pointer).
-import { formatIssues, type Issue } from "@merchant-payments/spec/model";
+import { formatIssues, type Issue } from "@merchant-payments/spec/issues";
 import { webhookNames, webhookValidators } from "./generated/webhook-validators.js";
 import type { WebhookName, WebhookPayloads } from "./generated/webhooks.js";
 

@@ -74,7 +74,7 @@ function requestValidatorsModule(parts: {
   return `${BANNER}// biome-ignore-all lint: generated
 ${formatImportsOf(handedOver)}import { DECIMAL_STRING } from "./operation-table.js";
 
-import type { Issue } from "@merchant-payments/spec/model";
+import type { Issue } from "@merchant-payments/spec/issues";
 
 /** One violation of a schema: the workspace's one \`Issue\` (JSON pointer of the value, what is wrong). */
 export type { Issue };
