@@ -3,8 +3,9 @@ import { defineConfig, type Options } from "tsup";
 // Five entries: the client, its Node build (the `node` export condition: the Node transport), `raw` (openapi-fetch),
 // which an app that never imports it does not ship, `transport` (what a custom transport is written with) and
 // `webhooks` (`parseWebhook`, for a receiver: not loaded with the client).
-// The spec package's dependency-free subpaths (issues, causes, base-url) and the private kit's (redact, timers, http)
-// are bundled in, code and declarations: the published client depends on no workspace package.
+// The spec package's dependency-free entries (issues, json-pointer, wire, wire/credentials) and the private kit's
+// (base-url, causes, json-scan, redact, timers, http) are bundled in, code and declarations: the published client
+// depends on no workspace package.
 const BUNDLED = {
   entry: {
     index: "src/index.ts",

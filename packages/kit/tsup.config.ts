@@ -9,5 +9,9 @@ export default defineConfig(
     timers: "src/timers.ts",
     redact: "src/redact.ts",
     "deliberately-invalid": "src/deliberately-invalid.ts",
+    "base-url": "src/base-url.ts",
+    causes: "src/causes.ts",
+    "json-scan": "src/json-scan.ts",
+    "usage-error": "src/usage-error.ts",
   }),
 );

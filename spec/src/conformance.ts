@@ -1,8 +1,8 @@
 // Does an answer conform to the spec? The one check shared by the contract suite, `verify`, the validation
 // proxy and the docs console: documented status, media type, body schema, declared headers, stated invariants.
 import type { Issue } from "./issues.js";
+import { escapePointer } from "./json-pointer.js";
 import {
-  escapePointer,
   isObject,
   type OperationSpec,
   operationLabel,

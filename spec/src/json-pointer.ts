@@ -1,7 +1,7 @@
-// Writing JSON Pointers (RFC 6901): escaping a segment and joining segments. Dependency-free and runtime-neutral
-// (`@merchant-payments/spec/json-pointer`): the client's entry bundles it; the spec model re-exports it. Reading
-// pointers (`parsePointer`, `valueAt`) is pointer-segments.ts, exported by the wire module: a bundle that writes
-// pointers at start and reads them only in a lazy chunk (the client) shares no code between the two.
+// Writing JSON Pointers (RFC 6901): escaping a segment and joining segments. Dependency-free and runtime-neutral: the
+// model entry exports it, and so does its own (`@merchant-payments/spec/json-pointer`), which the client bundles.
+// Reading pointers (`parsePointer`, `valueAt`) is pointer-segments.ts, exported by the model entry and the wire
+// module: a bundle that writes pointers at start and reads them only in a lazy chunk (the client) shares no code.
 
 /** Escapes one JSON Pointer segment (RFC 6901): `~` as `~0`, `/` as `~1`. */
 export function escapePointer(segment: string): string {

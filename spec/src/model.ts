@@ -44,12 +44,8 @@ export {
   typesOf,
 } from "./refs.js";
 
-import { escapePointer, pointer } from "./json-pointer.js";
-import { parsePointer, valueAt } from "./pointer-segments.js";
-
-export { escapePointer, parsePointer, pointer, valueAt };
-
 import { examplesOf, type NamedExample } from "./examples.js";
+import { pointer } from "./json-pointer.js";
 import { placed, SpecModelError } from "./spec-model-error.js";
 
 export { type ExampleSource, examplesOf, type NamedExample, schemaExamples } from "./examples.js";

@@ -1,6 +1,6 @@
 // The pure part of the Try-it console: what to send for an operation, whether it may be sent, and how to show it.
 // No DOM, no network: every function here is unit-tested on its own.
-import { checkBaseUrl } from "@merchant-payments/spec/base-url";
+import { checkBaseUrl } from "@merchant-payments/kit/base-url";
 import {
   type Issue,
   type OperationSpec,
@@ -151,7 +151,7 @@ export function checkBody(specAjv: SpecAjv, op: OperationSpec, text: string): Ch
 }
 
 /**
- * The base URL as typed, trimmed, checked by the workspace's one rule set (`@merchant-payments/spec/base-url`: http or
+ * The base URL as typed, trimmed, checked by the workspace's one rule set (`@merchant-payments/kit/base-url`: http or
  * https, absolute, no credentials, no fragment; a query refused, as the operation's path is appended) and without
  * trailing slashes; throws a readable error naming the rule broken.
  */

@@ -1,4 +1,4 @@
-import { describeCauses } from "@merchant-payments/spec/causes";
+import { describeCauses } from "@merchant-payments/kit/causes";
 import { formatIssues, type Issue } from "@merchant-payments/spec/issues";
 import { redact, redactDeep } from "./redact.js";
 import { firstRequestId, provesNothingSent, type RequestSent } from "./transport/transport.js";

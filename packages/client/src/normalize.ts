@@ -1,4 +1,4 @@
-import { nestsDeeperThan } from "@merchant-payments/spec/json-scan";
+import { nestsDeeperThan } from "@merchant-payments/kit/json-scan";
 import { excerpt, UnexpectedResponseError } from "./errors.js";
 import { redact } from "./redact.js";
 

@@ -1,5 +1,5 @@
+import { type BaseUrl, checkBaseUrl } from "@merchant-payments/kit/base-url";
 import { MAX_TIMER_MS } from "@merchant-payments/kit/timers";
-import { type BaseUrl, checkBaseUrl } from "@merchant-payments/spec/base-url";
 import type { DecimalMode } from "./decimals.js";
 import { ensure, notSent } from "./errors.js";
 import {
@@ -258,7 +258,7 @@ function checkCredential(value: unknown, name: string): void {
 }
 
 /**
- * The base URL checked by the workspace's one rule set (`@merchant-payments/spec/base-url`, bundled in), its query
+ * The base URL checked by the workspace's one rule set (`@merchant-payments/kit/base-url`, bundled in), its query
  * kept. Throws TypeError for a missing value, whitespace or control characters anywhere (which URL would silently
  * strip), a relative URL, a scheme other than http/https, credentials, or a fragment (which would silently drop what
  * follows it).

@@ -1,6 +1,6 @@
 // What a request body is: malformed, too deep, or a value with the spec's verdict on it. The JSON inspection is pure
 // and synchronous, so that it runs the same on the event loop and in a worker thread (other media: non-json-body.ts).
-import { nestsDeeperThan } from "@merchant-payments/spec/json-scan";
+import { nestsDeeperThan } from "@merchant-payments/kit/json-scan";
 import type { Issue, OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
 import { bodyIssue } from "./request-issues.js";
 import { schemaIssues } from "./schema-issues.js";

@@ -1,7 +1,7 @@
 // Inspection of the bodies that are not JSON: multipart and urlencoded forms (read into the object their schema
 // describes, file parts checked against the `encoding`'s content types), text, and bytes.
 
-import { nestsDeeperThan } from "@merchant-payments/spec/json-scan";
+import { nestsDeeperThan } from "@merchant-payments/kit/json-scan";
 import {
   type BodyKind,
   bodyKind,

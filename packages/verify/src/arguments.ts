@@ -4,9 +4,9 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { type ParseArgsConfig, parseArgs } from "node:util";
+import { checkBaseUrl } from "@merchant-payments/kit/base-url";
+import { UsageError } from "@merchant-payments/kit/usage-error";
 import { loadBundle } from "@merchant-payments/spec";
-import { checkBaseUrl } from "@merchant-payments/spec/base-url";
-import { UsageError } from "@merchant-payments/spec/usage-error";
 import { API_KEY_VARIABLE, BASIC_CREDENTIALS_VARIABLE, TOKEN_VARIABLE } from "./variables.js";
 
 export { UsageError };
@@ -37,7 +37,7 @@ export function parseStrict<T extends OptionsConfig>(
 }
 
 /**
- * The base URL by the workspace's one base-URL check (`@merchant-payments/spec/base-url`: absolute http(s), no
+ * The base URL by the workspace's one base-URL check (`@merchant-payments/kit/base-url`: absolute http(s), no
  * whitespace, credentials, fragment or query), without trailing slashes; UsageError naming the rule broken.
  */
 export function baseUrlOption(text: string | undefined): string {

@@ -1,7 +1,8 @@
 // One HTTP exchange with the server under test: the answer as received, or the transport failure that
 // prevented it (a timeout, a reset before the answer, a body cut short, a refused connection).
+
+import { describeCauses } from "@merchant-payments/kit/causes";
 import { type HttpFailure, send } from "@merchant-payments/kit/http";
-import { describeCauses } from "@merchant-payments/spec/causes";
 
 /** The request verify sends: method, absolute URL, headers and the body's exact text or bytes. */
 export interface OutgoingRequest {

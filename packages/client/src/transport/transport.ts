@@ -18,7 +18,7 @@
  * 5. Keep nothing after the attempt: the headers hold the access token (a failure's `cause` may quote it; the client
  *    redacts what it shows).
  */
-import { causeChain } from "@merchant-payments/spec/causes";
+import { causeChain } from "@merchant-payments/kit/causes";
 
 /**
  * How much of the request had been handed to the network when an attempt failed:

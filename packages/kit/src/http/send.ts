@@ -1,11 +1,11 @@
 // One HTTP request under Node and its whole answer, bounded in time and size and decoded: the one upstream HTTP
 // module of the workspace (the client's Node transport, the mock's validation proxy and verify send through it).
-// Only Node built-ins and the spec's dependency-free causes module: any bundler handles it with no configuration.
+// Only Node built-ins and the kit's dependency-free causes module: any bundler handles it with no configuration.
 import type { ClientRequest, IncomingMessage } from "node:http";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import type { Socket } from "node:net";
-import { describeCauses } from "@merchant-payments/spec/causes";
+import { describeCauses } from "../causes.js";
 import { whenAbortedOrDue } from "../timers.js";
 import { sharedAgents, targetOf } from "./agents.js";
 import { codingSteps, type Decoder, decoderChain } from "./coding.js";

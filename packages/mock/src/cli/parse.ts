@@ -2,7 +2,7 @@
 // startMock or startValidationProxy (what the command prints and how it stops is command.ts).
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { UsageError } from "@merchant-payments/spec/usage-error";
+import { UsageError } from "@merchant-payments/kit/usage-error";
 import { FAULT_KINDS, type FaultKind, isFaultKind } from "../fault-kinds.js";
 import type { FaultOptions, FaultRule } from "../faults.js";
 import { LOG_LEVELS, type LogLevelOption, logLevelOf } from "../logger.js";

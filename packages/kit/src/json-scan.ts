@@ -1,5 +1,5 @@
 // The one linear scan of JSON text for nesting depth (no regular expression, no recursion, strings skipped with
-// indexOf): the client checks answers with it, the mock request bodies. Dependency-free (`@merchant-payments/spec/json-scan`).
+// indexOf): the client checks answers with it, the mock request bodies. Dependency-free (`@merchant-payments/kit/json-scan`).
 
 const QUOTE = 34;
 const BACKSLASH = 92;

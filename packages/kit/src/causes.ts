@@ -1,5 +1,5 @@
-// The one walk along an error's `cause` chain. Dependency-free and runtime-neutral (`@merchant-payments/spec/causes`): the
-// client bundles it; verify and the HTTP module use it through the model.
+// The one walk along an error's `cause` chain. Dependency-free and runtime-neutral (`@merchant-payments/kit/causes`):
+// the client bundles it; verify and the kit's HTTP module use it.
 
 /** The error and its `cause`s, outermost first: objects only, at most `max` of them (a cycle ends there too). */
 export function causeChain(error: unknown, max = 8): object[] {

@@ -1,6 +1,5 @@
 import { describe, expect, test } from "vitest";
 import { causeChain, describeCauses } from "../src/causes.js";
-import { statusMatch } from "../src/model.js";
 
 describe("the cause-chain walker", () => {
   test("describes each message with its code, outermost first", () => {
@@ -23,15 +22,5 @@ describe("the cause-chain walker", () => {
     let deep: unknown = new Error("root");
     for (let i = 0; i < 20; i++) deep = new Error(`level ${i}`, { cause: deep });
     expect(causeChain(deep, 5)).toHaveLength(5);
-  });
-});
-
-describe("statusMatch, the one status-key matcher", () => {
-  test("an exact key, a range key in any case, and no match for others or default", () => {
-    expect(statusMatch("404", 404)).toBe("exact");
-    expect(statusMatch("4XX", 404)).toBe("range");
-    expect(statusMatch("5xx", 503)).toBe("range");
-    expect(statusMatch("5XX", 404)).toBeUndefined();
-    expect(statusMatch("default", 404)).toBeUndefined();
   });
 });

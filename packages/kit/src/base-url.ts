@@ -1,5 +1,5 @@
 // The one base-URL check: the client (`createMerchantPaymentsClient`, `createRawClient`), verify (`--base-url`) and
-// the docs console share its rules. Dependency-free and runtime-neutral (`@merchant-payments/spec/base-url`): the
+// the docs console share its rules. Dependency-free and runtime-neutral (`@merchant-payments/kit/base-url`): the
 // client and the console bundle it.
 //
 // The same everywhere: a non-empty string; no whitespace or control character anywhere (URL would silently strip
