@@ -1,5 +1,5 @@
 // The one shape of a problem found at a place in a value, and the one sentence listing several: request and answer
-// validation, conformance of answers, the breaking-change gate.
+// validation, conformance of answers.
 
 /**
  * One problem found at a place of a value: a JSON Pointer (or, for a header, its name) and what is wrong. `Check`
@@ -14,8 +14,6 @@ export interface Issue<Check extends string = string> {
   readonly keyword?: string;
   /** The check that found it, e.g. `schema`, `status`, `header` (see `ConformanceCheck`). */
   readonly check?: Check;
-  /** Who found it, where several tools report into one list: the gate's `optic` or `spec-model`. */
-  readonly source?: string;
 }
 
 /** How many issues `formatIssues` lists by default before "and N more". */
