@@ -7,7 +7,8 @@ import { redactSecret } from "@merchant-payments/kit/redact";
 import { DEFAULT_CHECKS } from "./checks.js";
 import { type CommonServerOptions, listen, prepare, type RunningServer } from "./lifecycle.js";
 import { defaultMaxBodyBytes } from "./limits.js";
-import { refusalAnswer, refusals } from "./problems.js";
+import type { CheckedRequest } from "./pipeline/answer.js";
+import { type Answer, refusalAnswer, refusals } from "./problems.js";
 import {
   classifyExchange,
   type ExchangeRecord,
@@ -30,7 +31,7 @@ import {
 } from "./proxy/recorder.js";
 import { reportedIssues } from "./reported-issue.js";
 import { credentialValues } from "./security.js";
-import { type Answer, type CheckedRequest, createSpecServer } from "./server.js";
+import { createSpecServer } from "./server.js";
 import type { SpecSource } from "./spec-source.js";
 import { forward } from "./upstream.js";
 
