@@ -12,7 +12,10 @@ export interface Issue<Check extends string = string> {
   readonly message: string;
   /** The JSON Schema keyword that failed (`type`, `required`, `maximum`, ...), when a schema check found it. */
   readonly keyword?: string;
-  /** The check that found it, e.g. `schema`, `status`, `header` (see `ConformanceCheck`). */
+  /**
+   * The check that found it, or where it is, as each producer types it: `ConformanceCheck` (`schema`, `status`,
+   * `header`…), verify's defect names, the mock's request parts (`query`, `body`, `credentials`…).
+   */
   readonly check?: Check;
 }
 
