@@ -1,5 +1,5 @@
 // The one shape of a problem found at a place in a value, and the one sentence listing several: request and answer
-// validation, conformance of answers, the breaking-change gate.
+// validation, conformance of answers.
 
 /**
  * One problem found at a place of a value: a JSON Pointer (or, for a header, its name) and what is wrong. `Check`
@@ -12,10 +12,11 @@ export interface Issue<Check extends string = string> {
   readonly message: string;
   /** The JSON Schema keyword that failed (`type`, `required`, `maximum`, ...), when a schema check found it. */
   readonly keyword?: string;
-  /** The check that found it, e.g. `schema`, `status`, `header` (see `ConformanceCheck`). */
+  /**
+   * The check that found it, or where it is, as each producer types it: `ConformanceCheck` (`schema`, `status`,
+   * `header`…), verify's defect names, the mock's request parts (`query`, `body`, `credentials`…).
+   */
   readonly check?: Check;
-  /** Who found it, where several tools report into one list: the gate's `optic` or `spec-model`. */
-  readonly source?: string;
 }
 
 /** How many issues `formatIssues` lists by default before "and N more". */

@@ -10,6 +10,7 @@ import {
 import addFormatsModule from "ajv-formats";
 import type { Issue } from "./issues.js";
 import type { WireEncoding } from "./wire/forms.js";
+import type { ParameterLocation } from "./wire/styles.js";
 
 /** A JSON Schema (2020-12) as it stands in the document, `$ref`s left in place. */
 export type Schema = JsonObject;
@@ -74,9 +75,6 @@ export interface MediaSpec {
    */
   readonly encoding: Readonly<Record<string, WireEncoding>>;
 }
-
-/** Where a parameter goes (OpenAPI `in`). */
-export type ParameterLocation = "path" | "query" | "header" | "cookie";
 
 /** One parameter of an operation (path-item and operation level, the operation's winning on the same name and place). */
 export interface ParameterSpec {

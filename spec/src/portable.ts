@@ -12,3 +12,4 @@ export * from "./read-write-views.js";
 export * from "./side-effects.js";
 export * from "./walk.js";
 export * from "./webhooks.js";
+export type { ParameterLocation } from "./wire/styles.js";

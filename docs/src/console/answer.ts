@@ -3,6 +3,7 @@
 // Pure: no DOM, no network.
 import {
   baseMediaType,
+  type ConformanceCheck,
   type Issue,
   type OperationSpec,
   responseFor,
@@ -104,7 +105,7 @@ export function downloadName(op: OperationSpec, type: string): string {
 export function answerBadge(
   status: number,
   conforms: boolean,
-  issues: readonly Issue[],
+  issues: readonly Issue<ConformanceCheck>[],
 ): { className: string; text: string } {
   if (!conforms) {
     const named = [...new Set(issues.map((i) => i.path || i.check || ""))];

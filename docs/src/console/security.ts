@@ -2,17 +2,17 @@
 // document's), the fields they need, where each goes, and the shell variable that stands for it in the curl line.
 // Pure: no DOM, no network.
 import type { OperationSpec, SecuritySchemeSpec } from "@merchant-payments/spec/model";
-import { placeCredential, credentialKind as wireKind } from "@merchant-payments/spec/wire";
+import { credentialKind, placeCredential } from "@merchant-payments/spec/wire";
 
 /** How the console sends one credential: a Bearer token, Basic credentials, or an API key in a header or the query. */
-type CredentialKind = "bearer" | "basic" | "apiKey-header" | "apiKey-query";
+type SendableKind = "bearer" | "basic" | "apiKey-header" | "apiKey-query";
 
 /**
  * The kind of a security scheme the console can send, `undefined` for one it cannot: an API key in a cookie (a page
  * cannot set the `Cookie` header of a request: the curl line can) and mutual TLS.
  */
-function credentialKind(scheme: SecuritySchemeSpec): CredentialKind | undefined {
-  const kind = wireKind(scheme);
+function sendableKind(scheme: SecuritySchemeSpec): SendableKind | undefined {
+  const kind = credentialKind(scheme);
   return kind === "bearer" ||
     kind === "basic" ||
     kind === "apiKey-header" ||
@@ -28,7 +28,7 @@ function credentialKind(scheme: SecuritySchemeSpec): CredentialKind | undefined 
 function sendableAlternatives(op: OperationSpec): readonly (readonly SecuritySchemeSpec[])[] {
   if (op.security.length === 0) return [[]];
   return op.security.filter((alternative) =>
-    alternative.every((scheme) => credentialKind(scheme) !== undefined),
+    alternative.every((scheme) => sendableKind(scheme) !== undefined),
   );
 }
 
@@ -45,12 +45,12 @@ export function credentialSchemes(op: OperationSpec): readonly SecuritySchemeSpe
 
 /** True when the operation takes a Bearer token (`Authorization: Bearer …`) in one of its alternatives. */
 export function takesToken(op: OperationSpec): boolean {
-  return credentialSchemes(op).some((s) => credentialKind(s) === "bearer");
+  return credentialSchemes(op).some((s) => sendableKind(s) === "bearer");
 }
 
 /** The schemes besides Bearer whose secret the panel asks for: API keys (header or query) and Basic credentials. */
 export function apiKeySchemes(op: OperationSpec): readonly SecuritySchemeSpec[] {
-  return credentialSchemes(op).filter((s) => credentialKind(s) !== "bearer");
+  return credentialSchemes(op).filter((s) => sendableKind(s) !== "bearer");
 }
 
 /**
@@ -65,13 +65,13 @@ export function noCredentialsNote(op: OperationSpec): string {
 
 /** A field's label for a scheme's secret: `API key (X-Api-Key header)`, `Basic credentials (user:password)`. */
 export function secretLabel(scheme: SecuritySchemeSpec): string {
-  if (credentialKind(scheme) === "basic") return "Basic credentials (user:password)";
+  if (sendableKind(scheme) === "basic") return "Basic credentials (user:password)";
   return `API key (${scheme.name} ${scheme.in === "query" ? "query parameter" : "header"})`;
 }
 
 /** The shell variable of the curl line that stands for a credential: `MERCHANT_PAYMENTS_TOKEN` for the token. */
 export function secretVariable(scheme: SecuritySchemeSpec | "token"): string {
-  if (scheme === "token" || credentialKind(scheme) === "bearer") return "MERCHANT_PAYMENTS_TOKEN";
+  if (scheme === "token" || sendableKind(scheme) === "bearer") return "MERCHANT_PAYMENTS_TOKEN";
   const snake = scheme.key
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/[^A-Za-z0-9]+/g, "_")
@@ -108,7 +108,7 @@ function chosenAlternative(
   secrets: ReadonlyMap<string, string>,
 ): readonly SecuritySchemeSpec[] {
   const typed = (scheme: SecuritySchemeSpec) =>
-    (credentialKind(scheme) === "bearer" ? token : (secrets.get(scheme.key) ?? "")) !== "";
+    (sendableKind(scheme) === "bearer" ? token : (secrets.get(scheme.key) ?? "")) !== "";
   const alternatives = sendableAlternatives(op);
   return alternatives.find((alternative) => alternative.every(typed)) ?? alternatives[0] ?? [];
 }
@@ -128,7 +128,7 @@ export function credentialsFor(
   const query: [string, string][] = [];
   const secrets: Secret[] = [];
   for (const scheme of chosenAlternative(op, token, apiKeys)) {
-    const kind = credentialKind(scheme);
+    const kind = sendableKind(scheme);
     const secret = kind === "bearer" ? token : (apiKeys.get(scheme.key) ?? "");
     const authorization = kind === "bearer" || kind === "basic";
     if (!secret || (authorization && headers.some(([name]) => name === "Authorization"))) continue;

@@ -1,3 +1,4 @@
+import { redactSecret } from "@merchant-payments/kit/redact";
 import type { DecimalMode } from "./decimals.js";
 import { bindMethods, type MerchantPaymentsClient } from "./generated/client-methods.js";
 import { type OperationInfo, operations } from "./generated/operation-table.js";
@@ -10,7 +11,6 @@ import {
 } from "./generated/validators.js";
 import { parseResult } from "./normalize.js";
 import { type ClientOptions, resolveOptions, type TokenSource } from "./options.js";
-import { redact } from "./redact.js";
 import { createRequestCore, loadBeyondJson } from "./request-core.js";
 import { ResponseValidationError } from "./response-validation-error.js";
 import { toObjectForm } from "./wire-values.js";
@@ -103,7 +103,10 @@ export function createMerchantPaymentsClient<const Decimals extends DecimalMode 
         );
         if (issues.length > 0) {
           // A path names the answer's own keys: one a server made of the token is redacted.
-          const shown = issues.map((i) => ({ path: redact(i.path, secret), message: i.message }));
+          const shown = issues.map((i) => ({
+            path: redactSecret(i.path, secret),
+            message: i.message,
+          }));
           throw new ResponseValidationError(shown, response.status, response.requestId);
         }
       }

@@ -7,7 +7,7 @@ export type DateInput = string | Date;
  * A request date as sent: a Date becomes its UTC calendar date "YYYY-MM-DD"; an invalid Date becomes
  * "Invalid Date" (which the validator rejects); anything else passes through unchanged.
  */
-function toWireDate(value: unknown): unknown {
+function dateAsSent(value: unknown): unknown {
   if (!(value instanceof Date)) return value;
   return Number.isNaN(value.getTime()) ? "Invalid Date" : value.toISOString().slice(0, 10);
 }
@@ -17,5 +17,5 @@ function toWireDate(value: unknown): unknown {
  * to a Date (a batch's transactions are never copied), and returns the body itself when there is no Date.
  */
 export function withWireDates<T>(body: T, paths: readonly (readonly string[])[]): T {
-  return replaceAtPaths(body, paths, toWireDate);
+  return replaceAtPaths(body, paths, dateAsSent);
 }

@@ -1,6 +1,7 @@
 import { describeCauses } from "@merchant-payments/kit/causes";
+import { redactSecret } from "@merchant-payments/kit/redact";
 import { formatIssues, type Issue } from "@merchant-payments/spec/issues";
-import { redact, redactDeep } from "./redact.js";
+import { redactDeep } from "./redact.js";
 import { firstRequestId, provesNothingSent, type RequestSent } from "./transport/transport.js";
 import type { Problem } from "./types.js";
 
@@ -217,7 +218,7 @@ export class ConnectionError extends MerchantPaymentsError {
   /** Built by the client from the error the transport reported; `secret` (the token) is redacted from message and cause. */
   constructor(cause: unknown, secret?: string, details: AttemptDetails = {}) {
     const requestSent = details.requestSent ?? (provesNothingSent(cause) ? "none" : "unknown");
-    super(`Connection error: ${redact(causeText(cause), secret)}`, {
+    super(`Connection error: ${redactSecret(causeText(cause), secret)}`, {
       cause: redactDeep(cause, secret),
       mayHaveBeenProcessed: requestSent !== "none",
     });

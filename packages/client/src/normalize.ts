@@ -1,6 +1,6 @@
 import { nestsDeeperThan } from "@merchant-payments/kit/json-scan";
+import { redactSecret } from "@merchant-payments/kit/redact";
 import { excerpt, UnexpectedResponseError } from "./errors.js";
-import { redact } from "./redact.js";
 
 /** Deepest nesting of arrays and objects the client reads in an answer; deeper is an UnexpectedResponseError. */
 const MAX_ANSWER_DEPTH = 64;
@@ -42,12 +42,12 @@ export function parseResult(
   try {
     data = JSON.parse(text);
   } catch {
-    throw new UnexpectedResponseError(status, redact(excerpt(text), secret), requestId);
+    throw new UnexpectedResponseError(status, redactSecret(excerpt(text), secret), requestId);
   }
   if (data !== null && typeof data === "object" && nestsTooDeep(text)) {
     throw new UnexpectedResponseError(
       status,
-      redact(excerpt(text), secret),
+      redactSecret(excerpt(text), secret),
       requestId,
       `nested deeper than ${MAX_ANSWER_DEPTH} levels`,
     );
@@ -82,7 +82,7 @@ export function parseErrorBody(text: string): unknown {
 export function headersToObject(headers: Headers, secret?: string): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, key) => {
-    if (key !== "set-cookie") out[key] = redact(value, secret);
+    if (key !== "set-cookie") out[key] = redactSecret(value, secret);
   });
   return out;
 }

@@ -1,18 +1,10 @@
-// The redaction itself is the workspace's one (`@merchant-payments/kit/redact`, bundled in); this module adds the
-// client's token rules and the deep redaction of errors and headers.
-import { MIN_SECRET_FRAGMENT, REDACTED, redactSecret } from "@merchant-payments/kit/redact";
+// The redaction itself is the workspace's one (`redactSecret` of `@merchant-payments/kit/redact`, bundled in): the
+// whole token and any run of `MIN_SECRET_FRAGMENT` characters of it; this module adds the client's token rules and
+// the deep redaction of errors and headers.
+import { redactSecret } from "@merchant-payments/kit/redact";
 
 /** The shortest token accepted: a shorter one is not a real credential, and redacting it would mangle messages. */
 export const MIN_TOKEN_LENGTH = 8;
-
-/** Shortest run of the token's characters treated as a partial echo of it. */
-const MIN_FRAGMENT_LENGTH = MIN_SECRET_FRAGMENT;
-
-/**
- * `text` with the access token a server may echo back replaced by "[redacted]": the whole token, and any run of at least
- * {@link MIN_FRAGMENT_LENGTH} consecutive characters of it (a truncated or partial echo).
- */
-export const redact: (text: string, secret: string | undefined) => string = redactSecret;
 
 /** Deepest level of an error's `cause`/property graph that is copied; anything deeper is replaced by "[omitted]". */
 const MAX_DEPTH = 8;
@@ -27,7 +19,7 @@ export function redactDeep(value: unknown, secret: string | undefined): unknown 
 }
 
 function scrub(value: unknown, secret: string, depth: number, seen: Map<object, unknown>): unknown {
-  if (typeof value === "string") return redact(value, secret);
+  if (typeof value === "string") return redactSecret(value, secret);
   if (value === null || typeof value !== "object") return value;
   if (seen.has(value)) return seen.get(value);
   if (depth > MAX_DEPTH) return "[omitted]";

@@ -1,5 +1,5 @@
+import { redactSecret } from "@merchant-payments/kit/redact";
 import type { OperationId } from "./generated/operation-table.js";
-import { redact } from "./redact.js";
 import type { TransportResponse } from "./transport/transport.js";
 
 /** The HTTP answer a method resolved from. */
@@ -33,7 +33,7 @@ function scrubbedHeaders(headers: Headers, secret: string | undefined): Headers 
   if (!secret) return headers;
   let copy: Headers | undefined;
   headers.forEach((value, name) => {
-    const clean = redact(value, secret);
+    const clean = redactSecret(value, secret);
     if (clean === value) return;
     copy ??= new Headers(headers);
     copy.set(name, clean);

@@ -1,4 +1,5 @@
 import { inspect } from "node:util";
+import { getFreePort } from "@merchant-payments/test-support";
 import { describe, expect, test, vi } from "vitest";
 import {
   ApiError,
@@ -19,7 +20,7 @@ import {
 import { testClient } from "./helpers/client.js";
 import { example } from "./helpers/fixtures.js";
 import { failure } from "./helpers/rejection.js";
-import { closedPort, json, useTestServer } from "./helpers/server.js";
+import { json, useTestServer } from "./helpers/server.js";
 
 const server = useTestServer();
 
@@ -125,7 +126,7 @@ describe("errors without a response", () => {
   });
 
   test("throws ConnectionError when the connection is refused", async () => {
-    const port = await closedPort();
+    const port = await getFreePort();
     const c = createMerchantPaymentsClient({
       baseUrl: `http://127.0.0.1:${port}`,
       token: TOKEN,
@@ -196,7 +197,7 @@ describe("the access token never leaks", () => {
   });
 
   test("is not in a ConnectionError", async () => {
-    const port = await closedPort();
+    const port = await getFreePort();
     expectNoToken(
       await failure(
         createMerchantPaymentsClient({

@@ -6,8 +6,8 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { loadBundle, operations } from "@merchant-payments/spec";
 import {
-  closedPort,
   DUPLICATE_WINNER_DIGITS,
+  getFreePort,
   HOSTILE_TOKEN,
   type HostileKind,
   type HostileServer,
@@ -191,7 +191,7 @@ describe.each(["fetch", "node"] as const)(
     );
 
     test("nothing listening: a ConnectionError that says nothing was sent", async () => {
-      const run = await runClient(transport, `http://127.0.0.1:${await closedPort()}`, [LOOKUP]);
+      const run = await runClient(transport, `http://127.0.0.1:${await getFreePort()}`, [LOOKUP]);
       expectBounded(run, `${transport} nothing listening`);
       expect(run.results[0]).toMatchObject({
         ok: false,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createServer as createTcpServer, type Socket, type Server as TcpServer } from "node:net";
-import { closedPort } from "@merchant-payments/test-support";
+import { getFreePort } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   ApiError,
@@ -189,7 +189,7 @@ describe("mayHaveBeenProcessed is false when the service certainly did not act",
   });
 
   test("a refused connection is a ConnectionError with mayHaveBeenProcessed false", async () => {
-    const port = await closedPort();
+    const port = await getFreePort();
     const err = await failure(
       client({ baseUrl: `http://127.0.0.1:${port}` }).getTransaction(lookup),
     );

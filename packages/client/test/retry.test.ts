@@ -1,4 +1,5 @@
 import { operations, retrySafetyOf } from "@merchant-payments/spec/model";
+import { getFreePort } from "@merchant-payments/test-support";
 import { describe, expect, test } from "vitest";
 import { ApiError } from "../src/errors.js";
 import { operations as operationTable } from "../src/generated/operation-table.js";
@@ -17,7 +18,7 @@ import { retryDelay, shouldRetry } from "../src/retry.js";
 import { testClient } from "./helpers/client.js";
 import { example, spec } from "./helpers/fixtures.js";
 import { failure } from "./helpers/rejection.js";
-import { closedPort, json, type TestServer, useTestServer } from "./helpers/server.js";
+import { json, type TestServer, useTestServer } from "./helpers/server.js";
 
 const server = useTestServer();
 
@@ -173,7 +174,8 @@ describe("a disbursement batch is never sent twice", () => {
 
   test("retries a batch when the connection was refused", async () => {
     server.handle((_r, res) => json(res, 200, example("DisbursementBatchAccepted")));
-    const refused = await closedPort();
+    // A port just freed: nothing listens on it, a connection is refused.
+    const refused = await getFreePort();
     let calls = 0;
     const c = client({
       fetch: (url: string, init: RequestInit) =>
@@ -187,7 +189,8 @@ describe("a disbursement batch is never sent twice", () => {
   });
 
   test("stops retrying a refused batch after maxRetries", async () => {
-    const refused = await closedPort();
+    // A port just freed: nothing listens on it, a connection is refused.
+    const refused = await getFreePort();
     const c = client({ baseUrl: `http://127.0.0.1:${refused}`, maxRetries: 2 });
     let calls = 0;
     const counting = client({

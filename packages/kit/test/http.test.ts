@@ -2,7 +2,7 @@
 // and decoded, bounded in size as received and as decoded, within its deadline, every failure an outcome.
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from "node:zlib";
 import {
-  closedPort,
+  getFreePort,
   type LoopbackServer,
   startLoopbackServer,
 } from "@merchant-payments/test-support";
@@ -137,7 +137,8 @@ describe("the shared HTTP module", () => {
   });
 
   test("says nothing was sent to a port where nothing listens, and names it a refused connection", async () => {
-    const port = await closedPort();
+    // A port just freed: nothing listens on it.
+    const port = await getFreePort();
     const failure = failed(
       await send({ method: "GET", url: `http://127.0.0.1:${port}/`, headers: {} }, 5_000),
     );

@@ -2,7 +2,7 @@
 // and synchronous, so that it runs the same on the event loop and in a worker thread (other media: non-json-body.ts).
 import { nestsDeeperThan } from "@merchant-payments/kit/json-scan";
 import type { Issue, OperationSpec, SpecAjv } from "@merchant-payments/spec/model";
-import { bodyIssue } from "./request-issues.js";
+import { bodyIssue, type RequestPart } from "./request-issues.js";
 import { schemaIssues } from "./schema-issues.js";
 
 /** The result of inspecting one body (JSON, a form, text or bytes). */
@@ -20,7 +20,7 @@ export type BodyInspection =
       /** The parsed body (absent when inspected in a worker: the caller does not need it; and for bytes). */
       readonly value?: unknown;
       /** Every violation of the operation's request schema (and of a form's `encoding`). */
-      readonly issues: readonly Issue[];
+      readonly issues: readonly Issue<RequestPart>[];
       /** The values of the top-level properties named by the caller (for header-equals-body rules). */
       readonly properties: Readonly<Record<string, unknown>>;
     };
@@ -51,7 +51,7 @@ export function inspectBody(
   } catch (error) {
     return { kind: "malformed", reason: (error as Error).message };
   }
-  const issues: Issue[] = op?.request
+  const issues: Issue<RequestPart>[] = op?.request
     ? schemaIssues(ajv, op.request.schemaPointer, value).map((issue) =>
         bodyIssue(issue.path, issue.message, issue.keyword),
       )

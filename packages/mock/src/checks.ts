@@ -10,8 +10,7 @@ import type { RequestLimits } from "./limits.js";
 import { declaredMedia, parseContentType } from "./media.js";
 import { type Preferences, parsePreferences } from "./preferences.js";
 import { type Refusal, refusals } from "./problems.js";
-
-export type { Refusal } from "./problems.js";
+import type { RequestPart } from "./request-issues.js";
 
 /** What a check may read of the operation a request is for (the spec model's operation has all of it). */
 export interface CheckedOperation {
@@ -57,7 +56,7 @@ export interface RequestContext {
   /** The body's inspection, once read (`body` checks; absent for an empty body). */
   inspection?: BodyInspection;
   /** Violations of the spec found by checks, answered with the schema's in the documented 422. */
-  issues: Issue[];
+  issues: Issue<RequestPart>[];
 }
 
 /** One check: it refuses a request outright (a `Refusal`), or adds violations to `issues`, or passes it. */

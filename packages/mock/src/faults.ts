@@ -3,8 +3,6 @@
 import { FAULT_KINDS, type Fault, type FaultKind, isFaultKind } from "./fault-kinds.js";
 import type { Preferences } from "./preferences.js";
 
-export { FAULT_KINDS, type Fault, type FaultKind } from "./fault-kinds.js";
-
 /** How often and how a set of operations fails. */
 export interface FaultRule {
   /** Share of requests answered with a fault, from 0 to 1; default 0 (none). */

@@ -5,6 +5,7 @@ import type { Issue } from "@merchant-payments/spec/model";
 import type { RequestCheck } from "./checks.js";
 import { type RequestLimits, resolveLimits } from "./limits.js";
 import { createLogger, type Logger, type LogLevelOption } from "./logger.js";
+import type { ReportedCheck } from "./reported-issue.js";
 import type { SpecServer } from "./server.js";
 import { loadSpec, type SpecSource } from "./spec-source.js";
 
@@ -20,7 +21,7 @@ export interface ViolationReport {
    * What is wrong, as the spec model's `Issue`: `check` the side and part (`request query`, `response schema`,
    * `response status`…), `path` a JSON Pointer inside that part, `keyword` the rule that failed, where one did.
    */
-  issues: readonly Issue[];
+  issues: readonly Issue<ReportedCheck>[];
   /**
    * Whose mistake it is (the proxy's reports only): `caller` (the request breaks the spec), `server` (its answer
    * does, or it failed to answer), `proxy` (the proxy itself failed); unset for the mock's own answers.

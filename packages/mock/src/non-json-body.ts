@@ -16,7 +16,7 @@ import {
 import { typedText } from "@merchant-payments/spec/wire";
 import type { BodyInspection } from "./body.js";
 import { coversMediaType } from "./media.js";
-import { bodyIssue } from "./request-issues.js";
+import { bodyIssue, type RequestPart } from "./request-issues.js";
 import { schemaIssues } from "./schema-issues.js";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -72,7 +72,7 @@ function parsed(
   ajv: SpecAjv,
   media: MediaSpec,
   value: unknown,
-  extra: Issue[],
+  extra: Issue<RequestPart>[],
   properties: readonly string[],
 ): BodyInspection {
   const picked: Record<string, unknown> = {};
@@ -106,7 +106,7 @@ function inspectUrlencoded(
   const schema = deref(document, media.schema);
   const form = new URLSearchParams(text);
   const value: Record<string, unknown> = {};
-  const issues: Issue[] = [];
+  const issues: Issue<RequestPart>[] = [];
   for (const name of new Set(form.keys())) {
     const own = propertySchema(document, schema, name);
     const json = media.encoding[name]?.contentType?.includes("json") ?? false;
@@ -149,7 +149,7 @@ async function inspectMultipart(
   const { document } = options.ajv;
   const schema = deref(document, media.schema);
   const value: Record<string, unknown> = {};
-  const issues: Issue[] = [];
+  const issues: Issue<RequestPart>[] = [];
   for (const name of new Set(form.keys())) {
     const own = propertySchema(document, schema, name);
     const isArray = own?.type === "array";

@@ -10,6 +10,7 @@ import type {
   SpecAjv,
 } from "@merchant-payments/spec/model";
 import { queryPairs, readParameter } from "@merchant-payments/spec/wire";
+import type { RequestPart } from "./request-issues.js";
 
 /** The parts of a request the parameters are read from. */
 export interface RequestParts {
@@ -73,8 +74,12 @@ const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
  * by its style, one that breaks its schema. Each issue's `check` is the parameter's place, its `path` the
  * parameter's name (then a pointer inside its value: `period/from`, `status/1`).
  */
-export function parameterIssues(ajv: SpecAjv, op: OperationSpec, parts: RequestParts): Issue[] {
-  const issues: Issue[] = [];
+export function parameterIssues(
+  ajv: SpecAjv,
+  op: OperationSpec,
+  parts: RequestParts,
+): Issue<RequestPart>[] {
+  const issues: Issue<RequestPart>[] = [];
   if (op.parameters.length === 0) return [];
   const fromPath = op.pathParameters.length > 0 ? pathValues(op.path, parts.pathname) : {};
   const pairs = queryPairs(parts.search);

@@ -23,12 +23,19 @@ import type { Logger } from "./logger.js";
 import { placeholderDocument } from "./placeholder-documents.js";
 import type { Preferences } from "./preferences.js";
 import { fallbackNote, PROBLEM_MEDIA_TYPE, problemAnswer, problemFor } from "./problems.js";
-import { formatReportedIssues } from "./reported-issue.js";
+import {
+  type ExchangeIssue,
+  formatReportedIssues,
+  type RequestSidePart,
+  type ResponseSidePart,
+  shownIssue,
+} from "./reported-issue.js";
 import {
   describeIssue,
   describeIssues,
   isParameterIssue,
   problemErrors,
+  type RequestPart,
 } from "./request-issues.js";
 import { credentialsIssue } from "./security.js";
 import { operationMatcher, problemExample, type SpecSource } from "./spec-source.js";
@@ -57,7 +64,7 @@ export interface EngineRequest {
   /** Request headers, lower-case names. */
   headers: Record<string, string>;
   /** Violations of the request found by the project's validator (parameters and body). */
-  issues: readonly Issue[];
+  issues: readonly Issue<RequestPart>[];
   /** The caller's `Prefer` choices. */
   preferences: Preferences;
 }
@@ -69,7 +76,7 @@ export interface EngineAnswer {
   /** The body's text, or its bytes (a binary answer). */
   body: string | Uint8Array;
   /** Violations of the request and of the answer, as reported (`onViolations`); the `sl-violations` header has them. */
-  issues: Issue[];
+  issues: ExchangeIssue[];
 }
 
 /** Options of the engine. */
@@ -130,8 +137,8 @@ type PrismAnswer = Omit<EngineAnswer, "issues"> & { violations: Violation[] };
 type Either<L, R> = { _tag: "Left"; left: L } | { _tag: "Right"; right: R };
 
 /** Where an issue is, as Prism's violation locations say it: `["query", "limit"]`, `["body", "amount"]`. */
-function segments(issue: Issue): string[] {
-  if (isParameterIssue(issue)) return [issue.check as string, ...issue.path.split("/")];
+function segments(issue: Issue<RequestPart>): string[] {
+  if (isParameterIssue(issue)) return [issue.check, ...issue.path.split("/")];
   return ["body", ...parsePointer(issue.path)];
 }
 
@@ -153,7 +160,7 @@ function violationsHeader(violations: readonly Violation[]): string {
  * The part of a violation Prism gives no location in: its code says so for a request (401 the credentials, 415
  * the media type, `required` the body); of an answer, only the status and the media type are checked that way.
  */
-function unlocatedPart(side: Direction, violation: Violation): string {
+function unlocatedPart(side: Direction, violation: Violation): RequestSidePart | ResponseSidePart {
   if (side === "request")
     return violation.code === 401 ? "credentials" : violation.code === 415 ? "media-type" : "body";
   return violation.message.startsWith("Unable to match the returned status code")
@@ -168,7 +175,7 @@ function unlocatedPart(side: Direction, violation: Violation): string {
  * violation of severity `Warning` (an error says nothing more). A location without its side (Prism's own 422
  * problem) is the request's.
  */
-function toIssue(violation: Violation): Issue {
+function toIssue(violation: Violation): ExchangeIssue {
   const whole = violation.location ?? [];
   const sided = whole[0] === "request" || whole[0] === "response";
   const side: Direction = sided ? (whole[0] as Direction) : "request";
@@ -176,12 +183,15 @@ function toIssue(violation: Violation): Issue {
   // Prism checks an answer's body only against its schema: the proxy's word for that check.
   const part = side === "response" && located === "body" ? "schema" : located;
   const code = String(violation.code ?? "");
+  // Prism locates a violation in `body`, `query`, `path` or `header` (its validators' prefixes), or in the part
+  // of the mock's own issue (`segments`): a part of its side.
   return {
-    check: `${side} ${part}`,
+    check: part,
     path: pointer(...rest),
     message: violation.severity === "Warning" ? `warning: ${violation.message}` : violation.message,
     ...(code === "" ? {} : { keyword: code }),
-  };
+    side,
+  } as ExchangeIssue;
 }
 
 /** The answer with its violations as reported issues and in Prism's `sl-violations` header. */
@@ -293,7 +303,7 @@ export async function createPrismEngine(spec: SpecSource, options: EngineOptions
   const headOperationsAsGet = prismOperations
     .filter((op) => op.method === "head")
     .map((op) => ({ ...op, method: "get" as const }));
-  const requestIssues = new WeakMap<object, readonly Issue[]>();
+  const requestIssues = new WeakMap<object, readonly Issue<RequestPart>[]>();
   const findOperation = operationMatcher(spec);
   /** The declared media of the answer Prism gave (its status and media type): its schema and examples. */
   const answerMedia = (request: EngineRequest, output: PrismOutput): MediaSpec | undefined => {
@@ -449,7 +459,7 @@ function violatingAnswer(
   violations: Violation[],
 ): PrismAnswer {
   const detail = `The mock's answer (${statusCode}) does not conform to the spec, and errors are on: ${formatReportedIssues(
-    outputErrors.map(toIssue),
+    outputErrors.map(toIssue).map(shownIssue),
   )}.`;
   return {
     ...problemAnswer(problemFor(spec, 500, detail, { validation: outputErrors })),

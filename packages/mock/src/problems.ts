@@ -1,10 +1,15 @@
 // The refusal catalog (after Prism's mocker/errors.ts): every answer of the mock and the proxy that is not a 2xx
 // is an RFC 9457 problem built here, by a named constructor; the problem+json media type is written only here.
 import { STATUS_CODES } from "node:http";
-import { type Issue, pointer } from "@merchant-payments/spec/model";
+import { type ConformanceCheck, type Issue, pointer } from "@merchant-payments/spec/model";
 import { documents } from "./documented-status.js";
 import { type Fault, faultDefinition } from "./fault-kinds.js";
-import { describeIssues, isParameterIssue, problemErrors } from "./request-issues.js";
+import {
+  describeIssues,
+  isParameterIssue,
+  problemErrors,
+  type RequestPart,
+} from "./request-issues.js";
 import { problemExample, type SpecSource } from "./spec-source.js";
 
 /** An RFC 9457 problem details object (the spec's `Problem`). */
@@ -30,7 +35,7 @@ export interface Refusal {
   /** A title of its own (the problem's type is then `about:blank`); default the spec's example for the status. */
   title?: string;
   /** What is wrong with the request, if the refusal is about its fields or parameters (the problem's `errors`). */
-  issues?: readonly Issue[];
+  issues?: readonly Issue<RequestPart>[];
   /** Extra headers of the answer. */
   headers?: Record<string, string>;
   /** Extension members added to the problem, e.g. the proxy's `violations`; default none. */
@@ -169,7 +174,7 @@ export const refusals = {
     detail: `The proxy's spec has no operation ${method} ${path}.`,
   }),
   /** 401 or 422 (proxy): the request violates the spec and was not forwarded. */
-  requestNotForwarded: (status: number, issues: readonly Issue[]): Refusal => ({
+  requestNotForwarded: (status: number, issues: readonly Issue<RequestPart>[]): Refusal => ({
     status,
     detail: `The request does not conform to the spec, so the proxy did not forward it: ${describeIssues(issues)}.`,
     issues: issues.filter((issue) => isParameterIssue(issue) || issue.check === "body"),
@@ -190,7 +195,10 @@ export const refusals = {
     detail: `The proxy got no complete answer from the upstream: ${message}.`,
   }),
   /** 502 (proxy): the upstream's answer violates the spec. */
-  upstreamNonConforming: (upstreamStatus: number, issues: readonly Issue[]): Refusal => ({
+  upstreamNonConforming: (
+    upstreamStatus: number,
+    issues: readonly Issue<ConformanceCheck>[],
+  ): Refusal => ({
     status: 502,
     detail: `The upstream's answer (${upstreamStatus}) does not conform to the spec: ${describeIssues(issues)}.`,
     extensions: { violations: issues.slice(0, LISTED_ENTRIES) },

@@ -3,6 +3,7 @@
 // cookie); `security: []` (or an empty alternative) asks for none.
 import type { Issue, OperationSpec, SecuritySchemeSpec } from "@merchant-payments/spec/model";
 import { cookiePairs } from "@merchant-payments/spec/wire";
+import type { RequestPart } from "./request-issues.js";
 
 /** What of a request carries credentials. */
 export interface CredentialParts {
@@ -47,7 +48,10 @@ function describeScheme(scheme: SecuritySchemeSpec): string {
 }
 
 /** The issue of a request without the credentials its operation requires; undefined when it has them (or needs none). */
-export function credentialsIssue(op: OperationSpec, parts: CredentialParts): Issue | undefined {
+export function credentialsIssue(
+  op: OperationSpec,
+  parts: CredentialParts,
+): Issue<RequestPart> | undefined {
   if (op.security.length === 0) return undefined;
   if (op.security.some((alternative) => alternative.every((s) => carries(s, parts))))
     return undefined;

@@ -15,9 +15,6 @@ import { refuseParseError } from "./pipeline/refuse.js";
 import type { Answer, Refusal } from "./problems.js";
 import { operationMatcher, type SpecSource } from "./spec-source.js";
 
-export type { CheckedRequest } from "./pipeline/answer.js";
-export type { Answer } from "./problems.js";
-
 /** Options of `createSpecServer`. */
 export interface SpecServerOptions {
   /** The loaded spec (the `spec` option's file, else the bundled one): operations matched and validated against. */

@@ -4,6 +4,7 @@ import { type CommonServerOptions, listen, prepare, type RunningServer } from ".
 import { paginateAnswers } from "./pagination.js";
 import { createPrismEngine, type EngineAnswer } from "./prism-engine.js";
 import type { Answer } from "./problems.js";
+import { shownIssue } from "./reported-issue.js";
 import { createSpecServer } from "./server.js";
 
 /** Options of `startMock`. */
@@ -70,7 +71,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<MockSer
           method: request.method,
           path: request.url,
           status: answer.status,
-          issues: answer.issues,
+          issues: answer.issues.map(shownIssue),
         });
       }
       prepared.logger.info(

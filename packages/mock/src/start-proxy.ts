@@ -7,8 +7,14 @@ import { redactSecret } from "@merchant-payments/kit/redact";
 import { DEFAULT_CHECKS } from "./checks.js";
 import { type CommonServerOptions, listen, prepare, type RunningServer } from "./lifecycle.js";
 import { defaultMaxBodyBytes } from "./limits.js";
-import { refusalAnswer, refusals } from "./problems.js";
-import { classifyExchange, type RequestFacts, type Verdict } from "./proxy/classify.js";
+import type { CheckedRequest } from "./pipeline/answer.js";
+import { type Answer, refusalAnswer, refusals } from "./problems.js";
+import {
+  classifyExchange,
+  type ExchangeRecord,
+  type RequestFacts,
+  type Verdict,
+} from "./proxy/classify.js";
 import {
   answerFacts,
   failureFacts,
@@ -21,15 +27,13 @@ import {
   type FailOn,
   type ProxyEvent,
   type ProxyReport,
+  type RecordedExchange,
 } from "./proxy/recorder.js";
 import { reportedIssues } from "./reported-issue.js";
 import { credentialValues } from "./security.js";
-import { type Answer, type CheckedRequest, createSpecServer } from "./server.js";
+import { createSpecServer } from "./server.js";
 import type { SpecSource } from "./spec-source.js";
 import { forward } from "./upstream.js";
-
-export type { ProxyOutcome } from "./proxy/classify.js";
-export type { FailOn, ProxyEvent, ProxyReport, ProxySummary } from "./proxy/recorder.js";
 
 /** Options of `startValidationProxy`. */
 export interface StartValidationProxyOptions extends CommonServerOptions {
@@ -118,7 +122,7 @@ export async function startValidationProxy(
         status: refusal.status,
         issues: refusal.issues?.length
           ? reportedIssues("request", refusal.issues)
-          : [{ check: "request refused", path: "", message: refusal.detail }],
+          : [{ side: "request", check: "refused", path: "", message: refusal.detail }],
       });
     },
     async answer(request) {
@@ -138,7 +142,7 @@ export async function startValidationProxy(
         ...(mark === undefined ? {} : { deliberatelyInvalid: mark }),
       };
       // Whatever happens below, the exchange is recorded (and fails the run) with the token scrubbed from it.
-      const record = (event: ProxyEvent) =>
+      const record = (event: RecordedExchange) =>
         recorder.record({
           ...event,
           issues: event.issues.map((issue) => ({
@@ -185,9 +189,7 @@ async function proxyRequest(
   proxy: ProxyContext,
   request: CheckedRequest,
   redact: (text: string) => string,
-  record: (
-    entry: Omit<ProxyEvent, "time" | "method" | "path" | "operationId" | "deliberatelyInvalid">,
-  ) => void,
+  record: (entry: ExchangeRecord) => void,
 ): Promise<Answer> {
   const { spec, upstream, refuseViolations, timeoutMs, maxResponseBytes } = proxy;
   const { operation } = request;

@@ -21,7 +21,7 @@ describe("refusal catalog", () => {
 
   it("lists at most five messages in the detail and 100 violations in the extension", () => {
     const violations = Array.from({ length: 120 }, (_, i) => ({
-      check: "schema",
+      check: "schema" as const,
       path: `/items/${i}`,
       message: `m${i}`,
     }));

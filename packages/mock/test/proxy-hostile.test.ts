@@ -7,7 +7,6 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  closedPort,
   getFreePort,
   HOSTILE_KINDS,
   HOSTILE_TOKEN,
@@ -159,7 +158,7 @@ describe("the validation proxy in front of a hostile upstream", () => {
 
   test("nothing listening upstream: recorded as a transport failure, exit 1", async () => {
     const report = join(dir, "refused.jsonl");
-    const proxy = await startProxyCli(`http://127.0.0.1:${await closedPort()}`, report);
+    const proxy = await startProxyCli(`http://127.0.0.1:${await getFreePort()}`, report);
     const answer = await send(proxy.url, "html");
     const { code, output } = await proxy.stop();
     expect(answer.status).toBe(502);

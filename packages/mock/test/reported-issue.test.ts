@@ -1,30 +1,40 @@
 import { describe, expect, it } from "vitest";
-import { formatReportedIssue, formatReportedIssues, reportedIssue } from "../src/reported-issue.js";
+import {
+  formatReportedIssue,
+  formatReportedIssues,
+  type RequestSidePart,
+  reportedIssue,
+  shownIssue,
+} from "../src/reported-issue.js";
 
 describe("reportedIssue", () => {
   it("names the side and the part in check, and keeps message and keyword", () => {
     expect(
-      reportedIssue("response", {
-        check: "schema",
-        path: "/amount",
-        message: "must be >= 0",
-        keyword: "minimum",
-      }),
+      shownIssue(
+        reportedIssue("response", {
+          check: "schema",
+          path: "/amount",
+          message: "must be >= 0",
+          keyword: "minimum",
+        }),
+      ),
     ).toEqual({
       check: "response schema",
       path: "/amount",
       message: "must be >= 0",
       keyword: "minimum",
     });
-    expect(reportedIssue("request", { path: "", message: "must have a body" })).toEqual({
-      check: "request body",
-      path: "",
-      message: "must have a body",
-    });
+    expect(shownIssue(reportedIssue("request", { path: "", message: "must have a body" }))).toEqual(
+      {
+        check: "request body",
+        path: "",
+        message: "must have a body",
+      },
+    );
   });
 
   it("turns a parameter's or header's name into the first segment of a JSON Pointer", () => {
-    const at = (check: string, path: string) =>
+    const at = (check: RequestSidePart, path: string) =>
       reportedIssue("request", { check, path, message: "m" }).path;
     expect(at("query", "status/1")).toBe("/status/1");
     expect(at("header", "Merchant~Account")).toBe("/Merchant~0Account");
@@ -41,7 +51,7 @@ describe("formatReportedIssues", () => {
     const issues = [
       { check: "response schema", path: "/amount", message: "must be >= 0" },
       { check: "request credentials", path: "", message: "needs a Bearer token" },
-    ];
+    ] as const;
     expect(formatReportedIssues(issues)).toBe(
       "response schema /amount must be >= 0; request credentials needs a Bearer token",
     );

@@ -8,6 +8,7 @@ import {
   type MockServer,
   type ProxyReport,
   type RequestCheck,
+  type RequestPart,
   type StartMockOptions,
   startMock,
   startValidationProxy,
@@ -52,13 +53,19 @@ describe("the public types", () => {
     expectTypeOf<ProxyReport["summary"]["failed"]>().toEqualTypeOf<number>();
   });
 
+  test("a request's issue is in a parameter's place, the body or the credentials", () => {
+    expectTypeOf<RequestPart>().toEqualTypeOf<
+      "path" | "query" | "header" | "cookie" | "body" | "credentials"
+    >();
+  });
+
   test("a custom check returns a refusal or undefined", () => {
     expectTypeOf<ReturnType<RequestCheck["check"]>>().toEqualTypeOf<
       | {
           status: number;
           detail: string;
           title?: string;
-          issues?: readonly Issue[];
+          issues?: readonly Issue<RequestPart>[];
           headers?: Record<string, string>;
           extensions?: Record<string, unknown>;
         }

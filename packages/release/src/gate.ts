@@ -1,5 +1,6 @@
 // The breaking-change gate: the current spec against the last released one, passed only by a major changeset.
-import { type Issue, loadDocument } from "@merchant-payments/spec";
+import { loadDocument } from "@merchant-payments/spec";
+import type { BreakingChange } from "./breaking-change.js";
 import {
   CLIENT_PACKAGE,
   majorChangesetFor,
@@ -27,18 +28,18 @@ export interface SpecDiffOptions {
   readonly generatedPackages?: readonly string[];
 }
 
-/** One breaking change as a terminal line: `[rule] where: message` (the issue's `check`, `path` and `message`). */
-export function formatBreakingChange(issue: Issue): string {
-  return `[${issue.check}] ${issue.path}: ${issue.message}`;
+/** One breaking change as a terminal line: `[rule] where: message` (the change's `rule`, `path` and `message`). */
+export function formatBreakingChange(change: BreakingChange): string {
+  return `[${change.rule}] ${change.path}: ${change.message}`;
 }
 
 /** What the gate decided, and why. */
 export interface SpecDiffReport {
   /**
-   * Every breaking change, optic's first, then the spec model's: each an `Issue` with its `source` (`optic` or
-   * `spec-model`), its `check` (the rule that fired), its `path` (the place in the spec) and its `message`.
+   * Every breaking change, optic's first, then the spec model's: each a `BreakingChange` with its `source` (`optic` or
+   * `spec-model`), its `rule` (the rule that fired), its `path` (the place in the spec) and its `message`.
    */
-  readonly breaking: readonly Issue[];
+  readonly breaking: readonly BreakingChange[];
   /** The major changeset that lets them through, if there is one. */
   readonly majorChangeset: PendingChangeset | undefined;
   /** True when there is no breaking change, or a major changeset for the package covers them. */
@@ -57,7 +58,7 @@ export async function breakingChanges(
   basePath: string,
   headPath: string,
   options: { readonly timeoutMs?: number } = {},
-): Promise<Issue[]> {
+): Promise<BreakingChange[]> {
   const [breaking = []] = await breakingChangesEach([{ basePath, headPath }], options);
   return breaking;
 }
@@ -69,7 +70,7 @@ export async function breakingChanges(
 export async function breakingChangesEach(
   pairs: readonly SpecPair[],
   options: { readonly timeoutMs?: number } = {},
-): Promise<Issue[][]> {
+): Promise<BreakingChange[][]> {
   // Both files of each pair are read first (JSON or YAML): a missing or malformed one fails at once, before optic starts.
   const own = pairs.map(({ basePath, headPath }) => {
     const base = loadDocument(basePath);
@@ -84,18 +85,18 @@ export async function breakingChangesEach(
 }
 
 /** Optic's findings with everything inside a removed operation folded into its one "operation removal" finding. */
-export function collapseRemovedOperations(findings: readonly Issue[]): Issue[] {
+export function collapseRemovedOperations(findings: readonly BreakingChange[]): BreakingChange[] {
   const removed = findings
-    .filter((f) => f.check === "prevent operation removal")
+    .filter((f) => f.rule === "prevent operation removal")
     .map((f) => `${f.path} `);
   return findings.filter(
-    (f) => f.check === "prevent operation removal" || !removed.some((w) => f.path.startsWith(w)),
+    (f) => f.rule === "prevent operation removal" || !removed.some((w) => f.path.startsWith(w)),
   );
 }
 
 /** The gate's rule: no breaking change, or a pending major changeset for `packageName` (default: the client). */
 export function gate(
-  breaking: readonly Issue[],
+  breaking: readonly BreakingChange[],
   changesets: readonly PendingChangeset[],
   packageName: string = CLIENT_PACKAGE,
 ): SpecDiffReport {

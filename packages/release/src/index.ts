@@ -1,4 +1,6 @@
 // Release tooling of the Merchant Payments toolkit: packing, the breaking-change gate, the released specs.
+
+export type { BreakingChange, OpticRule, SpecModelRule } from "./breaking-change.js";
 export {
   CLIENT_PACKAGE,
   majorChangesetFor,
@@ -17,7 +19,6 @@ export {
   specDiff,
 } from "./gate.js";
 export {
-  type Direction,
   LOWER_BOUNDS,
   modelBreakingChanges,
   schemaChanges,

@@ -4,7 +4,6 @@ import {
   ANNOTATION_KEYWORDS,
   type Direction,
   deref,
-  type Issue,
   isObject,
   type Json,
   type JsonObject,
@@ -15,9 +14,7 @@ import {
   schemaChildren,
   subschemaKeywords,
 } from "@merchant-payments/spec/model";
-
-/** Which way data flows through a schema: sent by the client (request) or received by it (response). */
-export type { Direction } from "@merchant-payments/spec/model";
+import type { SpecModelChange, SpecModelRule } from "./breaking-change.js";
 
 /** Keywords that cap a value from above: lowering one narrows what is accepted. */
 export const UPPER_BOUNDS = [
@@ -67,12 +64,12 @@ function compareEnums(
   head: EnumShape,
   direction: Direction,
   where: string,
-  out: Issue[],
+  out: SpecModelChange[],
 ): void {
   const headValues = new Set(head.values.map(key));
   const baseValues = new Set(base.values.map(key));
-  const push = (rule: string, message: string) =>
-    out.push({ source: "spec-model", check: rule, path: where, message });
+  const push = (rule: SpecModelRule, message: string) =>
+    out.push({ source: "spec-model", rule, path: where, message });
   if (direction === "request") {
     if (base.open && !head.open)
       push(
@@ -96,7 +93,7 @@ function compareBounds(
   head: JsonObject,
   direction: Direction,
   where: string,
-  out: Issue[],
+  out: SpecModelChange[],
 ): void {
   const narrowed = direction === "request";
   for (const keyword of [...UPPER_BOUNDS, ...LOWER_BOUNDS]) {
@@ -111,7 +108,7 @@ function compareBounds(
     const change = `${keyword} ${before ?? "(none)"} → ${after ?? "(none)"}`;
     out.push({
       source: "spec-model",
-      check: narrowed ? "narrowed request bound" : "widened response bound",
+      rule: narrowed ? "narrowed request bound" : "widened response bound",
       path: where,
       message: narrowed
         ? `${change}: values the released spec accepted are now rejected`
@@ -121,7 +118,7 @@ function compareBounds(
   if (narrowed && typeof head.pattern === "string" && head.pattern !== base.pattern) {
     out.push({
       source: "spec-model",
-      check: "narrowed request bound",
+      rule: "narrowed request bound",
       path: where,
       message: `pattern ${base.pattern ?? "(none)"} → ${head.pattern}: values the released spec accepted may be rejected`,
     });
@@ -177,7 +174,7 @@ function compareUnions(walk: Walk, base: JsonObject, head: JsonObject, where: st
     if (removed.length > 0)
       walk.out.push({
         source: "spec-model",
-        check: "request union branch removed",
+        rule: "request union branch removed",
         path: where,
         message: `no longer accepts ${removed.join(" or ")}`,
       });
@@ -186,7 +183,7 @@ function compareUnions(walk: Walk, base: JsonObject, head: JsonObject, where: st
     if (added.length > 0)
       walk.out.push({
         source: "spec-model",
-        check: "response union branch added",
+        rule: "response union branch added",
         path: where,
         message: `may now answer ${added.join(" or ")}`,
       });
@@ -197,7 +194,7 @@ interface Walk {
   readonly baseDoc: Json;
   readonly headDoc: Json;
   readonly direction: Direction;
-  readonly out: Issue[];
+  readonly out: SpecModelChange[];
   readonly seen: WeakMap<object, WeakSet<object>>;
 }
 
@@ -264,8 +261,8 @@ function label(op: OperationSpec): string {
  * response. Operations are matched by method and path; removed
  * operations, fields and types are the diff tool's job and are not reported here.
  */
-export function modelBreakingChanges(base: Json, head: Json): Issue[] {
-  const out: Issue[] = [];
+export function modelBreakingChanges(base: Json, head: Json): SpecModelChange[] {
+  const out: SpecModelChange[] = [];
   const headOps = new Map(operations(head).map((op) => [label(op), op]));
   for (const baseOp of operations(base)) {
     const headOp = headOps.get(label(baseOp));
@@ -323,8 +320,8 @@ export function schemaChanges(
   baseSchema: Json,
   headSchema: Json,
   where: string,
-): Issue[] {
-  const out: Issue[] = [];
+): SpecModelChange[] {
+  const out: SpecModelChange[] = [];
   compareSchemas(
     { baseDoc, headDoc, direction, out, seen: new WeakMap() },
     baseSchema,

@@ -4,13 +4,18 @@
 import {
   deref,
   HTTP_METHODS,
-  type Issue,
   isObject,
   type Json,
   type JsonObject,
   typesOf,
 } from "@merchant-payments/spec/model";
 import { explodeOf, styleName } from "@merchant-payments/spec/wire";
+import type {
+  BreakingChange,
+  OpticRule,
+  SpecModelChange,
+  SpecModelRule,
+} from "./breaking-change.js";
 import { schemaChanges } from "./model-checks.js";
 
 /** One operation of a document, read for these checks: its label, its parameters by key, its raw object. */
@@ -82,10 +87,10 @@ function parameterChanges(
   before: JsonObject,
   after: JsonObject,
   where: string,
-): Issue[] {
-  const out: Issue[] = [];
-  const push = (rule: string, message: string) =>
-    out.push({ source: "spec-model", check: rule, path: where, message });
+): SpecModelChange[] {
+  const out: SpecModelChange[] = [];
+  const push = (rule: SpecModelRule, message: string) =>
+    out.push({ source: "spec-model", rule, path: where, message });
   if (before.required !== true && after.required === true)
     push("parameter made required", "an optional parameter is now required");
   const [baseTypes, headTypes] = [
@@ -146,10 +151,10 @@ function operationChanges(
   headDoc: Json,
   base: RawOperation,
   head: RawOperation,
-): Issue[] {
-  const out: Issue[] = [];
-  const push = (rule: string, where: string, message: string) =>
-    out.push({ source: "spec-model", check: rule, path: where, message });
+): SpecModelChange[] {
+  const out: SpecModelChange[] = [];
+  const push = (rule: SpecModelRule, where: string, message: string) =>
+    out.push({ source: "spec-model", rule, path: where, message });
 
   for (const [key, after] of head.parameters) {
     const before = base.parameters.get(key);
@@ -233,7 +238,7 @@ function operationChanges(
  * with a type lost, a new `style`/`explode`, or a narrowed enum or bound; request or answer media types removed; a
  * request body made required; a 2xx status removed; `x-pagination` added, removed or changed.
  */
-export function operationBreakingChanges(base: Json, head: Json): Issue[] {
+export function operationBreakingChanges(base: Json, head: Json): SpecModelChange[] {
   const headOps = rawOperations(head);
   return [...rawOperations(base)].flatMap(([label, op]) => {
     const after = headOps.get(label);
@@ -242,30 +247,34 @@ export function operationBreakingChanges(base: Json, head: Json): Issue[] {
 }
 
 /** Optic's rules that report the same change as one of these checks (optic's name → this module's rule). */
-export const OPTIC_EQUIVALENTS: ReadonlyMap<string, string> = new Map(
-  ["query", "header", "path", "cookie"]
-    .flatMap((where) => [
+export const OPTIC_EQUIVALENTS: ReadonlyMap<OpticRule, SpecModelRule> = new Map<
+  OpticRule,
+  SpecModelRule
+>([
+  ...(["query", "header", "path", "cookie"] as const).flatMap(
+    (where): [OpticRule, SpecModelRule][] => [
       [`prevent new required ${where} parameters`, "required parameter added"],
       [`prevent requiring existing ${where} parameters`, "parameter made required"],
       [`prevent ${where} parameters type changes`, "parameter type changed"],
-    ])
-    .concat([["prevent response status code removal", "success status removed"]]) as [
-    string,
-    string,
-  ][],
-);
+    ],
+  ),
+  ["prevent response status code removal", "success status removed"],
+]);
 
 /** True when optic's `optic` finding reports the same change, at the same place, as `own`. */
-export function sameChange(own: Issue, optic: Issue): boolean {
-  const equivalent = optic.check === undefined ? undefined : OPTIC_EQUIVALENTS.get(optic.check);
+export function sameChange(own: SpecModelChange, optic: BreakingChange): boolean {
+  const equivalent = optic.source === "optic" ? OPTIC_EQUIVALENTS.get(optic.rule) : undefined;
   return (
     equivalent !== undefined &&
-    equivalent === own.check &&
+    equivalent === own.rule &&
     optic.path.replace(/ parameter: /, " parameter ") === own.path
   );
 }
 
 /** `own` without the findings optic already reports (so that one change is listed once). */
-export function withoutOpticDuplicates(own: readonly Issue[], optic: readonly Issue[]): Issue[] {
+export function withoutOpticDuplicates(
+  own: readonly SpecModelChange[],
+  optic: readonly BreakingChange[],
+): SpecModelChange[] {
   return own.filter((f) => !optic.some((o) => sameChange(f, o)));
 }

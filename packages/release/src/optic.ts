@@ -1,4 +1,4 @@
-// Runs optic's breaking-change checks (`optic diff base head --check`) and reads its results as `Issue`s (source `optic`).
+// Runs optic's breaking-change checks (`optic diff base head --check`) and reads its results as `BreakingChange`s (source `optic`).
 // Optic writes its structured results only in CI mode (`ci-run-details.json` in its working directory), so it runs
 // with CI=true in a temporary directory; its telemetry is switched off. It runs through `optic-diff-runner.mjs` (optic's
 // diff command alone, several pairs in one process), which costs less CPU than optic's whole command line.
@@ -7,7 +7,8 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadDocument } from "@merchant-payments/spec";
-import { type Issue, operations } from "@merchant-payments/spec/model";
+import { operations } from "@merchant-payments/spec/model";
+import type { BreakingChange, OpticRule } from "./breaking-change.js";
 import { runGroup } from "./process-group.js";
 
 /** How long one optic run may take before it is killed, in milliseconds: the part every spec needs. */
@@ -32,7 +33,7 @@ function largestOperationCount(paths: readonly string[]): number {
  * from a response union (harmless) is reported. Their findings are dropped; the spec model's union checks
  * (`request union branch removed`, `response union branch added`) take their place.
  */
-export const REPLACED_OPTIC_RULES: ReadonlySet<string> = new Set([
+export const REPLACED_OPTIC_RULES: ReadonlySet<OpticRule> = new Set<OpticRule>([
   "prevent expanded in request union types",
   "prevent narrowing in response union types",
 ]);
@@ -49,7 +50,7 @@ export interface OpticOptions {
 interface OpticResult {
   readonly passed: boolean;
   readonly exempted?: boolean;
-  readonly name: string;
+  readonly name: OpticRule;
   readonly where: string;
   readonly error?: string;
 }
@@ -83,7 +84,7 @@ function runOptic(
 }
 
 /** The findings of one pair's `ci-run-details.json`, without `REPLACED_OPTIC_RULES`. */
-function findingsOf(details: CiRunDetails): Issue[] {
+function findingsOf(details: CiRunDetails): BreakingChange[] {
   if (details.failed.length > 0)
     throw new Error(`optic could not compare the specs: ${details.failed[0]?.error}`);
   return details.completed.flatMap((spec) =>
@@ -91,7 +92,7 @@ function findingsOf(details: CiRunDetails): Issue[] {
       .filter((r) => !r.passed && !r.exempted && !REPLACED_OPTIC_RULES.has(r.name))
       .map((r) => ({
         source: "optic" as const,
-        check: r.name,
+        rule: r.name,
         path: r.where,
         message: r.error ?? "breaking change",
       })),
@@ -107,7 +108,7 @@ export async function opticBreakingChanges(
   basePath: string,
   headPath: string,
   options: OpticOptions = {},
-): Promise<Issue[]> {
+): Promise<BreakingChange[]> {
   const [findings = []] = await opticBreakingChangesEach([{ basePath, headPath }], options);
   return findings;
 }
@@ -120,7 +121,7 @@ export async function opticBreakingChanges(
 export async function opticBreakingChangesEach(
   pairs: readonly SpecPair[],
   options: OpticOptions = {},
-): Promise<Issue[][]> {
+): Promise<BreakingChange[][]> {
   if (pairs.length === 0) return [];
   const timeoutMs =
     options.timeoutMs ??
@@ -133,7 +134,7 @@ export async function opticBreakingChangesEach(
     const files = pairs.flatMap((pair) => [resolve(pair.basePath), resolve(pair.headPath)]);
     const { code, output, timedOut } = await runOptic(files, cwd, timeoutMs);
     if (timedOut) throw new Error(`optic diff took longer than ${timeoutMs} ms and was stopped`);
-    const results: Issue[][] = [];
+    const results: BreakingChange[][] = [];
     for (const [index] of pairs.entries()) {
       let details: CiRunDetails;
       try {

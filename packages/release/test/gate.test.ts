@@ -7,8 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { bundleJsonPath } from "@merchant-payments/spec";
-import { deref, type Issue, type JsonObject, operations } from "@merchant-payments/spec/model";
+import { deref, type JsonObject, operations } from "@merchant-payments/spec/model";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { BreakingChange } from "../src/breaking-change.js";
 import { pendingChangesets } from "../src/changesets.js";
 import { breakingChangesEach, formatBreakingChange, formatReport, gate } from "../src/gate.js";
 import { opticTimeoutMs } from "../src/optic.js";
@@ -34,8 +35,8 @@ const cli = fileURLToPath(new URL("../dist/spec-diff-cli.js", import.meta.url));
 const CLI_TIMEOUT_MS = 120_000;
 
 let dir: string;
-let breaking: Issue[];
-let harmless: Issue[];
+let breaking: BreakingChange[];
+let harmless: BreakingChange[];
 let cliWithout: { code: number | null; output: string };
 let generated: string[];
 let minorForAllRoot: string;
@@ -252,16 +253,20 @@ afterAll(async () => {
 });
 
 const found = (rule: string, ...whereParts: string[]) =>
-  breaking.filter((f) => f.check === rule && whereParts.every((part) => f.path.includes(part)));
+  breaking.filter((f) => f.rule === rule && whereParts.every((part) => f.path.includes(part)));
 
 describe("catches breaking changes", () => {
-  test("each is an Issue naming who found it (optic or the spec model) and the rule that fired", () => {
+  test("each is a BreakingChange naming who found it (optic or the spec model) and the rule that fired", () => {
     expect(new Set(breaking.map((f) => f.source))).toEqual(new Set(["optic", "spec-model"]));
-    for (const f of breaking) expect(f.check, f.path).toEqual(expect.any(String));
+    for (const f of breaking) expect(f.rule, f.path).toEqual(expect.any(String));
   });
 
   test("one line per breaking change: [rule] where: message", () => {
-    const removal = { source: "optic", check: "prevent operation removal", path: "POST /b" };
+    const removal = {
+      source: "optic",
+      rule: "prevent operation removal",
+      path: "POST /b",
+    } as const;
     expect(formatBreakingChange({ ...removal, message: "removed" })).toBe(
       "[prevent operation removal] POST /b: removed",
     );
@@ -324,7 +329,7 @@ describe("catches breaking changes", () => {
 
   test("folds the changes inside a removed operation into its one removal", () => {
     expect(
-      breaking.filter((f) => f.path.startsWith(`${opLabel(removedOp)} `)).map((f) => f.check),
+      breaking.filter((f) => f.path.startsWith(`${opLabel(removedOp)} `)).map((f) => f.rule),
     ).toEqual([]);
   });
 });

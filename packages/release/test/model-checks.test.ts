@@ -48,7 +48,7 @@ describe("request bodies", () => {
       obj({}),
     );
     const findings = modelBreakingChanges(before, after);
-    expect(findings.map((f) => [f.check, f.path, f.message.split(":")[0]])).toEqual([
+    expect(findings.map((f) => [f.rule, f.path, f.message.split(":")[0]])).toEqual([
       ["narrowed request bound", "POST /things request body n", "maximum 10 → 9"],
       ["narrowed request bound", "POST /things request body s", "maxLength 5 → 4"],
       ["narrowed request bound", "POST /things request body a", "maxItems 3 → 2"],
@@ -91,7 +91,7 @@ describe("request bodies", () => {
       ),
     ).toEqual([
       expect.objectContaining({
-        check: "open request enum closed",
+        rule: "open request enum closed",
         path: "POST /things request body kind",
       }),
     ]);
@@ -105,7 +105,7 @@ describe("request bodies", () => {
     const after = api(obj({ kind: { enum: ["A"] } }), obj({}));
     expect(modelBreakingChanges(before, after)).toEqual([
       expect.objectContaining({
-        check: "request enum value removed",
+        rule: "request enum value removed",
         message: 'no longer accepts "B"',
       }),
     ]);
@@ -134,7 +134,7 @@ describe("response bodies", () => {
     const after = api(obj({}), obj({ n: { type: "integer", maximum: 5 }, s: { type: "string" } }));
     expect(modelBreakingChanges(before, after)).toEqual([
       expect.objectContaining({
-        check: "widened response bound",
+        rule: "widened response bound",
         path: "POST /things response 200 application/json body s",
       }),
     ]);
@@ -144,7 +144,7 @@ describe("response bodies", () => {
     const closed = api(obj({}), obj({ status: { type: "string", enum: ["S", "F"] } }));
     expect(
       modelBreakingChanges(closed, api(obj({}), obj({ status: open(["S", "F"]) }))).map(
-        (f) => f.check,
+        (f) => f.rule,
       ),
     ).toEqual(["closed response enum opened"]);
     expect(
@@ -154,7 +154,7 @@ describe("response bodies", () => {
       ),
     ).toEqual([
       expect.objectContaining({
-        check: "response enum value added",
+        rule: "response enum value added",
         message: 'may now answer "P"',
       }),
     ]);
@@ -192,7 +192,7 @@ describe("unions that are not enums", () => {
     });
     expect(modelBreakingChanges(before, wider)).toEqual([
       expect.objectContaining({
-        check: "response union branch added",
+        rule: "response union branch added",
         message: 'may now answer {"type":"number"}',
       }),
     ]);
@@ -205,7 +205,7 @@ describe("unions that are not enums", () => {
       modelBreakingChanges(before, api(obj({ id: { anyOf: [{ type: "string" }] } }), obj({}))),
     ).toEqual([
       expect.objectContaining({
-        check: "request union branch removed",
+        rule: "request union branch removed",
         message: 'no longer accepts {"type":"integer"}',
       }),
     ]);
@@ -255,7 +255,7 @@ test("a union branch keeps its fields named like annotations, and a recursive br
     { Tree: renamed },
   );
   // The Tree branch now has a field `title` instead of `description`: a branch the released spec did not have.
-  expect(modelBreakingChanges(before, after).map((f) => f.check)).toContain(
+  expect(modelBreakingChanges(before, after).map((f) => f.rule)).toContain(
     "response union branch added",
   );
 });

@@ -11,12 +11,12 @@ import { join } from "node:path";
 import {
   deref,
   HTTP_METHODS,
-  type Issue,
   isObject,
   type Json,
   type JsonObject,
 } from "@merchant-payments/spec/model";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { BreakingChange } from "../src/breaking-change.js";
 import { breakingChangesEach } from "../src/gate.js";
 import { modelBreakingChanges } from "../src/model-checks.js";
 import { operationBreakingChanges, parameterStyle, sameChange } from "../src/operation-checks.js";
@@ -280,8 +280,8 @@ const editedTargets: OpTarget[] = [];
 }
 
 let dir: string;
-let gateBroken: Issue[];
-let gateEdited: Issue[];
+let gateBroken: BreakingChange[];
+let gateEdited: BreakingChange[];
 const own = operationBreakingChanges(fixture, broken);
 
 const pathOf = (op: OpTarget) => op.label.slice(op.label.indexOf(" ") + 1);
@@ -330,7 +330,7 @@ afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
-const found = (rule: string, at: string) => own.filter((f) => f.check === rule && f.path === at);
+const found = (rule: string, at: string) => own.filter((f) => f.rule === rule && f.path === at);
 
 describe("catches breaking changes of how an operation is called and answered", () => {
   test("a required parameter added", () => {
@@ -368,7 +368,7 @@ describe("catches breaking changes of how an operation is called and answered", 
   test("a parameter's enum narrowed", () => {
     expect(
       own.filter(
-        (f) => f.check === "request enum value removed" && f.path.startsWith(where(enumerated)),
+        (f) => f.rule === "request enum value removed" && f.path.startsWith(where(enumerated)),
       ),
     ).toEqual([
       expect.objectContaining({
@@ -416,7 +416,7 @@ describe("catches breaking changes of how an operation is called and answered", 
   test("the gate (optic and the spec model) names the planted path parameter type change, once", () => {
     const planted = {
       source: "spec-model",
-      check: "parameter type changed",
+      rule: "parameter type changed",
       path: where(pathTyped),
       message: "",
     } as const;
@@ -428,7 +428,7 @@ describe("catches breaking changes of how an operation is called and answered", 
   test("the gate (optic and the spec model) names the planted required parameter, once", () => {
     const planted = {
       source: "spec-model",
-      check: "required parameter added",
+      rule: "required parameter added",
       path: `${withQuery.label} query parameter addedRequiredFilter`,
       message: "",
     } as const;
@@ -446,9 +446,9 @@ describe("catches breaking changes of how an operation is called and answered", 
           (f) =>
             f === finding ||
             sameChange(finding, f) ||
-            (f.check === finding.check && f.path === finding.path),
+            (f.rule === finding.rule && f.path === finding.path),
         ),
-        `${finding.check} ${finding.path}`,
+        `${finding.rule} ${finding.path}`,
       ).toHaveLength(1);
   });
 });

@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type MockServer, startMock } from "@merchant-payments/mock";
 import { loadBundle, operations } from "@merchant-payments/spec";
-import { closedPort, getFreePort } from "@merchant-payments/test-support";
+import { getFreePort } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { workspaceRoot } from "../src/paths.js";
 import { neededBump, packagesGeneratedFromSpec } from "../src/release-step.js";
@@ -122,7 +122,8 @@ describe("a server that is not there", () => {
   ])(
     "`pnpm %s` stops at once: exit 3, one line naming the URL and `pnpm mock`",
     async (_, command, name) => {
-      const port = await closedPort();
+      // A port just freed: nothing listens on it.
+      const port = await getFreePort();
       const url = `http://127.0.0.1:${port}`;
       const run = await pnpm([...command, "--base-url", url], {
         MERCHANT_PAYMENTS_TOKEN: "any-token",

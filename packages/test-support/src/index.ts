@@ -29,5 +29,5 @@ export {
   sendJson,
   startLoopbackServer,
 } from "./loopback-server.js";
-export { closedPort, getFreePort } from "./ports.js";
+export { getFreePort } from "./ports.js";
 export { testSeed } from "./seeds.js";

@@ -13,6 +13,3 @@ export function getFreePort(host = "127.0.0.1"): Promise<number> {
     });
   });
 }
-
-/** A loopback port with nothing listening on it (connecting gets ECONNREFUSED). */
-export const closedPort = getFreePort;

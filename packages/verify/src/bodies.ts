@@ -9,8 +9,7 @@ import {
   type MediaSpec,
   type Schema,
 } from "@merchant-payments/spec/model";
-import { multipartParts, urlencodedBody } from "@merchant-payments/spec/wire";
-import { wireValue } from "./parameters.js";
+import { multipartParts, readBack, urlencodedBody } from "@merchant-payments/spec/wire";
 
 /** A body ready to send: its bytes (or text) and the Content-Type that goes with it. */
 export interface EncodedBody {
@@ -135,7 +134,7 @@ export function encodeBody(
 
 /**
  * What a body becomes once read back by a server that coerces by the schema: JSON as it is; a form's fields by
- * their schemas (`wireValue`), its JSON parts and files as sent; text and binary as strings.
+ * their schemas (the wire module's `readBack`), its JSON parts and files as sent; text and binary as strings.
  */
 export function bodyAsRead(document: unknown, media: MediaSpec, value: unknown): unknown {
   const kind = bodyKind(media.mediaType);
@@ -150,7 +149,7 @@ export function bodyAsRead(document: unknown, media: MediaSpec, value: unknown):
       const sub = (properties[name] ?? {}) as Schema;
       if (kind === "multipart" && (isFile(document, media, name, sub) || isObject(v)))
         return [name, v];
-      return [name, wireValue(document, sub, v)];
+      return [name, readBack(document, sub, v)];
     }),
   );
 }

@@ -1,15 +1,14 @@
 // Parameters on the wire for verify: the request's path, query and headers from values by name, written by the
-// spec's wire module (a parameter style is one entry in spec/src/wire/styles.ts), and `wireValue`, what a value
-// becomes once sent as text and read back by its schema (the wire module's one rule, the mock's too), so verify
-// knows whether a broken value is still broken on the wire.
+// spec's wire module (a parameter style is one entry in spec/src/wire/styles.ts). What a value becomes once sent
+// as text and read back by its schema is the wire module's `readBack` (the mock's rule too).
 import type { ParameterSpec } from "@merchant-payments/spec/model";
-import { readBack, serializeParameters as serialize } from "@merchant-payments/spec/wire";
+import { serializeParameters } from "@merchant-payments/spec/wire";
 
 /** Parameter values by name, as JSON values (a missing name is not sent). */
 export type ParameterValues = Readonly<Record<string, unknown>>;
 
-/** Where the parameters of one request go. */
-export interface SerializedParameters {
+/** Where the parameters of one request go, the query as one string. */
+export interface PlacedParameters {
   /** The path with every `{name}` replaced by its percent-encoded value. */
   readonly path: string;
   /** The query string without `?`, `""` for none. */
@@ -24,18 +23,11 @@ export function unsendablePathValue(text: string): boolean {
 }
 
 /** The request's path, query and headers for `values` of `parameters` (names without a value are left out). */
-export function serializeParameters(
+export function placedParameters(
   path: string,
   parameters: readonly ParameterSpec[],
   values: ParameterValues,
-): SerializedParameters {
-  const out = serialize(path, parameters, (p) => values[p.name]);
+): PlacedParameters {
+  const out = serializeParameters(path, parameters, (p) => values[p.name]);
   return { path: out.path, query: out.query.join("&"), headers: out.headers };
 }
-
-/**
- * What `value` becomes once written as text and read back by a server typing it by `schema` (the spec's wire rule:
- * JSON's number grammar where the schema takes numbers, so `"007"` stays text; `true`/`false`; `""` as null where
- * null and not string is allowed), items and properties by their own schemas.
- */
-export const wireValue: (document: unknown, schema: unknown, value: unknown) => unknown = readBack;

@@ -14,7 +14,7 @@ import {
   placeCredentials,
 } from "@merchant-payments/spec/wire";
 import { type EncodedBody, encodeBody } from "./bodies.js";
-import { type ParameterValues, serializeParameters } from "./parameters.js";
+import { type ParameterValues, placedParameters } from "./parameters.js";
 import { API_KEY_VARIABLE, BASIC_CREDENTIALS_VARIABLE } from "./variables.js";
 
 /** The secrets verify may send: the Bearer token, an API key and Basic credentials. */
@@ -168,7 +168,7 @@ export function buildRequest(
   op: OperationSpec,
   inputs: RequestInputs,
 ): BuiltRequest {
-  const serialized = serializeParameters(op.path, op.parameters, inputs.parameters);
+  const serialized = placedParameters(op.path, op.parameters, inputs.parameters);
   const query = [serialized.query, ...(inputs.credentials?.query ?? [])].filter((q) => q !== "");
   const body = inputs.body ? encodeBody(document, inputs.body.media, inputs.body.value) : undefined;
   const cookie = [serialized.headers.cookie, inputs.credentials?.headers.cookie].filter(Boolean);

@@ -13,7 +13,7 @@ import type {
 import { isWireExample, readBackParameter, serializeParameter } from "@merchant-payments/spec/wire";
 import fc from "fast-check";
 import { bodyAsRead, bodyKind } from "./bodies.js";
-import { type ParameterValues, serializeParameters, unsendablePathValue } from "./parameters.js";
+import { type ParameterValues, placedParameters, unsendablePathValue } from "./parameters.js";
 import {
   type BuiltRequest,
   boundHeaders,
@@ -47,7 +47,7 @@ export function sendable(op: OperationSpec, values: ParameterValues): boolean {
       return false;
     if (p.in === "header" || p.in === "cookie") {
       const text =
-        serializeParameters("", [p], values).headers[p.in === "cookie" ? "cookie" : p.name] ?? "";
+        placedParameters("", [p], values).headers[p.in === "cookie" ? "cookie" : p.name] ?? "";
       if (!/^([\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?)?$/.test(text)) return false;
     }
   }

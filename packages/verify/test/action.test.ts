@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadBundle, operations } from "@merchant-payments/spec";
-import { closedPort, type LoopbackServer } from "@merchant-payments/test-support";
+import { getFreePort, type LoopbackServer } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { USAGE } from "../src/cli-options.js";
@@ -209,7 +209,7 @@ describe("the verify action's script on a command line verify refuses", () => {
 describe("the verify action's script when nothing listens at the base URL", () => {
   test("exits 3 with the verdict UNREACHABLE and why, first", async () => {
     const run = await runAction("unreachable", {
-      VERIFY_BASE_URL: `http://127.0.0.1:${await closedPort()}`,
+      VERIFY_BASE_URL: `http://127.0.0.1:${await getFreePort()}`,
       VERIFY_REPORT_DIR: "reports",
     });
     expect(run.exitCode).toBe(3);

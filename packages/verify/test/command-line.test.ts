@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { operations } from "@merchant-payments/spec";
-import { closedPort } from "@merchant-payments/test-support";
+import { getFreePort } from "@merchant-payments/test-support";
 import { describe, expect, test } from "vitest";
 import { parseCommandLine, UsageError } from "../src/cli-options.js";
 import { typeMessage } from "../src/judge.js";
@@ -111,7 +111,7 @@ describe("the command line", () => {
 
   test("exits 3 at once when nothing answers at the base URL: one line naming the URL and `pnpm mock`, nothing sent", async () => {
     const lines: string[] = [];
-    const port = await closedPort();
+    const port = await getFreePort();
     const dir = mkdtempSync(join(tmpdir(), "verify-unreachable-"));
     const started = Date.now();
     const code = await verifyCommand(
@@ -137,7 +137,7 @@ describe("the command line", () => {
 
   test("load --run stops the same way at once: exit 3, one line, no Artillery started", async () => {
     const lines: string[] = [];
-    const port = await closedPort();
+    const port = await getFreePort();
     const dir = mkdtempSync(join(tmpdir(), "load-unreachable-"));
     const started = Date.now();
     const code = await loadCommand(

@@ -1,13 +1,13 @@
-// Parameters and bodies on the wire, per OpenAPI 3.1 style, and what a server reads back (wireValue), which decides
+// Parameters and bodies on the wire, per OpenAPI 3.1 style, and what a server reads back (readBack), which decides
 // whether a broken value is still broken once sent; then the plan of the grown fixture: every invalid case is
 // invalid on the wire, every valid one valid, and every operation planned without a hand-kept list.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { createAjv, operations, type ParameterSpec } from "@merchant-payments/spec";
-import { cookiePair } from "@merchant-payments/spec/wire";
+import { cookiePair, readBack } from "@merchant-payments/spec/wire";
 import { describe, expect, test } from "vitest";
 import { encodeBody } from "../src/bodies.js";
-import { serializeParameters, unsendablePathValue, wireValue } from "../src/parameters.js";
+import { placedParameters, unsendablePathValue } from "../src/parameters.js";
 import { planCases } from "../src/plan.js";
 import { credentialsFor } from "../src/requests.js";
 
@@ -27,7 +27,7 @@ const param = (name: string, where: ParameterSpec["in"], style: string, explode:
     schemaPointer: "",
   }) as ParameterSpec;
 
-describe("serializeParameters: each style", () => {
+describe("placedParameters: each style", () => {
   test.each([
     [param("ids", "query", "form", true), ["a b", "c&d"], "ids=a%20b&ids=c%26d"],
     [param("ids", "query", "form", false), ["a", "b,c"], "ids=a,b%2Cc"],
@@ -43,11 +43,11 @@ describe("serializeParameters: each style", () => {
     [param("n", "query", "form", true), 12.5, "n=12.5"],
     [param("q", "query", "form", true), "it's (x)*!", "q=it%27s%20%28x%29%2A%21"],
   ])("%o with %j gives %s", (p, value, query) => {
-    expect(serializeParameters("/x", [p], { [p.name]: value }).query).toBe(query);
+    expect(placedParameters("/x", [p], { [p.name]: value }).query).toBe(query);
   });
 
   test("path values are percent-encoded within their segment; headers and cookies take the simple and form styles", () => {
-    const out = serializeParameters(
+    const out = placedParameters(
       "/files/{name}/{ids}",
       [
         param("name", "path", "simple", false),
@@ -68,7 +68,7 @@ describe("serializeParameters: each style", () => {
   });
 });
 
-describe("wireValue: what a server reads back by the schema", () => {
+describe("readBack: what a server reads back by the schema", () => {
   test.each([
     [{ type: "integer" }, 7, 7],
     [{ type: "integer" }, "abc", "abc"],
@@ -79,7 +79,7 @@ describe("wireValue: what a server reads back by the schema", () => {
     [{ type: "object", properties: { n: { type: "number" } } }, { n: 1.5 }, { n: 1.5 }],
     [{ type: "integer" }, { a: 1 }, '{"a":1}'],
   ])("%j: %j reads back as %j", (schema, value, read) => {
-    expect(wireValue({}, schema, value)).toEqual(read);
+    expect(readBack({}, schema, value)).toEqual(read);
   });
 });
 

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
-  closedPort,
+  getFreePort,
   HOSTILE_KINDS,
   HOSTILE_TOKEN,
   type HostileKind,
@@ -130,7 +130,7 @@ describe("verify against a hostile server", () => {
   );
 
   test("nothing listening: exit 3 with one line naming the URL, the token nowhere", async () => {
-    const run = await runVerify(`http://127.0.0.1:${await closedPort()}`, "refused");
+    const run = await runVerify(`http://127.0.0.1:${await getFreePort()}`, "refused");
     expect(run.code).toBe(3);
     expect(run.text).toMatch(/nothing answers at http:\/\/127\.0\.0\.1:\d+ \(connection refused\)/);
     expect(run.text).not.toContain(HOSTILE_TOKEN);

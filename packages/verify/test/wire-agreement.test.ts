@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createAjv, operations } from "@merchant-payments/spec";
 import { afterAll, describe, expect, test } from "vitest";
-import { serializeParameters } from "../src/parameters.js";
+import { placedParameters } from "../src/parameters.js";
 import { parametersValid, sendable } from "../src/valid-requests.js";
 import { useMock } from "./use-mock.js";
 
@@ -100,7 +100,7 @@ describe("mock and verify agree on what a parameter's text is", () => {
       const values = { ...base, [p.name]: value };
       if (!sendable(op, values)) continue;
       const predicted = parametersValid(document, ajv, [p], values);
-      const wire = serializeParameters(op.path, op.parameters, values);
+      const wire = placedParameters(op.path, op.parameters, values);
       const url = `${mock.server.baseUrl}${wire.path}${wire.query ? `?${wire.query}` : ""}`;
       const answer = await fetch(url, { headers: { ...wire.headers, accept: "application/json" } });
       await answer.arrayBuffer();

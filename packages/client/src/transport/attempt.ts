@@ -1,3 +1,4 @@
+import { redactSecret } from "@merchant-payments/kit/redact";
 import { whenAbortedOrDue } from "@merchant-payments/kit/timers";
 import {
   apiErrorFor,
@@ -9,7 +10,6 @@ import {
   UnexpectedResponseError,
 } from "../errors.js";
 import { headersToObject, parseErrorBody } from "../normalize.js";
-import { redact } from "../redact.js";
 import { DeadlineExceeded, timedSend } from "./timed.js";
 import {
   BodyTooLarge,
@@ -107,13 +107,13 @@ export async function sendAttempt(attempt: Attempt): Promise<TransportResponse> 
   throw apiErrorFor(
     response.status,
     text.length > MAX_BODY_EXCERPT_CHARS
-      ? redact(excerpt(text), secret)
-      : parseErrorBody(redact(text, secret)),
+      ? redactSecret(excerpt(text), secret)
+      : parseErrorBody(redactSecret(text, secret)),
     headersToObject(response.headers, secret),
   );
 }
 
 /** A request id with the token (and its fragments) a server echoed into it redacted. */
 function scrubbed(requestId: string | undefined, secret: string | undefined): string | undefined {
-  return requestId === undefined ? undefined : redact(requestId, secret);
+  return requestId === undefined ? undefined : redactSecret(requestId, secret);
 }

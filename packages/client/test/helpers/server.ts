@@ -2,15 +2,12 @@
 // @merchant-payments/test-support's startLoopbackServer.
 import type { ServerResponse } from "node:http";
 import {
-  closedPort,
   type LoopbackServer,
   type ReceivedRequest,
   type RequestHandler,
   startLoopbackServer,
 } from "@merchant-payments/test-support";
 import { afterAll, beforeAll } from "vitest";
-
-export { closedPort };
 
 /** A request the test server received, body fully read. */
 export type Received = ReceivedRequest;

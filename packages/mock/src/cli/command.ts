@@ -2,9 +2,10 @@
 // (or, for the proxy with --fail-fast, at the first failure); returns the exit status.
 
 import type { ViolationReport } from "../lifecycle.js";
+import type { ProxySummary } from "../proxy/recorder.js";
 import { formatReportedIssue } from "../reported-issue.js";
 import type { StartMockOptions } from "../start-mock.js";
-import type { ProxySummary, StartValidationProxyOptions, ValidationProxy } from "../start-proxy.js";
+import type { StartValidationProxyOptions, ValidationProxy } from "../start-proxy.js";
 import { parseCommandLine, USAGE, UsageError } from "./parse.js";
 
 /** The parent process at load, before the mock or proxy starts: one that dies during the start is noticed too. */

@@ -6,9 +6,10 @@ import { UsageError } from "@merchant-payments/kit/usage-error";
 import { FAULT_KINDS, type FaultKind, isFaultKind } from "../fault-kinds.js";
 import type { FaultOptions, FaultRule } from "../faults.js";
 import { LOG_LEVELS, type LogLevelOption, logLevelOf } from "../logger.js";
+import type { FailOn } from "../proxy/recorder.js";
 import { FAIL_ON } from "../proxy/recorder.js";
 import type { StartMockOptions } from "../start-mock.js";
-import type { FailOn, StartValidationProxyOptions } from "../start-proxy.js";
+import type { StartValidationProxyOptions } from "../start-proxy.js";
 
 /** What `--help` or an unknown command prints (a usage error may quote it): each command and option, defaults. */
 export const USAGE = `Usage:

@@ -5,7 +5,7 @@ import type { Issue, OperationSpec } from "@merchant-payments/spec/model";
 import type { RequestContext } from "../checks.js";
 import { parameterIssues } from "../parameters.js";
 import type { Answer, Refusal } from "../problems.js";
-import { missingBodyIssues } from "../request-issues.js";
+import { missingBodyIssues, type RequestPart } from "../request-issues.js";
 import type { SpecSource } from "../spec-source.js";
 import type { CheckedHead } from "./check-head.js";
 
@@ -26,7 +26,7 @@ export interface CheckedRequest {
   /** The body's bytes (empty for none). */
   bytes: Uint8Array;
   /** Violations of the spec by the parameters and the body (the project's validator), and by the checks. */
-  issues: readonly Issue[];
+  issues: readonly Issue<RequestPart>[];
   /** Context of the checks (preferences…). */
   context: RequestContext;
   /** The refusal of a `body` check the request went on despite (see the server's `answersRefused`); else none. */
@@ -62,7 +62,7 @@ export function checkedRequest(
   hasBody: boolean,
 ): CheckedRequest {
   const { operation, context } = head;
-  const issues: Issue[] = operation
+  const issues: Issue<RequestPart>[] = operation
     ? [
         ...parameterIssues(spec.ajv, operation, {
           pathname: head.url.pathname,

@@ -3,7 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { createBodyInspector } from "../body-inspector.js";
 import type { RequestCheck } from "../checks.js";
-import type { Fault } from "../faults.js";
+import type { Fault } from "../fault-kinds.js";
 import type { Logger } from "../logger.js";
 import type { Preferences } from "../preferences.js";
 import { type Answer, type Refusal, refusalAnswer, refusals } from "../problems.js";

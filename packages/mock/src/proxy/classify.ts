@@ -1,9 +1,10 @@
 // The proxy's verdict on one exchange, as a pure function of what was seen: whether to forward the request, and
 // once the upstream answered (or did not), the outcome recorded and the answer (a refusal, or the upstream's).
-import type { Issue } from "@merchant-payments/spec/model";
+import type { ConformanceCheck, Issue } from "@merchant-payments/spec/model";
 import { type DocumentedResponses, documentedStatus } from "../documented-status.js";
 import { type Refusal, refusals } from "../problems.js";
-import { reportedIssue, reportedIssues } from "../reported-issue.js";
+import { type ExchangeIssue, reportedIssue, reportedIssues } from "../reported-issue.js";
+import type { RequestPart } from "../request-issues.js";
 
 /**
  * What went wrong in one exchange, if anything. `expected-refusal`: a request marked deliberately invalid
@@ -30,8 +31,8 @@ export interface RequestFacts {
   matched: boolean;
   /** The matched operation's documented responses: a refusal answers a documented status (`documentedStatus`). */
   responses?: DocumentedResponses["responses"];
-  /** The request's violations of the spec (missing credentials first); `check` says which check found each. */
-  issues: readonly Issue[];
+  /** The request's violations of the spec (missing credentials first); `check` says the part each is in. */
+  issues: readonly Issue<RequestPart>[];
   /** Refuse a non-conforming request or answer (the proxy's `errors` option). */
   refuseViolations: boolean;
   /**
@@ -57,7 +58,7 @@ export type UpstreamFacts =
       /** Whether the status is one the operation does not document. */
       undocumentedStatus: boolean;
       /** The answer's violations (credentials already removed). */
-      issues: readonly Issue[];
+      issues: readonly Issue<ConformanceCheck>[];
     };
 
 /** What is recorded of an exchange. */
@@ -68,10 +69,10 @@ export interface ExchangeRecord {
   status: number;
   /** The status the upstream answered, if it answered. */
   upstreamStatus?: number;
-  /** What is wrong (empty when `ok`), as reported (see `reportedIssue`): `check` the side and the check that found
-   * each (`request operation`, `request credentials`, `request query`, `request body`, `response status`,
-   * `response schema`, `response media-type`, `response header`, `response size`, `response transport`…). */
-  issues: Issue[];
+  /** What is wrong (empty when `ok`), as reported (see `reportedIssue`): the `side` and, in `check`, the part or
+   * the check that found each (request `operation`, `credentials`, `query`, `body`; response `status`, `schema`,
+   * `media-type`, `header`, `size`, `transport`…). */
+  issues: ExchangeIssue[];
 }
 
 /** The verdict: forward the request, refuse it (recording why), or pass the upstream's answer on. */
@@ -201,7 +202,7 @@ export function classifyExchange(request: RequestFacts, upstream?: UpstreamFacts
 function acceptedDeliberatelyInvalid(
   request: RequestFacts,
   upstream: Extract<UpstreamFacts, { kind: "answered" }>,
-): Issue | undefined {
+): Issue<ConformanceCheck> | undefined {
   if (request.deliberatelyInvalid === undefined || request.issues.length === 0) return undefined;
   if (upstream.status >= 400 && upstream.status < 500) return undefined;
   return {

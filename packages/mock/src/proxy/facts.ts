@@ -2,6 +2,7 @@
 // missing credentials), the headers forwarded and passed back, the upstream's failure, the answer's conformance.
 import {
   baseMediaType,
+  type ConformanceCheck,
   checkResponse,
   type Issue,
   type OperationSpec,
@@ -10,6 +11,7 @@ import {
 } from "@merchant-payments/spec/model";
 import { bodyKind, isJsonMedia } from "@merchant-payments/spec/wire";
 import type { CheckedRequest } from "../pipeline/answer.js";
+import type { RequestPart } from "../request-issues.js";
 import { credentialsIssue } from "../security.js";
 import type { UpstreamExchange } from "../upstream.js";
 import type { UpstreamFacts } from "./classify.js";
@@ -31,13 +33,16 @@ const HOP_BY_HOP = new Set([
  * The request's violations of the spec: missing credentials first, then the parameters' and the body's, then
  * what a body check refused it for (malformed JSON …) when it went on all the same (`CheckedRequest.refusal`).
  */
-export function requestIssues(request: CheckedRequest, operation: OperationSpec): Issue[] {
+export function requestIssues(
+  request: CheckedRequest,
+  operation: OperationSpec,
+): Issue<RequestPart>[] {
   const missing = credentialsIssue(operation, {
     headers: request.headers,
     query: new URLSearchParams(request.url.split("?")[1] ?? ""),
   });
   const { refusal } = request;
-  const refused: Issue[] = refusal
+  const refused: Issue<RequestPart>[] = refusal
     ? refusal.issues?.length
       ? [...refusal.issues]
       : [{ check: "body", path: "", message: refusal.detail }]
@@ -86,7 +91,11 @@ export function failureFacts(
 }
 
 /** The checks of a HEAD answer (RFC 9110: the headers of a GET, no body). */
-const HEAD_CHECKS = new Set(["status", "media-type", "header"]);
+const HEAD_CHECKS: ReadonlySet<ConformanceCheck | undefined> = new Set<ConformanceCheck>([
+  "status",
+  "media-type",
+  "header",
+]);
 
 /** Statuses whose answers never have a body (RFC 9110). */
 const BODILESS_STATUSES = new Set([204, 205, 304]);
@@ -98,7 +107,7 @@ const BODILESS_STATUSES = new Set([204, 205, 304]);
 function bodyIssues(
   operation: OperationSpec,
   answer: { status: number; headers: Record<string, string>; bytes: Uint8Array },
-): Issue[] {
+): Issue<ConformanceCheck>[] {
   const documented = responseFor(operation, answer.status);
   const size = answer.bytes.byteLength;
   if (size > 0 && (BODILESS_STATUSES.has(answer.status) || documented?.content.length === 0))
@@ -139,7 +148,7 @@ export function answerFacts(
   });
   // A HEAD answer has the status, media type and headers a GET would have, and no body: its body is not checked.
   const issues = [...conformance.issues, ...bodyIssues(operation, answer)].filter(
-    (issue) => operation.method !== "HEAD" || HEAD_CHECKS.has(issue.check ?? ""),
+    (issue) => operation.method !== "HEAD" || HEAD_CHECKS.has(issue.check),
   );
   return {
     kind: "answered",

@@ -2,13 +2,20 @@
 // violation reporter, or one log line), the first failure announced, and the JSON-lines report file.
 import { createWriteStream, mkdirSync, type WriteStream } from "node:fs";
 import { dirname } from "node:path";
+import type { Issue } from "@merchant-payments/spec/model";
 import type { ViolationReport } from "../lifecycle.js";
 import type { Logger } from "../logger.js";
-import { formatReportedIssues } from "../reported-issue.js";
+import { formatReportedIssues, type ReportedCheck, shownIssue } from "../reported-issue.js";
 import type { ExchangeRecord, ProxyOutcome } from "./classify.js";
 
-/** One exchange through the proxy. */
-export interface ProxyEvent extends ExchangeRecord {
+/** One exchange through the proxy, as the report has it. */
+export interface ProxyEvent extends Omit<RecordedExchange, "issues"> {
+  /** What is wrong (empty when `ok`), each issue's `check` its side and part: `request query`, `response schema`. */
+  issues: Issue<ReportedCheck>[];
+}
+
+/** One exchange through the proxy, as recorded: its issues keep their side apart (`ExchangeIssue`). */
+export interface RecordedExchange extends ExchangeRecord {
   /** ISO 8601 time the request arrived. */
   time: string;
   /** HTTP method of the request, upper case. */
@@ -106,7 +113,7 @@ export interface RecorderOptions {
 /** The recorder of a proxy. */
 export interface Recorder {
   /** Counts one exchange, writes it to the report file if any; reports a failure (`onFailure` on the first). */
-  record(event: ProxyEvent): void;
+  record(exchange: RecordedExchange): void;
   /** The report so far (copies). */
   report(): ProxyReport;
   /** Writes the summary line and closes the report file. */
@@ -164,7 +171,9 @@ export function createRecorder(options: RecorderOptions): Recorder {
   };
 
   return {
-    record(event) {
+    record(exchange) {
+      // The one place an exchange's issues are shown: the side joins the part in `check`.
+      const event: ProxyEvent = { ...exchange, issues: exchange.issues.map(shownIssue) };
       events.push(event);
       summary.exchanges++;
       if (event.outcome === "ok" || event.outcome === "expected-refusal") {

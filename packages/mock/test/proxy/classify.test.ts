@@ -10,8 +10,14 @@ const request = (overrides: Partial<RequestFacts> = {}): RequestFacts => ({
   redact: (text) => text.replaceAll("secret", "[redacted]"),
   ...overrides,
 });
-const credentials = { check: "credentials", path: "/headers/authorization", message: "no token" };
-const schema = { check: "schema", path: "/amount", message: "must be integer" };
+const credentials = {
+  check: "credentials",
+  path: "/headers/authorization",
+  message: "no token",
+} as const;
+// A request's issue is in one of its parts (`body`), an answer's found by a conformance check (`schema`).
+const body = { check: "body", path: "/amount", message: "must be integer" } as const;
+const schema = { check: "schema", path: "/amount", message: "must be integer" } as const;
 
 describe("classifyExchange", () => {
   it("refuses an unknown operation 404 as a request violation", () => {
@@ -21,7 +27,10 @@ describe("classifyExchange", () => {
       record: { outcome: "request-violation", status: 404 },
       refusal: { status: 404 },
     });
-    expect(verdict.kind === "refuse" && verdict.record.issues[0]?.check).toBe("request operation");
+    expect(verdict.kind === "refuse" && verdict.record.issues[0]).toMatchObject({
+      side: "request",
+      check: "operation",
+    });
   });
 
   it("refuses a request missing only its credentials 401, other violations 422, when violations are refused", () => {
@@ -29,17 +38,17 @@ describe("classifyExchange", () => {
       kind: "refuse",
       refusal: { status: 401 },
     });
-    expect(classifyExchange(request({ issues: [credentials, schema] }))).toMatchObject({
+    expect(classifyExchange(request({ issues: [credentials, body] }))).toMatchObject({
       kind: "refuse",
       record: {
         issues: [
-          { ...credentials, check: "request credentials" },
-          { ...schema, check: "request schema" },
+          { ...credentials, side: "request" },
+          { ...body, side: "request" },
         ],
       },
       refusal: { status: 422 },
     });
-    expect(classifyExchange(request({ issues: [schema], refuseViolations: false }))).toEqual({
+    expect(classifyExchange(request({ issues: [body], refuseViolations: false }))).toEqual({
       kind: "forward",
     });
     expect(classifyExchange(request())).toEqual({ kind: "forward" });
@@ -59,7 +68,7 @@ describe("classifyExchange", () => {
     expect(transport).toMatchObject({
       record: {
         outcome: "transport-failure",
-        issues: [{ check: "response transport", message: "secret reset" }],
+        issues: [{ side: "response", check: "transport", message: "secret reset" }],
       },
       refusal: { detail: "The proxy got no complete answer from the upstream: [redacted] reset." },
     });
@@ -78,7 +87,7 @@ describe("classifyExchange", () => {
       record: { outcome: "ok", upstreamStatus: 200, status: 200, issues: [] },
     });
     expect(
-      classifyExchange(request({ issues: [schema], refuseViolations: false }), answered),
+      classifyExchange(request({ issues: [body], refuseViolations: false }), answered),
     ).toMatchObject({ kind: "pass", record: { outcome: "request-violation" } });
     const wrong = { ...answered, conforms: false, issues: [schema] };
     expect(classifyExchange(request(), wrong)).toMatchObject({
@@ -87,7 +96,7 @@ describe("classifyExchange", () => {
         outcome: "response-violation",
         status: 502,
         upstreamStatus: 200,
-        issues: [{ ...schema, check: "response schema" }],
+        issues: [{ ...schema, side: "response" }],
       },
       refusal: { status: 502, extensions: { violations: [schema] } },
     });
@@ -100,7 +109,7 @@ describe("classifyExchange", () => {
   });
 
   it("forwards a request marked deliberately invalid even when violations are refused", () => {
-    const marked = request({ issues: [schema], deliberatelyInvalid: "generated-invalid" });
+    const marked = request({ issues: [body], deliberatelyInvalid: "generated-invalid" });
     expect(classifyExchange(marked)).toEqual({ kind: "forward" });
     expect(
       classifyExchange(request({ matched: false, deliberatelyInvalid: "probe" })),
@@ -111,7 +120,7 @@ describe("classifyExchange", () => {
   });
 
   it("judges a marked request by the server's answer: a documented 4xx expected, anything else the server's mistake", () => {
-    const marked = request({ issues: [schema], deliberatelyInvalid: "generated-invalid" });
+    const marked = request({ issues: [body], deliberatelyInvalid: "generated-invalid" });
     const answered = (status: number) => ({
       kind: "answered" as const,
       status,
@@ -121,7 +130,11 @@ describe("classifyExchange", () => {
     });
     expect(classifyExchange(marked, answered(422))).toMatchObject({
       kind: "pass",
-      record: { outcome: "expected-refusal", status: 422, issues: [{ check: "request schema" }] },
+      record: {
+        outcome: "expected-refusal",
+        status: 422,
+        issues: [{ side: "request", check: "body" }],
+      },
     });
     for (const status of [200, 503])
       expect(classifyExchange(marked, answered(status))).toMatchObject({
@@ -129,7 +142,10 @@ describe("classifyExchange", () => {
         record: {
           outcome: "response-violation",
           status,
-          issues: [{ check: "request schema" }, { check: "response status" }],
+          issues: [
+            { side: "request", check: "body" },
+            { side: "response", check: "status" },
+          ],
         },
       });
     // Marked, but the proxy finds nothing wrong with it: judged like any request.
