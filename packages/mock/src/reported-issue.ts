@@ -9,7 +9,7 @@ import {
   formatIssues,
   type Issue,
 } from "@merchant-payments/spec/model";
-import type { RequestPart } from "./request-issues.js";
+import { isParameterPlace, type RequestPart } from "./request-issues.js";
 
 /**
  * The part of a request a reported issue is in: a `RequestPart`, its `media-type` (Prism's 415), the `operation`
@@ -32,9 +32,6 @@ export type ExchangeIssue =
 /** How a shown issue names its side and part (`check`): `request query`, `response schema`, or `proxy`. */
 export type ReportedCheck = `request ${RequestSidePart}` | `response ${ResponseSidePart}` | "proxy";
 
-/** Parts whose issues name their parameter (or header) first: the name becomes the pointer's first segment. */
-const NAMED_PARTS: ReadonlySet<string> = new Set(["path", "query", "header", "cookie"]);
-
 /**
  * The issue as reported on `side`: `check` is the part, the check that found it (`body`, `query`, `header`,
  * `credentials`, `schema`, `status`, `media-type`…; `body` when none), and `path` a JSON Pointer inside that part
@@ -47,7 +44,7 @@ export function reportedIssue(
   issue: Issue<RequestSidePart> | Issue<ResponseSidePart>,
 ): ExchangeIssue {
   const check = issue.check ?? "body";
-  const named = NAMED_PARTS.has(check) && issue.path !== "" && !issue.path.startsWith("/");
+  const named = isParameterPlace(check) && issue.path !== "" && !issue.path.startsWith("/");
   const [name = "", ...rest] = named ? issue.path.split("/") : [];
   return {
     ...issue,

@@ -31,11 +31,16 @@ const BODY_CHECKS: ReadonlySet<string | undefined> = new Set<DescribedIssue["che
   "invariant",
 ]);
 
+/** True for a parameter's place (`path`, `query`, `header`, `cookie`): issues there name the parameter first. */
+export function isParameterPlace(part: string | undefined): part is ParameterLocation {
+  return PARAMETER_PLACES.has(part);
+}
+
 /** True when the issue is about a parameter (its `path` is then the parameter's name, then a pointer inside it). */
 export function isParameterIssue(
   issue: DescribedIssue,
 ): issue is Issue<ParameterLocation> & { readonly check: ParameterLocation } {
-  return PARAMETER_PLACES.has(issue.check);
+  return isParameterPlace(issue.check);
 }
 
 /** An issue of the body at `path` (a JSON Pointer, `""` for the whole body). */

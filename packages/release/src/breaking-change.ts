@@ -1,7 +1,5 @@
 // What the breaking-change gate reports: one finding per change, naming who found it and the rule that fired.
-
-/** A parameter's place, as optic's rule names spell it. */
-type OpticParameterPlace = "query" | "header" | "path" | "cookie";
+import type { ParameterLocation } from "@merchant-payments/spec/model";
 
 /** A rule of optic's standard breaking-change ruleset, by the name optic reports it under. */
 export type OpticRule =
@@ -15,10 +13,10 @@ export type OpticRule =
   | "prevent expanded in request union types"
   | "prevent narrowing in response union types"
   | "request and response property enums"
-  | `prevent new required ${OpticParameterPlace} parameters`
-  | `prevent requiring existing ${OpticParameterPlace} parameters`
-  | `prevent ${OpticParameterPlace} parameters type changes`
-  | `prevent ${OpticParameterPlace} parameters enum breaking changes`;
+  | `prevent new required ${ParameterLocation} parameters`
+  | `prevent requiring existing ${ParameterLocation} parameters`
+  | `prevent ${ParameterLocation} parameters type changes`
+  | `prevent ${ParameterLocation} parameters enum breaking changes`;
 
 /** A rule of the spec model's own breaking-change checks (`model-checks.ts`, `operation-checks.ts`). */
 export type SpecModelRule =
