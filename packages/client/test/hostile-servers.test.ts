@@ -17,7 +17,7 @@ import {
   startHostileServer,
 } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { STAND_IN_API_KEYS } from "./helpers/client.js";
+import { STAND_IN_API_KEYS } from "./helpers/stand-in-keys.js";
 import { isBodyCall } from "./helpers/operation-shapes.js";
 
 const TIMEOUT_MS = 10_000;
