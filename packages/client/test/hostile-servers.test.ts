@@ -17,8 +17,8 @@ import {
   startHostileServer,
 } from "@merchant-payments/test-support";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { STAND_IN_API_KEYS } from "./helpers/stand-in-keys.js";
 import { isBodyCall } from "./helpers/operation-shapes.js";
+import { STAND_IN_API_KEYS } from "./helpers/stand-in-keys.js";
 
 const TIMEOUT_MS = 10_000;
 /** Generous bounds: a loaded CI machine must not flake them; the defects they catch were 9-20 s and 2.1 GB. */
