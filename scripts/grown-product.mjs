@@ -12,8 +12,8 @@
 // --copy    reuses a copy made before (with --keep or --prepare) instead of making a new one.
 // --keep    keeps the copy (its path is printed, and written to .test-results/grown-copy.txt); by default it is
 //           removed at the end.
-// --prepare runs step 2's command up to its `pnpm test` only, counts nothing and keeps the copy: its lint and build
-//           go into the copy's turbo cache, which a later run with --copy replays. `.ci/run` prepares the copy while
+// --prepare runs step 2's command up to its `pnpm test`, then `pnpm typecheck`, counts nothing and keeps the copy:
+//           its lint, build and type checks go into the copy's turbo cache, which a later run with --copy replays. `.ci/run` prepares the copy while
 //           the ordinary `pnpm test` runs, when the one's chain of builds leaves a core free for the other's.
 // --no-real leaves out the real public documents of spec/fixtures/real/, grafted into the copy by default.
 import { spawnSync } from "node:child_process";
@@ -99,9 +99,11 @@ if (values.prepare) {
   // Written first: `.ci/run` waits for it before the ordinary run starts building, so that nothing half-built is
   // copied.
   writeFileSync(join(ROOT, ".test-results", "grown-copy.txt"), `${copy}\n`);
-  const prepared = spawnSync("bash", ["-c", before], { cwd: copy, env, stdio: "inherit" });
+  // Then the type checks that `pnpm test` runs before the tests (turbo's typecheck tasks), into the same cache.
+  const prepareCommand = `${before} && pnpm typecheck`;
+  const prepared = spawnSync("bash", ["-c", prepareCommand], { cwd: copy, env, stdio: "inherit" });
   console.log(
-    `grown: ${before} took ${Math.round((Date.now() - started) / 1000)} s (exit ${prepared.status}); the copy stays at ${copy}`,
+    `grown: ${prepareCommand} took ${Math.round((Date.now() - started) / 1000)} s (exit ${prepared.status}); the copy stays at ${copy}`,
   );
   // A failure here shows again, and is counted, in the run with --copy (its turbo tasks miss the cache and rerun).
   process.exit(prepared.status ?? 1);

@@ -4,7 +4,10 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, test } from "vitest";
-import { seedTurboCache } from "../../../scripts/lib/workspace-copy.mjs";
+// @ts-expect-error: a plain .mjs module of the root scripts, without declarations
+import * as workspaceCopy from "../../../scripts/lib/workspace-copy.mjs";
+
+const { seedTurboCache } = workspaceCopy as { seedTurboCache(from: string, to: string): void };
 
 function cacheWith(entries: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), "turbo-cache-"));
