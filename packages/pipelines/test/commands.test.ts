@@ -40,7 +40,9 @@ describe("the README's test command in CI", () => {
   test("CI prepares the grown-product copy in the background while that command runs, then tests the same copy", () => {
     const ciRun = readFileSync(join(root, ".ci", "run"), "utf8");
     const setup = ciRun.indexOf('bash -c "$setup_command"');
-    const prepare = ciRun.search(/\nnice -n 19 node scripts\/grown-product\.mjs --prepare [^\n]*&\n/);
+    const prepare = ciRun.search(
+      /\nnice -n 19 node scripts\/grown-product\.mjs --prepare [^\n]*&\n/,
+    );
     const tests = ciRun.indexOf('bash -c "$test_command"');
     const waited = ciRun.indexOf('wait "$prepare_pid"');
     const grown = ciRun.search(/node scripts\/grown-product\.mjs "\$\{copy_args\[@\]\}"/);
