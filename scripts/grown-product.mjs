@@ -6,15 +6,11 @@
 // counts and, last, `grown: N passed, N failed` (from the copy's .test-results, also written to the root's
 // `.test-results/grown.json`, which `.ci/summarize.mjs` adds to its total); exits 1 on any failure.
 //
-//   node scripts/grown-product.mjs [--filter <package>]… [--copy <dir>] [--keep] [--prepare] [--no-real]
+//   node scripts/grown-product.mjs [--filter <package>]… [--copy <dir>] [--keep] [--no-real]
 //
 // --filter  runs step 2's command up to its `pnpm test`, then only those packages' tests (turbo filter syntax).
-// --copy    reuses a copy made before (with --keep or --prepare) instead of making a new one.
-// --keep    keeps the copy (its path is printed, and written to .test-results/grown-copy.txt); by default it is
-//           removed at the end.
-// --prepare runs step 2's command up to its `pnpm test`, then `pnpm typecheck`, counts nothing and keeps the copy:
-//           its lint, build and type checks go into the copy's turbo cache, which a later run with --copy replays. `.ci/run` prepares the copy while
-//           the ordinary `pnpm test` runs, when the one's chain of builds leaves a core free for the other's.
+// --copy    reuses a copy made before (with --keep) instead of making a new one.
+// --keep    keeps the copy (its path is printed); by default it is removed at the end.
 // --no-real leaves out the real public documents of spec/fixtures/real/, grafted into the copy by default.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -24,7 +20,7 @@ import { graftRealDocuments } from "./lib/graft-document.mjs";
 import { ANSWERS_DIR, GROWN_PLACES, growingSteps, growSpec } from "./lib/grow-spec.mjs";
 import { ROOT } from "./lib/quiet-build.mjs";
 import { packageLine, readAllResults, testedPackageDirs, totalLine } from "./lib/test-reports.mjs";
-import { copyWorkspace, seedTurboCache } from "./lib/workspace-copy.mjs";
+import { copyWorkspace } from "./lib/workspace-copy.mjs";
 
 mkdirSync(join(ROOT, ".test-results"), { recursive: true });
 
@@ -33,16 +29,16 @@ const { values } = parseArgs({
     filter: { type: "string", multiple: true, default: [] },
     copy: { type: "string" },
     keep: { type: "boolean", default: false },
-    prepare: { type: "boolean", default: false },
     // Leaves out the real documents of spec/fixtures/real/ (grafted by default, as in CI).
     "no-real": { type: "boolean", default: false },
   },
 });
 
-/** This repository's turbo cache, and the copy's own (`.turbo/cache` in the copy), seeded from it. */
-const ROOT_CACHE = join(ROOT, ".turbo", "cache");
+// The copy shares this repository's turbo cache: a task whose inputs the grown operations leave unchanged (most
+// packages' lint, the packages that never read the spec) is replayed, as it would be in a clone that ran before.
 const env = {
   ...process.env,
+  TURBO_CACHE_DIR: join(ROOT, ".turbo", "cache"),
   CI: "true",
   REDOCLY_TELEMETRY: "off",
   TURBO_TELEMETRY_DISABLED: "1",
@@ -57,13 +53,6 @@ if (steps.places.join(" ") !== GROWN_PLACES.join(" ")) {
   );
   console.log("grown: 0 passed, 1 failed");
   process.exit(1);
-}
-
-if (values.prepare && values.filter.length > 0) {
-  console.error(
-    "grown: --prepare runs no tests; --filter goes with the run that follows it (--copy)",
-  );
-  process.exit(2);
 }
 
 let copy = values.copy;
@@ -84,29 +73,6 @@ if (!copy) {
   // A reused copy: every report of its earlier runs goes, so that only this run's packages are counted.
   for (const dir of [".", ...testedPackageDirs(copy)])
     rmSync(join(copy, dir, ".test-results"), { recursive: true, force: true });
-}
-
-// The copy's turbo cache: its own folder, seeded with this repository's entries, so that a task whose inputs the
-// grown operations leave unchanged (most packages' lint, the packages that never read the spec) is replayed, as it
-// would be in a clone that ran before. A --prepare run does not seed: the ordinary run may be writing those entries.
-const cacheDir = join(copy, ".turbo", "cache");
-if (!values.prepare) seedTurboCache(ROOT_CACHE, cacheDir);
-env.TURBO_CACHE_DIR = cacheDir;
-
-if (values.prepare) {
-  const started = Date.now();
-  const before = steps.command.replace(/\s*&&\s*pnpm test$/, "");
-  // Written first: `.ci/run` waits for it before the ordinary run starts building, so that nothing half-built is
-  // copied.
-  writeFileSync(join(ROOT, ".test-results", "grown-copy.txt"), `${copy}\n`);
-  // Then the type checks that `pnpm test` runs before the tests (turbo's typecheck tasks), into the same cache.
-  const prepareCommand = `${before} && pnpm typecheck`;
-  const prepared = spawnSync("bash", ["-c", prepareCommand], { cwd: copy, env, stdio: "inherit" });
-  console.log(
-    `grown: ${prepareCommand} took ${Math.round((Date.now() - started) / 1000)} s (exit ${prepared.status}); the copy stays at ${copy}`,
-  );
-  // A failure here shows again, and is counted, in the run with --copy (its turbo tasks miss the cache and rerun).
-  process.exit(prepared.status ?? 1);
 }
 
 try {
@@ -150,8 +116,6 @@ try {
   console.log(`grown: ${total}`);
   process.exitCode = results.some((result) => result.failed > 0) ? 1 : 0;
 } finally {
-  if (values.keep || values.copy) {
-    writeFileSync(join(ROOT, ".test-results", "grown-copy.txt"), `${copy}\n`);
-    console.log(`grown: the copy stays at ${copy}`);
-  } else rmSync(copy, { recursive: true, force: true });
+  if (values.keep || values.copy) console.log(`grown: the copy stays at ${copy}`);
+  else rmSync(copy, { recursive: true, force: true });
 }

@@ -7,16 +7,7 @@
 // outputs of the last build included, so no turbo run in the copy is ever a cache hit and every `pnpm build`,
 // `pnpm lint` or `pnpm release:pack` run by a test rebuilds the whole copy.
 import { execFileSync } from "node:child_process";
-import {
-  copyFileSync,
-  cpSync,
-  existsSync,
-  linkSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  symlinkSync,
-} from "node:fs";
+import { cpSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join, relative } from "node:path";
 
@@ -46,25 +37,4 @@ export function copyWorkspace(root, prefix = "repo-") {
   git("add", "--all");
   git("commit", "--quiet", "--no-verify", "--no-gpg-sign", "--message", "copy");
   return copy;
-}
-
-/**
- * Adds to the turbo cache folder `to` each entry of the one at `from` that it lacks (hard links; copies where the two
- * are on different file systems), so that a copy's turbo replays what the repository's cached; an entry `to` has
- * stays as it is. A missing `from` adds nothing.
- * @param {string} from the repository's cache folder (`.turbo/cache`).
- * @param {string} to the copy's cache folder, made if missing.
- */
-export function seedTurboCache(from, to) {
-  mkdirSync(to, { recursive: true });
-  if (!existsSync(from)) return;
-  for (const name of readdirSync(from)) {
-    const target = join(to, name);
-    if (existsSync(target)) continue;
-    try {
-      linkSync(join(from, name), target);
-    } catch {
-      copyFileSync(join(from, name), target);
-    }
-  }
 }

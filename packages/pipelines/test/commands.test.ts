@@ -37,25 +37,6 @@ describe("the README's test command in CI", () => {
     expect(ciRun).toContain('bash -c "$test_command"');
   });
 
-  test("CI prepares the grown-product copy in the background while that command runs, then tests the same copy", () => {
-    const ciRun = readFileSync(join(root, ".ci", "run"), "utf8");
-    const setup = ciRun.indexOf('bash -c "$setup_command"');
-    const prepare = ciRun.search(
-      /\nnice -n 19 node scripts\/grown-product\.mjs --prepare [^\n]*&\n/,
-    );
-    const tests = ciRun.indexOf('bash -c "$test_command"');
-    const waited = ciRun.indexOf('wait "$prepare_pid"');
-    const grown = ciRun.search(/node scripts\/grown-product\.mjs "\$\{copy_args\[@\]\}"/);
-    // Installed first (the copy links node_modules), prepared beside the tests at the lowest CPU priority, the copy
-    // tested after both.
-    expect([setup, prepare, tests, waited, grown].every((at) => at > 0)).toBe(true);
-    expect(setup).toBeLessThan(prepare);
-    expect(prepare).toBeLessThan(tests);
-    expect(tests).toBeLessThan(waited);
-    expect(waited).toBeLessThan(grown);
-    expect(ciRun).toContain('copy_args=(--copy "$grown_copy")');
-  });
-
   test("on Node 22 and 24", () => {
     expect(ci.jobs.test?.strategy?.matrix?.node).toEqual(["22", "24"]);
     const setupNode = ciSteps.find((step) => step.uses?.startsWith("actions/setup-node@"));
