@@ -15,6 +15,9 @@ import { refuseParseError } from "./pipeline/refuse.js";
 import type { Answer, Refusal } from "./problems.js";
 import { operationMatcher, type SpecSource } from "./spec-source.js";
 
+/** How long an idle keep-alive connection stays open, in milliseconds (sent as `Keep-Alive: timeout=60`). */
+export const KEEP_ALIVE_MS = 60_000;
+
 /** Options of `createSpecServer`. */
 export interface SpecServerOptions {
   /** The loaded spec (the `spec` option's file, else the bundled one): operations matched and validated against. */
@@ -76,7 +79,10 @@ export function createSpecServer(options: SpecServerOptions): SpecServer {
       // The body has its own timer (bodyTimeoutMs, answered 408); this is only a backstop.
       requestTimeout: limits.headersTimeoutMs + limits.bodyTimeoutMs + 60_000,
       connectionsCheckingInterval: Math.min(1000, limits.headersTimeoutMs),
-      keepAliveTimeout: 5_000,
+      // An idle connection stays open a minute: a client whose event loop lags (a test process busy building the next
+      // request) must not send a POST on a socket the mock is closing that instant, which the client sees as a reset
+      // connection (ECONNRESET) and may not retry. Node's 5 s default made that race common on a loaded machine.
+      keepAliveTimeout: KEEP_ALIVE_MS,
     },
     (req: IncomingMessage, res: ServerResponse) => void handle(req, res),
   );
