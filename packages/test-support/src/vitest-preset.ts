@@ -25,9 +25,8 @@ export const HANG_BOUND_MS = 120_000;
  * The preset: tests in `test/**\/*.test.ts`, HANG_BOUND_MS per test and hook, a JSON report in
  * `.test-results/vitest.json` (which `.ci/run` adds up) and a JUnit report in `.test-results/junit.xml` (which CI
  * uploads), and `isolate: false`: a worker keeps the modules it loaded (the spec model, validators, Prism, Playwright)
- * for its next file instead of a new process importing them again (the client's tests: 159 CPU-s before, 99 after).
- * No test file mocks a module; one that changes a global or an environment variable puts it back. `overrides` are
- * merged over it.
+ * for its next file instead of a new process importing them again. No test file mocks a module; one that changes a
+ * global or an environment variable puts it back. `overrides` are merged over it.
  */
 export function testConfig(overrides: TestConfigOverrides = {}): ViteUserConfig {
   const selected = changedSelection(overrides);
